@@ -1,0 +1,1 @@
+print("reminders-bench: nothing measured yet")

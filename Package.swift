@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "reminders",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "reminders", targets: ["reminders"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+  ],
+  targets: [
+    // Core: pure rules. No file or bus access, never reads the clock.
+    .target(name: "RemindersCore"),
+
+    // Adapters: files on disk.
+    .target(
+      name: "RemindersStore",
+      dependencies: ["RemindersCore", "TOMLKit"]
+    ),
+
+    // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
+    .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),
+
+    // C interop: libdbus, imported only by RemindersDBus.
+    .systemLibrary(
+      name: "CDBus",
+      pkgConfig: "dbus-1",
+      providers: [.apt(["libdbus-1-dev"])]
+    ),
+    .target(name: "RemindersDBus", dependencies: ["CDBus"]),
+
+    // Executable: the thin command line.
+    .executableTarget(
+      name: "reminders",
+      dependencies: [
+        "RemindersCore",
+        "RemindersStore",
+        "RemindersICalendar",
+        "RemindersDBus",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // Benchmarks: `make bench` (never part of `make test`).
+    .executableTarget(
+      name: "reminders-bench",
+      dependencies: ["RemindersCore", "RemindersICalendar"],
+      path: "Benchmarks/reminders-bench"
+    ),
+
+    // Tests: one target per module, plus end-to-end tests of the built binary.
+    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
+    .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore"]),
+    .testTarget(name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"]),
+    .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus"]),
+    .testTarget(name: "CLITests", dependencies: ["RemindersCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

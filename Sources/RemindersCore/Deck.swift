@@ -1,0 +1,217 @@
+import Foundation
+
+/// One flashcard and where it stands on the review ladder.
+public struct Card: Equatable, Sendable {
+  public var id: String
+  public var front: String
+  public var back: String
+  public var collection: String?
+  public var note: String?
+  public var tags: [String]
+  /// 0…6, an index into `ReviewLadder.intervals`.
+  public var stepIndex: Int
+  /// The day-zone date on which the card is next due.
+  public var nextReviewDate: Day
+  public var createdAt: Date
+  public var lastReviewedAt: Date?
+
+  public init(
+    id: String, front: String, back: String, collection: String? = nil, note: String? = nil,
+    tags: [String] = [], stepIndex: Int, nextReviewDate: Day, createdAt: Date, lastReviewedAt: Date? = nil
+  ) {
+    self.id = id
+    self.front = front
+    self.back = back
+    self.collection = collection
+    self.note = note
+    self.tags = tags
+    self.stepIndex = stepIndex
+    self.nextReviewDate = nextReviewDate
+    self.createdAt = createdAt
+    self.lastReviewedAt = lastReviewedAt
+  }
+
+  /// Whether the card is due on `day` (`nextReviewDate <= day`).
+  public func isDue(on day: Day) -> Bool { nextReviewDate <= day }
+}
+
+/// A request to recall one topic again at a given instant.
+public struct RecallItem: Equatable, Sendable {
+  public var id: String
+  public var topic: String
+  public var note: String?
+  public var dueAt: Date
+  /// The card whose wrong answer added this item, if any.
+  public var cardID: String?
+
+  public init(id: String, topic: String, note: String? = nil, dueAt: Date, cardID: String? = nil) {
+    self.id = id
+    self.topic = topic
+    self.note = note
+    self.dueAt = dueAt
+    self.cardID = cardID
+  }
+}
+
+/// One logged answer.
+public struct ReviewEntry: Equatable, Sendable {
+  public var cardID: String
+  public var at: Date
+  public var correct: Bool
+
+  public init(cardID: String, at: Date, correct: Bool) {
+    self.cardID = cardID
+    self.at = at
+    self.correct = correct
+  }
+}
+
+/// The learner's deck: cards, recall items and the review log.
+public struct Deck: Equatable, Sendable {
+  public var cards: [Card]
+  public var recalls: [RecallItem]
+  public var reviewLog: [ReviewEntry]
+
+  public init(cards: [Card] = [], recalls: [RecallItem] = [], reviewLog: [ReviewEntry] = []) {
+    self.cards = cards
+    self.recalls = recalls
+    self.reviewLog = reviewLog
+  }
+}
+
+/// The spaced-repetition ladder: T = [0, 1, 2, 4, 7, 15, 30] days.
+public enum ReviewLadder {
+  public static let intervals = [0, 1, 2, 4, 7, 15, 30]
+  public static let topStep = intervals.count - 1
+
+  /// A new card: step 0, due on the day it is added.
+  public static func newCard(
+    id: String, front: String, back: String, collection: String?, at instant: Date, clock: DayClock
+  ) -> Card {
+    Card(
+      id: id, front: front, back: back, collection: collection, stepIndex: 0,
+      nextReviewDate: clock.day(of: instant), createdAt: instant)
+  }
+
+  /// The card after an answer given at `instant`: correct climbs one step (capped at the top)
+  /// and is due `T[newStep]` days after today; wrong drops to step 0, due tomorrow.
+  public static func answer(_ card: Card, correct: Bool, at instant: Date, clock: DayClock) -> Card {
+    let today = clock.day(of: instant)
+    var next = card
+    if correct {
+      next.stepIndex = min(max(card.stepIndex, 0) + 1, topStep)
+      next.nextReviewDate = today.adding(days: intervals[next.stepIndex])
+    } else {
+      next.stepIndex = 0
+      next.nextReviewDate = today.adding(days: 1)
+    }
+    next.lastReviewedAt = instant
+    return next
+  }
+}
+
+extension Deck {
+  /// What an answer changed: the card after it and the recall item it added, if any.
+  public struct AnswerOutcome: Equatable, Sendable {
+    public var card: Card
+    public var recall: RecallItem?
+  }
+
+  /// Records an answer by the ladder: updates the card, appends to the review log and, for a
+  /// wrong answer with `recallAfterWrong` set, adds a recall item for the card's front.
+  ///
+  /// `recallID` names the recall item it may add (the caller makes ids; the core makes none).
+  /// Returns `nil` when no card has `cardID`.
+  public mutating func answer(
+    cardID: String, correct: Bool, at instant: Date, clock: DayClock, recallAfterWrong: Int?,
+    recallID: String
+  ) -> AnswerOutcome? {
+    guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
+    let card = ReviewLadder.answer(cards[index], correct: correct, at: instant, clock: clock)
+    cards[index] = card
+    reviewLog.append(ReviewEntry(cardID: cardID, at: instant, correct: correct))
+    var recall: RecallItem?
+    if !correct, let delay = recallAfterWrong {
+      let item = RecallItem(
+        id: recallID, topic: card.front, dueAt: instant.addingTimeInterval(TimeInterval(delay)),
+        cardID: card.id)
+      recalls.append(item)
+      recall = item
+    }
+    return AnswerOutcome(card: card, recall: recall)
+  }
+}
+
+/// Consecutive days with at least one logged answer.
+public struct Streak: Sendable {
+  /// Day numbers on which at least one answer was logged.
+  public let answerDays: Set<Int>
+
+  public init(answerDays: Set<Int>) { self.answerDays = answerDays }
+
+  public init(log: [ReviewEntry], clock: DayClock) {
+    answerDays = Set(log.map { clock.day(of: $0.at).number })
+  }
+
+  /// The streak as of `day`: the run of answer days ending on `day`, or on the day before when
+  /// nothing was answered on `day` yet.
+  public func length(asOf day: Day) -> Int {
+    var cursor = day.number
+    if !answerDays.contains(cursor) { cursor -= 1 }
+    var count = 0
+    while answerDays.contains(cursor) {
+      count += 1
+      cursor -= 1
+    }
+    return count
+  }
+}
+
+/// How many cards fall due on each day, per collection: all the planner needs of the cards.
+///
+/// A million cards reduce to a few hundred (day, collection) counts, so planning does not hold
+/// the cards themselves.
+public struct DueIndex: Equatable, Sendable {
+  /// Collection name (`""` for cards without one) → next review day number → count.
+  public private(set) var counts: [String: [Int: Int]] = [:]
+
+  public init() {}
+
+  public init(cards: [Card]) {
+    for card in cards { add(collection: card.collection, day: card.nextReviewDate) }
+  }
+
+  public mutating func add(collection: String?, day: Day, count: Int = 1) {
+    counts[collection ?? "", default: [:]][day.number, default: 0] += count
+  }
+
+  /// Cards due on `day`, per collection (only collections with at least one).
+  public func due(on day: Day) -> [String: Int] {
+    var out: [String: Int] = [:]
+    for (collection, byDay) in counts {
+      var n = 0
+      for (d, c) in byDay where d <= day.number { n += c }
+      if n > 0 { out[collection] = n }
+    }
+    return out
+  }
+}
+
+/// What the planner reads of a deck.
+public struct PlanInput: Sendable {
+  public var dueIndex: DueIndex
+  public var streak: Streak
+  public var recalls: [RecallItem]
+
+  public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
+    self.dueIndex = dueIndex
+    self.streak = streak
+    self.recalls = recalls
+  }
+
+  public init(deck: Deck, clock: DayClock) {
+    self.init(
+      dueIndex: DueIndex(cards: deck.cards), streak: Streak(log: deck.reviewLog, clock: clock),
+      recalls: deck.recalls)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Turns what the deck holds, the schedule, the ledger and `now` into the reminders to deliver.
+///
+/// Pure: the same inputs give the same plan. `preview` shows `plan`; `run` delivers the part of
+/// it that is due (`due`), so what `preview` shows is what `run` does.
+public struct Planner: Sendable {
+  public let schedule: Schedule
+  public let clock: DayClock
+  public let texts: Texts
+
+  /// A reminder delivered more than this many seconds after its time counts as caught up. The
+  /// timer starts `run` every minute; two minutes leave room for one slow start.
+  public static let catchUpGrace: TimeInterval = 120
+
+  public init(schedule: Schedule, clock: DayClock, texts: Texts) {
+    self.schedule = schedule
+    self.clock = clock
+    self.texts = texts
+  }
+
+  /// Every reminder that `run`, started every minute from `now` on, would deliver before the
+  /// start of day today+`days`, sorted by `fireAt`, then `id`.
+  public func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, days: Int) -> [Reminder] {
+    let today = clock.day(of: now)
+    let horizon = clock.startOfDay(today.adding(days: max(days, 0)))
+    let allowed = AllowedTime(schedule: schedule, clock: clock)
+    var out: [Reminder] = []
+    for offset in 0..<max(days, 0) {
+      if let r = daily(for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
+        r.fireAt < horizon
+      {
+        out.append(r)
+      }
+    }
+    out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
+    return out.sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
+  }
+
+  /// The reminders that are due at `now` and not yet delivered: what `run` delivers.
+  public func due(_ input: PlanInput, ledger: DeliveryLedger, now: Date) -> [Reminder] {
+    plan(input, ledger: ledger, now: now, days: 1).filter { $0.fireAt <= now }
+  }
+
+  func daily(for day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
+    -> Reminder?
+  {
+    let id = "daily:\(day)"
+    guard !ledger.contains(reminderID: id) else { return nil }
+    let collections = input.dueIndex.due(on: day)
+    let count = collections.values.reduce(0, +)
+    guard count > 0 else { return nil }
+    let asked = clock.instant(on: day, at: schedule.dailyTime)
+    guard var (fireAt, reason) = allowed.adjust(asked), clock.day(of: fireAt) == day else { return nil }
+    if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
+      // Missed: only on its own day, inside that day's window; after that it expires.
+      guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
+      fireAt = late.at
+      reason = ledger.held[id] != nil ? .desktopDND : .catchUp
+    }
+    let streak = input.streak.length(asOf: day)
+    return Reminder(
+      id: id, kind: .dailyReview, fireAt: fireAt, title: texts.dailyTitle(count: count),
+      body: texts.dailyBody(collections: collections, streak: streak), dueCount: count,
+      collections: collections, streak: streak, deferredFrom: reason == nil ? nil : asked, reason: reason)
+  }
+
+  func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
+    struct Placed {
+      var item: RecallItem
+      var at: Date
+      var reason: DeferralReason?
+    }
+    var placed: [Placed] = []
+    for item in items where !ledger.contains(recallItem: item.id) {
+      guard var (at, reason) = allowed.adjust(item.dueAt) else { continue }
+      if at < now.addingTimeInterval(-Planner.catchUpGrace) {
+        // Missed recall items never expire; they all land on the next allowed moment together.
+        guard let late = allowed.adjust(now) else { continue }
+        at = late.at
+        reason = ledger.held[item.id] != nil ? .desktopDND : .catchUp
+      }
+      placed.append(Placed(item: item, at: at, reason: reason))
+    }
+    placed.sort {
+      if $0.at != $1.at { return $0.at < $1.at }
+      if $0.item.dueAt != $1.item.dueAt { return $0.item.dueAt < $1.item.dueAt }
+      return $0.item.id < $1.item.id
+    }
+    var out: [Reminder] = []
+    var i = 0
+    while i < placed.count {
+      let first = placed[i]
+      let limit = first.at.addingTimeInterval(TimeInterval(schedule.recallCoalesce))
+      var group = [first]
+      i += 1
+      while i < placed.count, placed[i].at <= limit {
+        group.append(placed[i])
+        i += 1
+      }
+      let topics = group.map(\.item.topic)
+      out.append(
+        Reminder(
+          id: "recall:\(first.item.id)", kind: .recall, fireAt: first.at, title: texts.recallTitle(topics: topics),
+          body: texts.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
+          recallItemIDs: group.map(\.item.id), deferredFrom: first.reason == nil ? nil : first.item.dueAt,
+          reason: first.reason))
+    }
+    return out
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a reminder is about.
+public enum ReminderKind: String, Sendable, Equatable {
+  case dailyReview = "daily-review"
+  case recall = "recall"
+}
+
+/// One pop-up to show: when, what it says, and why it moved.
+public struct Reminder: Equatable, Sendable {
+  /// `daily:YYYY-MM-DD` or `recall:<first item id>`.
+  public var id: String
+  public var kind: ReminderKind
+  public var fireAt: Date
+  public var title: String
+  public var body: String
+  /// Daily reminders: cards due on the day.
+  public var dueCount: Int?
+  /// Daily reminders: cards due per collection (`""` for cards without one).
+  public var collections: [String: Int]
+  /// Daily reminders: the streak as of the day.
+  public var streak: Int?
+  /// Recall reminders: the topics, in order.
+  public var topics: [String]
+  /// Recall reminders: the ids of the recall items this pop-up delivers.
+  public var recallItemIDs: [String]
+  /// The time it was planned for, when it moved.
+  public var deferredFrom: Date?
+  public var reason: DeferralReason?
+  /// Whether it asks for critical urgency (such reminders are not held by do-not-disturb).
+  public var critical: Bool
+
+  public init(
+    id: String, kind: ReminderKind, fireAt: Date, title: String, body: String, dueCount: Int? = nil,
+    collections: [String: Int] = [:], streak: Int? = nil, topics: [String] = [], recallItemIDs: [String] = [],
+    deferredFrom: Date? = nil, reason: DeferralReason? = nil, critical: Bool = false
+  ) {
+    self.id = id
+    self.kind = kind
+    self.fireAt = fireAt
+    self.title = title
+    self.body = body
+    self.dueCount = dueCount
+    self.collections = collections
+    self.streak = streak
+    self.topics = topics
+    self.recallItemIDs = recallItemIDs
+    self.deferredFrom = deferredFrom
+    self.reason = reason
+    self.critical = critical
+  }
+
+  /// The day a daily reminder is for (from its id).
+  public var dailyDay: Day? {
+    guard kind == .dailyReview, id.hasPrefix("daily:") else { return nil }
+    return Day(iso: id.dropFirst(6))
+  }
+}

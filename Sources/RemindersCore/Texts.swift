@@ -1,0 +1,83 @@
+/// The language reminders speak.
+public enum Language: String, Sendable, CaseIterable {
+  case ja
+  case en
+
+  /// `ja` when the first set of `LC_ALL`, `LC_MESSAGES`, `LANG` starts with `ja`, else `en`.
+  ///
+  /// The caller passes the environment; the core reads none.
+  public static func fromLocale(_ environment: [String: String]) -> Language {
+    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+      if let value = environment[key], !value.isEmpty { return value.hasPrefix("ja") ? .ja : .en }
+    }
+    return .en
+  }
+}
+
+/// Everything a reminder says, in one language.
+///
+/// Pop-ups are read aloud by screen readers, so meaning is carried by words and punctuation,
+/// never by emoji or markup alone.
+public struct Texts: Sendable {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  /// `今日の復習 N枚` / `Today's reviews: N cards` (`1 card`).
+  public func dailyTitle(count: Int) -> String {
+    switch language {
+    case .ja: return "今日の復習 \(count)枚"
+    case .en: return "Today's reviews: \(count) \(count == 1 ? "card" : "cards")"
+    }
+  }
+
+  /// The per-collection counts (when there is more than one collection) and the streak.
+  public func dailyBody(collections: [String: Int], streak: Int) -> String {
+    var sentences: [String] = []
+    if collections.count > 1 {
+      let parts = Texts.ordered(collections).map { name, n in
+        let label = name.isEmpty ? otherCollection : name
+        switch language {
+        case .ja: return "\(label) \(n)枚"
+        case .en: return "\(label): \(n)"
+        }
+      }
+      sentences.append(language == .ja ? parts.joined(separator: "、") + "。" : parts.joined(separator: ", ") + ".")
+    }
+    switch (language, streak) {
+    case (.ja, 0): sentences.append("今日から連続記録を始めましょう。")
+    case (.ja, _): sentences.append("連続記録 \(streak)日。")
+    case (.en, 0): sentences.append("Start a new streak today.")
+    case (.en, 1): sentences.append("Streak: 1 day.")
+    case (.en, _): sentences.append("Streak: \(streak) days.")
+    }
+    return sentences.joined(separator: language == .ja ? "" : " ")
+  }
+
+  /// `思い出す時間です: TOPIC` / `Time to recall: TOPIC`, or the number of topics.
+  public func recallTitle(topics: [String]) -> String {
+    switch (language, topics.count) {
+    case (.ja, 1): return "思い出す時間です: \(topics[0])"
+    case (.ja, let n): return "思い出す時間です: \(n)件"
+    case (.en, 1): return "Time to recall: \(topics[0])"
+    case (.en, let n): return "Time to recall: \(n) topics"
+    }
+  }
+
+  /// The note of a single topic, or a prompt; several topics are listed one per numbered line.
+  public func recallBody(topics: [String], notes: [String?]) -> String {
+    if topics.count == 1 {
+      if let note = notes.first ?? nil, !note.isEmpty { return note }
+      return language == .ja ? "見ないで思い出せますか。" : "Can you recall it without looking?"
+    }
+    return topics.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+  }
+
+  /// The label of cards without a collection.
+  public var otherCollection: String { language == .ja ? "その他" : "Other" }
+
+  /// Largest count first, then by name, so the text is stable.
+  static func ordered(_ collections: [String: Int]) -> [(String, Int)] {
+    collections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+}

@@ -1,0 +1,1 @@
+// Placeholder: the libdbus wrapper lands here.

@@ -1,0 +1,1 @@
+// Placeholder: the iCalendar writer lands here.
