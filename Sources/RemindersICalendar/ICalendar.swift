@@ -1,1 +1,0 @@
-// Placeholder: the iCalendar writer lands here.

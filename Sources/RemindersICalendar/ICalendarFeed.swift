@@ -1,0 +1,195 @@
+import Foundation
+import RemindersCore
+
+/// The iCalendar feed of planned reminders: one VEVENT with a display alarm per reminder.
+///
+/// Times are written in UTC (`…Z`) with no VTIMEZONE: a calendar application shows them in its
+/// own zone, and the file stays independent of the zone database. UIDs depend only on reminder
+/// ids (see `uid(for:)`), so that re-exporting updates a subscribed calendar instead of
+/// duplicating its events.
+public struct ICalendarFeed: Sendable {
+  /// The PRODID of every calendar this module writes.
+  public static let productID = "-//reminders//reminders 0.1//EN"
+
+  /// The calendar's name (RFC 7986 NAME and X-WR-CALNAME).
+  public let name: String
+  /// The language of the reminders' texts, written as their LANGUAGE parameter.
+  public let language: Language
+
+  public init(name: String, language: Language) {
+    self.name = name
+    self.language = language
+  }
+
+  /// The whole feed: a VCALENDAR holding the reminders' events in input order, DTSTAMP `stamp`.
+  public func render(_ reminders: [Reminder], stamp: Date) -> String {
+    var writer = ContentWriter(capacity: EventFormat.estimatedSize(of: reminders) + 1024)
+    writeHeader(into: &writer)
+    for reminder in reminders {
+      EventFormat.write(reminder, language: language, stamp: stamp, revision: nil, into: &writer)
+    }
+    writer.line("END:VCALENDAR")
+    return writer.string
+  }
+
+  /// The UID of the event for the reminder with id `reminderID`.
+  ///
+  /// The rule: the reminder id's first `:` becomes `-`, every byte other than ASCII letters,
+  /// digits, `.`, `_` and `-` becomes `%XX` (its UTF-8 byte in upper-case hex), and `@reminders`
+  /// follows: `daily:2026-11-21` → `daily-2026-11-21@reminders`, `recall:3F25…` →
+  /// `recall-3F25…@reminders`. It depends on nothing else, so the UID stays the same across
+  /// exports, and since the kinds (`daily`, `recall`) hold no `-`, distinct ids give distinct UIDs.
+  public static func uid(for reminderID: String) -> String {
+    var writer = ContentWriter(capacity: reminderID.utf8.count * 3 + 10, folding: false)
+    EventFormat.writeUID(reminderID, into: &writer)
+    return writer.string
+  }
+
+  /// BEGIN:VCALENDAR and the calendar's properties, up to its first component.
+  func writeHeader(into writer: inout ContentWriter) {
+    writer.line("BEGIN:VCALENDAR")
+    writer.line("VERSION:2.0")
+    writer.ascii("PRODID:")
+    writer.text(Self.productID)
+    writer.endLine()
+    writer.line("CALSCALE:GREGORIAN")
+    writer.line("METHOD:PUBLISH")
+    writer.ascii("NAME:")
+    writer.text(name)
+    writer.endLine()
+    writer.ascii("X-WR-CALNAME:")
+    writer.text(name)
+    writer.endLine()
+    writer.ascii("DESCRIPTION;LANGUAGE=")
+    writer.raw(language.rawValue.utf8)
+    writer.ascii(":")
+    writer.text(calendarDescription)
+    writer.endLine()
+    writer.ascii("X-WR-CALDESC:")
+    writer.text(calendarDescription)
+    writer.endLine()
+    // Planned reminders change as cards are answered; an hour keeps a subscription current
+    // without polling a file that is rewritten at most once a minute.
+    writer.line("REFRESH-INTERVAL;VALUE=DURATION:PT1H")
+    writer.line("X-PUBLISHED-TTL:PT1H")
+  }
+
+  var calendarDescription: String {
+    switch language {
+    case .ja: return "単語カードの復習リマインダー"
+    case .en: return "Flashcard review reminders"
+    }
+  }
+}
+
+/// Where a fallback event stands in its history; feed events carry none, since a feed is
+/// rewritten whole and keeps no state between exports.
+struct Revision {
+  var sequence: Int
+  var lastModified: Date
+}
+
+/// The VEVENT of one reminder, shared by the feed and the fallback calendar.
+enum EventFormat {
+  /// How long the event lasts: a reminder is a moment, but a zero-length event is drawn as a
+  /// hairline or not at all by several calendar applications.
+  static let duration: StaticString = "PT5M"
+  static let uidDomain: StaticString = "@reminders"
+  static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// Writes BEGIN:VEVENT … END:VEVENT.
+  ///
+  /// The property order is fixed (UID, DTSTAMP, [LAST-MODIFIED, SEQUENCE], DTSTART, DURATION,
+  /// SUMMARY, DESCRIPTION, CATEGORIES, TRANSP, VALARM) so that the text is the same for the same
+  /// input. DESCRIPTION is left out when the body is empty.
+  static func write(
+    _ reminder: Reminder, language: Language, stamp: Date, revision: Revision?, into writer: inout ContentWriter
+  ) {
+    writer.line("BEGIN:VEVENT")
+    writer.ascii("UID:")
+    writeUID(reminder.id, into: &writer)
+    writer.endLine()
+    writer.ascii("DTSTAMP:")
+    writer.utc(stamp.timeIntervalSince1970)
+    writer.endLine()
+    if let revision {
+      writer.ascii("LAST-MODIFIED:")
+      writer.utc(revision.lastModified.timeIntervalSince1970)
+      writer.endLine()
+      writer.ascii("SEQUENCE:")
+      writer.integer(revision.sequence)
+      writer.endLine()
+    }
+    writer.ascii("DTSTART:")
+    writer.utc(reminder.fireAt.timeIntervalSince1970)
+    writer.endLine()
+    writer.ascii("DURATION:")
+    writer.ascii(duration)
+    writer.endLine()
+    writer.ascii("SUMMARY;LANGUAGE=")
+    writer.raw(language.rawValue.utf8)
+    writer.ascii(":")
+    writer.text(reminder.title)
+    writer.endLine()
+    if !reminder.body.isEmpty {
+      writer.ascii("DESCRIPTION;LANGUAGE=")
+      writer.raw(language.rawValue.utf8)
+      writer.ascii(":")
+      writer.text(reminder.body)
+      writer.endLine()
+    }
+    switch reminder.kind {
+    case .dailyReview: writer.line("CATEGORIES:reminders,daily-review")
+    case .recall: writer.line("CATEGORIES:reminders,recall")
+    }
+    // A reminder does not make its owner busy.
+    writer.line("TRANSP:TRANSPARENT")
+    writer.line("BEGIN:VALARM")
+    writer.line("ACTION:DISPLAY")
+    writer.ascii("DESCRIPTION:")
+    writer.text(reminder.title)
+    writer.endLine()
+    writer.line("TRIGGER:PT0S")
+    writer.line("END:VALARM")
+    writer.line("END:VEVENT")
+  }
+
+  /// Writes the UID value of `reminderID` by the rule of `ICalendarFeed.uid(for:)`.
+  static func writeUID(_ reminderID: String, into writer: inout ContentWriter) {
+    var separated = false
+    for byte in reminderID.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+        writer.put(byte)
+      case UInt8(ascii: ":") where !separated:
+        separated = true
+        writer.put(UInt8(ascii: "-"))
+      default:
+        writer.put(UInt8(ascii: "%"))
+        writer.put(hexDigits[Int(byte >> 4)])
+        writer.put(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+    writer.ascii(uidDomain)
+  }
+
+  /// About the size of the events' text, so that the output buffer is allocated once.
+  static func estimatedSize(of reminders: [Reminder]) -> Int {
+    var size = 0
+    for reminder in reminders {
+      // Fixed lines, LANGUAGE parameters and the title twice, plus room for escapes and folds.
+      size += 420 + reminder.id.utf8.count + (reminder.title.utf8.count * 2 + reminder.body.utf8.count) * 17 / 16
+    }
+    return size
+  }
+}
+
+extension ICalendarFeed {
+  /// `instant` as a UTC DATE-TIME value, `YYYYMMDDTHHMMSSZ`.
+  static func utcText(_ instant: Date) -> String {
+    var writer = ContentWriter(capacity: 16, folding: false)
+    writer.utc(instant.timeIntervalSince1970)
+    return writer.string
+  }
+}

@@ -1,0 +1,437 @@
+import Foundation
+import RemindersCore
+
+/// Fields of a deck this version does not model, kept so that a rewrite loses nothing.
+public struct DeckExtras: Equatable, Sendable {
+  var root: [String: JSONValue] = [:]
+  /// By card id.
+  var cards: [String: [String: JSONValue]] = [:]
+  /// By recall item id.
+  var recalls: [String: [String: JSONValue]] = [:]
+  /// By position in the review log (the log only grows).
+  var reviewLog: [Int: [String: JSONValue]] = [:]
+
+  public init() {}
+}
+
+/// A deck as read from disk: the model plus whatever else the file held.
+public struct StoredDeck: Equatable, Sendable {
+  public var deck: Deck
+  public var extras: DeckExtras
+
+  public init(deck: Deck = Deck(), extras: DeckExtras = DeckExtras()) {
+    self.deck = deck
+    self.extras = extras
+  }
+}
+
+/// Reads and writes the deck JSON of SPEC §3 with precise errors.
+///
+/// Two readers share one card reader: `decode` builds the whole deck (for commands that change
+/// it), `digest` keeps only what planning needs (counts by day and collection, answer days,
+/// recall items), so `preview` over a million cards holds kilobytes, not the cards.
+public enum DeckCodec {
+  static let formatVersion = 1
+
+  /// The whole deck. Throws `StoreError.corrupt` naming `path`, line, column and the field.
+  public static func decode(_ bytes: [UInt8], path: String) throws -> StoredDeck {
+    var stored = StoredDeck()
+    try read(bytes, path: path) { reader, section, index in
+      switch section {
+      case .card:
+        let raw = try readCard(&reader, index: index, keepExtras: true)
+        let card = Card(
+          id: reader.string(raw.id), front: reader.string(raw.front), back: reader.string(raw.back),
+          collection: raw.collection.map(reader.string), note: raw.note.map(reader.string),
+          tags: raw.tags.map(reader.string), stepIndex: raw.stepIndex, nextReviewDate: raw.nextReviewDate,
+          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt)
+        if !raw.extras.isEmpty { stored.extras.cards[card.id] = raw.extras }
+        stored.deck.cards.append(card)
+      case .recall:
+        let (item, extras) = try readRecall(&reader, index: index)
+        if !extras.isEmpty { stored.extras.recalls[item.id] = extras }
+        stored.deck.recalls.append(item)
+      case .log:
+        let (entry, extras) = try readLogEntry(&reader, index: index)
+        if !extras.isEmpty { stored.extras.reviewLog[index] = extras }
+        stored.deck.reviewLog.append(entry)
+      case .rootExtra(let key):
+        stored.extras.root[key] = try reader.readValue()
+      }
+    }
+    return stored
+  }
+
+  /// What the planner needs of the deck, read without keeping the cards.
+  public static func digest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> PlanInput {
+    // (collection index << 32 | day number + 2^31) → count: one hash lookup a card.
+    var counts: [Int: Int] = [:]
+    var collectionNames: [String] = [""]
+    var collectionIndex: [String: Int] = ["": 0]
+    var lastCollection: (bytes: [UInt8], index: Int) = ([], 0)
+    var answerDays = Set<Int>()
+    var offsets = OffsetMemo(clock: clock)
+    var recalls: [RecallItem] = []
+    try read(bytes, path: path) { reader, section, index in
+      switch section {
+      case .card:
+        let raw = try readCard(&reader, index: index, keepExtras: false)
+        var c = 0
+        if let token = raw.collection {
+          let slice = UnsafeBufferPointer(rebasing: reader.bytes[token.range])
+          if !token.hasEscapes, slice.elementsEqual(lastCollection.bytes) {
+            c = lastCollection.index
+          } else {
+            let name = reader.string(token)
+            if let known = collectionIndex[name] {
+              c = known
+            } else {
+              c = collectionNames.count
+              collectionNames.append(name)
+              collectionIndex[name] = c
+            }
+            lastCollection = (token.hasEscapes ? [] : Array(slice), c)
+          }
+        }
+        counts[c << 32 | (raw.nextReviewDate.number + (1 << 31)), default: 0] += 1
+      case .recall:
+        recalls.append(try readRecall(&reader, index: index).item)
+      case .log:
+        let entry = try readLogEntry(&reader, index: index, keepExtras: false).entry
+        answerDays.insert(offsets.day(of: entry.at))
+      case .rootExtra:
+        try reader.skipValue()
+      }
+    }
+    var index = DueIndex()
+    for (key, n) in counts {
+      let name = collectionNames[key >> 32]
+      index.add(collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
+    }
+    return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: recalls)
+  }
+
+  enum Section {
+    case card, recall, log
+    case rootExtra(String)
+  }
+
+  /// Walks the top level, checking `version`, and hands each element of the three arrays (and
+  /// each unknown top-level key) to `visit`. Syntax and field errors become `StoreError.corrupt`.
+  static func read(
+    _ bytes: [UInt8], path: String, visit: (inout JSONReader, Section, Int) throws -> Void
+  ) throws {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do {
+        var version: Int?
+        try reader.readObject { reader, key in
+          if reader.equals(key, "version") {
+            let at = reader.position
+            version = try reader.readInt()
+            guard version == formatVersion else {
+              throw FieldError(offset: at, field: "version", reason: "expected \(formatVersion), got \(version!)")
+            }
+          } else if reader.equals(key, "cards") {
+            try reader.readArray { reader, i in try visit(&reader, .card, i) }
+          } else if reader.equals(key, "recalls") {
+            try reader.readArray { reader, i in try visit(&reader, .recall, i) }
+          } else if reader.equals(key, "reviewLog") {
+            try reader.readArray { reader, i in try visit(&reader, .log, i) }
+          } else {
+            try visit(&reader, .rootExtra(reader.string(key)), 0)
+          }
+        }
+        guard reader.peek() == 0 else { throw JSONSyntaxError(offset: reader.position, expected: "the end of the file") }
+        guard version != nil else { throw FieldError(offset: 0, field: "version", reason: "missing") }
+      } catch let error as JSONSyntaxError {
+        let (line, column) = reader.lineAndColumn(of: error.offset)
+        throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
+      } catch let error as FieldError {
+        let (line, column) = reader.lineAndColumn(of: error.offset)
+        throw StoreError.corrupt(path: path, line: line, column: column, reason: "\(error.field): \(error.reason)")
+      }
+    }
+  }
+
+  /// A field with a wrong value, at a byte offset.
+  struct FieldError: Error {
+    var offset: Int
+    var field: String
+    var reason: String
+  }
+
+  /// A card object with its strings still as byte ranges.
+  struct RawCard {
+    var id = JSONReader.StringToken(range: 0..<0, hasEscapes: false)
+    var front = JSONReader.StringToken(range: 0..<0, hasEscapes: false)
+    var back = JSONReader.StringToken(range: 0..<0, hasEscapes: false)
+    var collection: JSONReader.StringToken?
+    var note: JSONReader.StringToken?
+    var tags: [JSONReader.StringToken] = []
+    var stepIndex = 0
+    var nextReviewDate = Day(number: 0)
+    var createdAt = Date(timeIntervalSince1970: 0)
+    var lastReviewedAt: Date?
+    var extras: [String: JSONValue] = [:]
+  }
+
+  static func readCard(_ reader: inout JSONReader, index: Int, keepExtras: Bool) throws -> RawCard {
+    var card = RawCard()
+    var seen = 0
+    let start = reader.position
+    let prefix = "cards[\(index)]"
+    try reader.readObject { reader, key in
+      let at = reader.position
+      func string() throws -> JSONReader.StringToken {
+        guard reader.peek() == UInt8(ascii: "\"") else {
+          throw FieldError(offset: at, field: "\(prefix).\(reader.string(key))", reason: "expected a string")
+        }
+        return try reader.readStringToken()
+      }
+      if reader.equals(key, "id") {
+        card.id = try string()
+        seen |= 1
+      } else if reader.equals(key, "front") {
+        card.front = try string()
+        seen |= 2
+      } else if reader.equals(key, "back") {
+        card.back = try string()
+        seen |= 4
+      } else if reader.equals(key, "stepIndex") {
+        guard let step = try? reader.readInt(), ReviewLadder.intervals.indices.contains(step) else {
+          throw FieldError(offset: at, field: "\(prefix).stepIndex", reason: "expected a whole number from 0 to 6")
+        }
+        card.stepIndex = step
+        seen |= 8
+      } else if reader.equals(key, "nextReviewDate") {
+        let token = try string()
+        guard !token.hasEscapes, let day = Day.parse(UnsafeBufferPointer(rebasing: reader.bytes[token.range])) else {
+          throw FieldError(offset: at, field: "\(prefix).nextReviewDate", reason: "expected a date YYYY-MM-DD")
+        }
+        card.nextReviewDate = day
+        seen |= 16
+      } else if reader.equals(key, "createdAt") {
+        card.createdAt = try readInstant(&reader, field: "\(prefix).createdAt")
+        seen |= 32
+      } else if reader.equals(key, "lastReviewedAt") {
+        if try !reader.readNull() { card.lastReviewedAt = try readInstant(&reader, field: "\(prefix).lastReviewedAt") }
+      } else if reader.equals(key, "collection") {
+        if try !reader.readNull() { card.collection = try string() }
+      } else if reader.equals(key, "note") {
+        if try !reader.readNull() { card.note = try string() }
+      } else if reader.equals(key, "tags") {
+        try reader.readArray { reader, _ in
+          guard reader.peek() == UInt8(ascii: "\"") else {
+            throw FieldError(offset: reader.position, field: "\(prefix).tags", reason: "expected strings")
+          }
+          card.tags.append(try reader.readStringToken())
+        }
+      } else if keepExtras {
+        card.extras[reader.string(key)] = try reader.readValue()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    if seen != 63 {
+      let names = ["id", "front", "back", "stepIndex", "nextReviewDate", "createdAt"]
+      let missing = names.indices.filter { seen & (1 << $0) == 0 }.map { names[$0] }
+      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+    }
+    return card
+  }
+
+  static func readInstant(_ reader: inout JSONReader, field: String) throws -> Date {
+    let at = reader.position
+    guard reader.peek() == UInt8(ascii: "\""), let token = try? reader.readStringToken(), !token.hasEscapes,
+      let date = Timestamp.parse(bytes: UnsafeBufferPointer(rebasing: reader.bytes[token.range]))
+    else {
+      throw FieldError(offset: at, field: field, reason: "expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00")
+    }
+    return date
+  }
+
+  static func readRecall(_ reader: inout JSONReader, index: Int) throws -> (item: RecallItem, extras: [String: JSONValue]) {
+    let start = reader.position
+    let prefix = "recalls[\(index)]"
+    var id: String?
+    var topic: String?
+    var note: String?
+    var cardID: String?
+    var dueAt: Date?
+    var extras: [String: JSONValue] = [:]
+    try reader.readObject { reader, key in
+      let at = reader.position
+      func string(_ name: String) throws -> String {
+        guard reader.peek() == UInt8(ascii: "\"") else {
+          throw FieldError(offset: at, field: "\(prefix).\(name)", reason: "expected a string")
+        }
+        return reader.string(try reader.readStringToken())
+      }
+      if reader.equals(key, "id") {
+        id = try string("id")
+      } else if reader.equals(key, "topic") {
+        topic = try string("topic")
+      } else if reader.equals(key, "note") {
+        if try !reader.readNull() { note = try string("note") }
+      } else if reader.equals(key, "cardId") {
+        if try !reader.readNull() { cardID = try string("cardId") }
+      } else if reader.equals(key, "dueAt") {
+        dueAt = try readInstant(&reader, field: "\(prefix).dueAt")
+      } else {
+        extras[reader.string(key)] = try reader.readValue()
+      }
+    }
+    guard let id, let topic, let dueAt else {
+      let missing = [("id", id == nil), ("topic", topic == nil), ("dueAt", dueAt == nil)].filter(\.1).map(\.0)
+      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+    }
+    return (RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID), extras)
+  }
+
+  static func readLogEntry(_ reader: inout JSONReader, index: Int, keepExtras: Bool = true) throws
+    -> (entry: ReviewEntry, extras: [String: JSONValue])
+  {
+    let start = reader.position
+    let prefix = "reviewLog[\(index)]"
+    var cardID: String?
+    var at: Date?
+    var correct: Bool?
+    var extras: [String: JSONValue] = [:]
+    try reader.readObject { reader, key in
+      let offset = reader.position
+      if reader.equals(key, "cardId") {
+        guard reader.peek() == UInt8(ascii: "\"") else {
+          throw FieldError(offset: offset, field: "\(prefix).cardId", reason: "expected a string")
+        }
+        cardID = reader.string(try reader.readStringToken())
+      } else if reader.equals(key, "at") {
+        at = try readInstant(&reader, field: "\(prefix).at")
+      } else if reader.equals(key, "correct") {
+        guard let value = try? reader.readBool() else {
+          throw FieldError(offset: offset, field: "\(prefix).correct", reason: "expected true or false")
+        }
+        correct = value
+      } else if keepExtras {
+        extras[reader.string(key)] = try reader.readValue()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let cardID, let at, let correct else {
+      let missing = [("cardId", cardID == nil), ("at", at == nil), ("correct", correct == nil)].filter(\.1).map(\.0)
+      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+    }
+    return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
+  }
+
+  /// A card's fields as the deck file writes them (`nil` optionals left out).
+  public static func cardFields(_ card: Card, extras: [String: JSONValue] = [:], clock: DayClock) -> [String: JSONValue] {
+    var f = extras
+    f["id"] = .string(card.id)
+    f["front"] = .string(card.front)
+    f["back"] = .string(card.back)
+    f["collection"] = card.collection.map(JSONValue.string)
+    f["note"] = card.note.map(JSONValue.string)
+    f["tags"] = .array(card.tags.map(JSONValue.string))
+    f["stepIndex"] = .number(String(card.stepIndex))
+    f["nextReviewDate"] = .string(card.nextReviewDate.description)
+    f["createdAt"] = .string(Timestamp.format(card.createdAt, in: clock))
+    f["lastReviewedAt"] = card.lastReviewedAt.map { .string(Timestamp.format($0, in: clock)) }
+    return f
+  }
+
+  /// The deck as JSON: sorted keys, one card, recall item or log entry a line, so the same deck
+  /// always gives the same bytes and a diff shows one line per changed card.
+  public static func encode(_ stored: StoredDeck, clock: DayClock) -> [UInt8] {
+    let deck = stored.deck
+    var w = JSONWriter(capacity: 256 * (deck.cards.count + deck.reviewLog.count) + 4096)
+    var root: [(String, () -> Void)] = []
+    func list<T>(_ items: [T], _ fields: @escaping (Int, T) -> [String: JSONValue]) -> () -> Void {
+      {
+        if items.isEmpty {
+          w.raw("[]")
+          return
+        }
+        w.raw("[\n")
+        for (i, item) in items.enumerated() {
+          w.raw("    ")
+          w.object(fields(i, item).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+          w.raw(i + 1 < items.count ? ",\n" : "\n")
+        }
+        w.raw("  ]")
+      }
+    }
+    func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
+    root.append(
+      (
+        "cards",
+        list(deck.cards) { _, card in cardFields(card, extras: stored.extras.cards[card.id] ?? [:], clock: clock) }
+      ))
+    root.append(
+      (
+        "recalls",
+        list(deck.recalls) { _, item in
+          var f = stored.extras.recalls[item.id] ?? [:]
+          f["id"] = .string(item.id)
+          f["topic"] = .string(item.topic)
+          f["note"] = item.note.map(JSONValue.string)
+          f["dueAt"] = time(item.dueAt)
+          f["cardId"] = item.cardID.map(JSONValue.string)
+          return f
+        }
+      ))
+    root.append(
+      (
+        "reviewLog",
+        list(deck.reviewLog) { i, entry in
+          var f = stored.extras.reviewLog[i] ?? [:]
+          f["cardId"] = .string(entry.cardID)
+          f["at"] = time(entry.at)
+          f["correct"] = .bool(entry.correct)
+          return f
+        }
+      ))
+    root.append(("version", { w.raw(String(formatVersion)) }))
+    for (key, value) in stored.extras.root where !["cards", "recalls", "reviewLog", "version"].contains(key) {
+      root.append((key, { w.value(value) }))
+    }
+    root.sort { $0.0 < $1.0 }
+    w.raw("{\n")
+    for (i, (key, body)) in root.enumerated() {
+      w.raw("  ")
+      w.string(key)
+      w.raw(": ")
+      body()
+      w.raw(i + 1 < root.count ? ",\n" : "\n")
+    }
+    w.raw("}\n")
+    return w.out
+  }
+}
+
+/// Day numbers of instants, remembering the zone offset per quarter hour: zone transitions fall
+/// on quarter hours, and the review log holds many answers a day.
+struct OffsetMemo {
+  let clock: DayClock
+  var memo: [Int: Int] = [:]
+
+  init(clock: DayClock) { self.clock = clock }
+
+  mutating func day(of instant: Date) -> Int {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let bucket = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
+    let offset: Int
+    if let known = memo[bucket] {
+      offset = known
+    } else {
+      let first = clock.offset(at: Date(timeIntervalSince1970: TimeInterval(bucket * 900)))
+      let last = clock.offset(at: Date(timeIntervalSince1970: TimeInterval(bucket * 900 + 899)))
+      guard first == last else { return clock.day(of: instant).number }
+      memo[bucket] = first
+      offset = first
+    }
+    let local = seconds + offset
+    return local >= 0 ? local / 86400 : (local - 86399) / 86400
+  }
+}

@@ -1,0 +1,393 @@
+import Foundation
+
+/// A JSON value kept as read, so fields this version does not model survive a rewrite.
+///
+/// Numbers keep their source text: a float or a 64-bit id written by a newer version comes back
+/// byte for byte.
+public indirect enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+}
+
+/// Where and why JSON text could not be read: a byte offset into the text and what was expected.
+struct JSONSyntaxError: Error {
+  var offset: Int
+  var expected: String
+}
+
+/// A strict JSON reader over UTF-8 bytes (RFC 8259).
+///
+/// Hand-written because the deck's hot path must read a million cards faster than Python's
+/// `json.load`, and Foundation's `JSONDecoder` is about twice slower than that here. Strings are
+/// first scanned as byte ranges and made into `String`s only when a caller asks.
+struct JSONReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// A string token: the bytes between the quotes, and whether any escape occurs in them.
+  struct StringToken {
+    var range: Range<Int>
+    var hasEscapes: Bool
+  }
+
+  var atEnd: Bool { position >= bytes.count }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// The next non-whitespace byte, not consumed; 0 at the end.
+  mutating func peek() -> UInt8 {
+    skipWhitespace()
+    return position < bytes.count ? bytes[position] : 0
+  }
+
+  mutating func expect(_ byte: UInt8, _ what: String) throws {
+    guard peek() == byte else { throw JSONSyntaxError(offset: position, expected: what) }
+    position += 1
+  }
+
+  /// Reads `{`, then calls `body` with each key (as raw bytes) positioned at its value; `body`
+  /// must consume the value. Reads the closing `}`.
+  mutating func readObject(_ body: (inout JSONReader, StringToken) throws -> Void) throws {
+    try expect(UInt8(ascii: "{"), "an object '{'")
+    if peek() == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    while true {
+      guard peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position, expected: "a key string") }
+      let key = try readStringToken()
+      try expect(UInt8(ascii: ":"), "':' after a key")
+      skipWhitespace()
+      try body(&self, key)
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        return
+      default: throw JSONSyntaxError(offset: position, expected: "',' or '}'")
+      }
+    }
+  }
+
+  /// Reads `[`, then calls `body` with each element's index, positioned at it. Reads `]`.
+  mutating func readArray(_ body: (inout JSONReader, Int) throws -> Void) throws {
+    try expect(UInt8(ascii: "["), "an array '['")
+    if peek() == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    var index = 0
+    while true {
+      skipWhitespace()
+      try body(&self, index)
+      index += 1
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        return
+      default: throw JSONSyntaxError(offset: position, expected: "',' or ']'")
+      }
+    }
+  }
+
+  /// Scans a string token starting at the opening quote; validates escapes and control bytes.
+  mutating func readStringToken() throws -> StringToken {
+    guard peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position, expected: "a string") }
+    position += 1
+    let start = position
+    var escapes = false
+    while position < bytes.count {
+      let c = bytes[position]
+      if c == UInt8(ascii: "\"") {
+        let token = StringToken(range: start..<position, hasEscapes: escapes)
+        position += 1
+        return token
+      }
+      if c == UInt8(ascii: "\\") {
+        escapes = true
+        position += 1
+        guard position < bytes.count else { break }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          position += 1
+        case UInt8(ascii: "u"):
+          guard position + 4 < bytes.count, (1...4).allSatisfy({ JSONReader.hexValue(bytes[position + $0]) != nil })
+          else { throw JSONSyntaxError(offset: position - 1, expected: "four hex digits after \\u") }
+          position += 5
+        default:
+          throw JSONSyntaxError(offset: position - 1, expected: "a valid escape")
+        }
+        continue
+      }
+      guard c >= 0x20 else { throw JSONSyntaxError(offset: position, expected: "no control character inside a string") }
+      position += 1
+    }
+    throw JSONSyntaxError(offset: start - 1, expected: "a closing '\"'")
+  }
+
+  /// The text of a string token.
+  func string(_ token: StringToken) -> String {
+    let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
+    guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var i = 0
+    while i < raw.count {
+      let c = raw[i]
+      guard c == UInt8(ascii: "\\") else {
+        out.append(c)
+        i += 1
+        continue
+      }
+      let e = raw[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = JSONReader.hex4(raw, i)
+        i += 4
+        if (0xD800..<0xDC00).contains(scalar), i + 5 < raw.count, raw[i] == UInt8(ascii: "\\"),
+          raw[i + 1] == UInt8(ascii: "u")
+        {
+          let low = JSONReader.hex4(raw, i + 2)
+          if (0xDC00..<0xE000).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+        }
+        let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+        out.append(contentsOf: Array(String(Character(unicode)).utf8))
+      default: out.append(e)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether the token's bytes equal `literal` (keys are compared without making a String).
+  func equals(_ token: StringToken, _ literal: StaticString) -> Bool {
+    guard !token.hasEscapes, token.range.count == literal.utf8CodeUnitCount else { return false }
+    return memcmp(bytes.baseAddress! + token.range.lowerBound, literal.utf8Start, token.range.count) == 0
+  }
+
+  /// Reads an integer number token (no fraction or exponent).
+  mutating func readInt() throws -> Int {
+    skipWhitespace()
+    let start = position
+    let range = try scanNumber()
+    var value = 0
+    var negative = false
+    for i in range {
+      let c = bytes[i]
+      if c == UInt8(ascii: "-") {
+        negative = true
+        continue
+      }
+      guard c >= 48, c <= 57, value < Int.max / 10 - 9 else {
+        throw JSONSyntaxError(offset: start, expected: "a whole number")
+      }
+      value = value * 10 + Int(c - 48)
+    }
+    return negative ? -value : value
+  }
+
+  /// Scans a number token per the JSON grammar and returns its byte range.
+  mutating func scanNumber() throws -> Range<Int> {
+    let start = position
+    func digits() -> Int {
+      let s = position
+      while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 { position += 1 }
+      return position - s
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let intStart = position
+    let n = digits()
+    guard n > 0, !(n > 1 && bytes[intStart] == 48) else { throw JSONSyntaxError(offset: start, expected: "a number") }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits after '.'") }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
+      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits in the exponent") }
+    }
+    return start..<position
+  }
+
+  mutating func readLiteral(_ word: StaticString) throws {
+    let n = word.utf8CodeUnitCount
+    guard position + n <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, n) == 0 else {
+      throw JSONSyntaxError(offset: position, expected: "a value")
+    }
+    position += n
+  }
+
+  /// Reads `true` or `false`.
+  mutating func readBool() throws -> Bool {
+    switch peek() {
+    case UInt8(ascii: "t"):
+      try readLiteral("true")
+      return true
+    case UInt8(ascii: "f"):
+      try readLiteral("false")
+      return false
+    default: throw JSONSyntaxError(offset: position, expected: "true or false")
+    }
+  }
+
+  /// Reads `null` when it comes next; returns whether it did.
+  mutating func readNull() throws -> Bool {
+    guard peek() == UInt8(ascii: "n") else { return false }
+    try readLiteral("null")
+    return true
+  }
+
+  /// Reads any value as a `JSONValue`.
+  mutating func readValue(depth: Int = 0) throws -> JSONValue {
+    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: "nesting under 512 levels") }
+    switch peek() {
+    case UInt8(ascii: "{"):
+      var object: [String: JSONValue] = [:]
+      try readObject { reader, key in object[reader.string(key)] = try reader.readValue(depth: depth + 1) }
+      return .object(object)
+    case UInt8(ascii: "["):
+      var array: [JSONValue] = []
+      try readArray { reader, _ in array.append(try reader.readValue(depth: depth + 1)) }
+      return .array(array)
+    case UInt8(ascii: "\""): return .string(string(try readStringToken()))
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try readBool())
+    case UInt8(ascii: "n"):
+      try readLiteral("null")
+      return .null
+    default:
+      let range = try scanNumber()
+      return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+    }
+  }
+
+  /// Reads and checks any value without keeping it.
+  mutating func skipValue(depth: Int = 0) throws {
+    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: "nesting under 512 levels") }
+    switch peek() {
+    case UInt8(ascii: "{"): try readObject { reader, _ in try reader.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "["): try readArray { reader, _ in try reader.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "\""): _ = try readStringToken()
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
+    case UInt8(ascii: "n"): try readLiteral("null")
+    default: _ = try scanNumber()
+    }
+  }
+
+  /// Line and column (1-based; columns count characters, not bytes) of a byte offset.
+  func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    let end = min(offset, bytes.count)
+    for i in 0..<end where bytes[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    var column = 1
+    for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+    return (line, column)
+  }
+
+  static func hexValue(_ c: UInt8) -> UInt32? {
+    switch c {
+    case 48...57: return UInt32(c - 48)
+    case 65...70: return UInt32(c - 55)
+    case 97...102: return UInt32(c - 87)
+    default: return nil
+    }
+  }
+
+  static func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+    (0..<4).reduce(0) { $0 << 4 | (hexValue(raw[i + $1]) ?? 0) }
+  }
+}
+
+/// Writes JSON text with sorted object keys, so the same data always gives the same bytes.
+public struct JSONWriter {
+  public var out: [UInt8] = []
+
+  public init(capacity: Int = 4096) { out.reserveCapacity(capacity) }
+
+  mutating func raw(_ text: StaticString) {
+    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  public mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }
+
+  public mutating func string(_ text: String) {
+    out.append(UInt8(ascii: "\""))
+    for c in text.utf8 {
+      switch c {
+      case UInt8(ascii: "\""): raw("\\\"")
+      case UInt8(ascii: "\\"): raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0..<0x20:
+        raw("\\u00")
+        out.append(JSONWriter.hexDigit(c >> 4))
+        out.append(JSONWriter.hexDigit(c & 0xF))
+      default: out.append(c)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }
+
+  /// Writes a value compactly (keys sorted).
+  public mutating func value(_ v: JSONValue) {
+    switch v {
+    case .null: raw("null")
+    case .bool(let b): b ? raw("true") : raw("false")
+    case .number(let n): raw(n)
+    case .string(let s): string(s)
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (i, item) in items.enumerated() {
+        if i > 0 { raw(", ") }
+        value(item)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      object(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+  }
+
+  /// Writes an object on one line from fields already in key order.
+  mutating func object(_ fields: [(String, JSONValue)]) {
+    out.append(UInt8(ascii: "{"))
+    for (i, (key, v)) in fields.enumerated() {
+      if i > 0 { raw(", ") }
+      string(key)
+      raw(": ")
+      value(v)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import RemindersCore
+
+/// The delivery ledger on disk (`<state>/ledger.json`): what `run` has delivered.
+public struct LedgerStore: Sendable {
+  public let path: String
+
+  public init(path: String) { self.path = path }
+
+  /// The ledger; a missing file is an empty ledger.
+  public func load() throws -> DeliveryLedger {
+    guard let bytes = try FileIO.read(path) else { return DeliveryLedger() }
+    return try LedgerStore.decode(bytes, path: path)
+  }
+
+  /// Writes the ledger atomically (mode 0600).
+  public func save(_ ledger: DeliveryLedger, clock: DayClock) throws {
+    try FileIO.writeAtomically(LedgerStore.encode(ledger, clock: clock), to: path)
+  }
+
+  static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
+    let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
+        var reader = JSONReader(buffer)
+        do {
+          let value = try reader.readValue()
+          guard reader.peek() == 0 else { throw JSONSyntaxError(offset: reader.position, expected: "the end of the file") }
+          return value
+        } catch let error as JSONSyntaxError {
+          let (line, column) = reader.lineAndColumn(of: error.offset)
+          throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
+        }
+      }
+    func bad(_ reason: String) -> StoreError { .corrupt(path: path, line: 1, column: 1, reason: reason) }
+    guard case .object(let top) = root, case .number("1")? = top["version"] else {
+      throw bad("expected a ledger object with \"version\": 1")
+    }
+    var entries: [DeliveryLedger.Entry] = []
+    if case .array(let list)? = top["delivered"] {
+      for (i, item) in list.enumerated() {
+        guard case .object(let f) = item, case .string(let id)? = f["id"], case .string(let at)? = f["at"],
+          let when = Timestamp.parse(at), case .string(let ch)? = f["channel"], let channel = DeliveryChannel(rawValue: ch)
+        else { throw bad("delivered[\(i)]: expected id, at and channel") }
+        var notificationID: UInt32?
+        if case .number(let n)? = f["notificationId"] { notificationID = UInt32(n) }
+        var items: [String] = []
+        if case .array(let ids)? = f["recallItems"] {
+          items = ids.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+        }
+        var title = ""
+        if case .string(let t)? = f["title"] { title = t }
+        entries.append(
+          .init(reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID, recallItemIDs: items, title: title))
+      }
+    }
+    var held: [String: Date] = [:]
+    if case .object(let h)? = top["held"] {
+      for (id, value) in h {
+        guard case .string(let at) = value, let when = Timestamp.parse(at) else { throw bad("held.\(id): expected a time") }
+        held[id] = when
+      }
+    }
+    return DeliveryLedger(entries: entries, held: held)
+  }
+
+  static func encode(_ ledger: DeliveryLedger, clock: DayClock) -> [UInt8] {
+    var w = JSONWriter()
+    w.raw("{\n  \"delivered\": [")
+    let sorted = ledger.entries.values.sorted {
+      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
+    }
+    for (i, e) in sorted.enumerated() {
+      w.raw(i == 0 ? "\n    " : ",\n    ")
+      var fields: [(String, JSONValue)] = [
+        ("at", .string(Timestamp.format(e.deliveredAt, in: clock))), ("channel", .string(e.channel.rawValue)),
+        ("id", .string(e.reminderID)),
+      ]
+      if let n = e.notificationID { fields.append(("notificationId", .number(String(n)))) }
+      fields.append(("recallItems", .array(e.recallItemIDs.map(JSONValue.string))))
+      fields.append(("title", .string(e.title)))
+      w.object(fields)
+    }
+    w.raw(sorted.isEmpty ? "],\n  \"held\": " : "\n  ],\n  \"held\": ")
+    w.value(.object(ledger.held.mapValues { .string(Timestamp.format($0, in: clock)) }))
+    w.raw(",\n  \"version\": 1\n}\n")
+    return w.out
+  }
+}

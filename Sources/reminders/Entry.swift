@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import RemindersStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The process entry: parse, run one command, and turn every error into one `reminders:` line on
+/// stderr and the exit code of SPEC §4.
+@main
+enum Entry {
+  static func main() {
+    do {
+      var command = try Reminders.parseAsRoot()
+      try command.run()
+      exit(0)
+    } catch {
+      exit(ExitStatus.report(error))
+    }
+  }
+}
+
+/// A usage problem found after parsing (an unknown card id, a bad `--at`): exit 64.
+struct UsageError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The one place where errors become messages and exit codes.
+enum ExitStatus {
+  static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+  static let ioError: Int32 = 74
+  static let locked: Int32 = 75
+
+  static func report(_ error: Error) -> Int32 {
+    switch error {
+    case let error as StoreError:
+      say(error.description)
+      switch error {
+      case .corrupt, .badConfig, .unreadable: return dataError
+      case .writeFailed: return ioError
+      case .locked: return locked
+      }
+    case let error as UsageError:
+      say(error.description)
+      return usage
+    case let error as ExitCode:
+      return error.rawValue
+    default:
+      let code = Reminders.exitCode(for: error)
+      if code == .success {
+        print(Reminders.fullMessage(for: error))
+        return 0
+      }
+      let message = Reminders.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      say(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+      return code == .validationFailure ? usage : code.rawValue
+    }
+  }
+
+  /// Prints one line to stderr, prefixed `reminders: `.
+  static func say(_ message: String) {
+    let line = "reminders: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
+  }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// `reminders preview`: the dry run.
+struct Preview: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show every reminder that `run` would deliver, without sending or writing anything.",
+    discussion: "Lists what `reminders run`, started every minute from now on, would deliver from now until the start of day today+N: time, kind, title, and why it moved. It reads what was already delivered.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var time: TimeOptions
+
+  @Option(help: "How many days to show, today included.")
+  var days: Int = 2
+
+  @Flag(help: "Print one JSON object instead of a table.")
+  var json = false
+
+  func validate() throws {
+    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
+  }
+
+  func run() throws {
+    let invocation = try Invocation(global)
+    let now = time.instant
+    let plan = try PlanReader(invocation).plan(now: now, days: days)
+    let report = PlanReport(invocation: invocation, now: now, days: days, reminders: plan)
+    print(json ? report.json() : report.table(), terminator: "")
+  }
+}
+
+/// Reads the deck and the ledger and asks the planner: the shared first half of preview, run
+/// and export.
+struct PlanReader {
+  let invocation: Invocation
+
+  init(_ invocation: Invocation) { self.invocation = invocation }
+
+  func plan(now: Date, days: Int) throws -> [Reminder] {
+    let input = try invocation.deckStore.planInput(clock: invocation.clock)
+    let ledger = try invocation.ledgerStore.load()
+    return invocation.planner.plan(input, ledger: ledger, now: now, days: days)
+  }
+}
+
+/// A plan as the table or the JSON of `preview`.
+struct PlanReport {
+  let invocation: Invocation
+  let now: Date
+  let days: Int
+  let reminders: [Reminder]
+
+  var clock: DayClock { invocation.clock }
+  var ja: Bool { invocation.texts.language == .ja }
+
+  /// The JSON object of SPEC §2, keys in its order, two-space indented.
+  func json() -> String {
+    let items: [OrderedJSON] = reminders.map { r in
+      let daily = r.kind == .dailyReview
+      return .object([
+        ("id", .string(r.id)),
+        ("kind", .string(r.kind.rawValue)),
+        ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))),
+        ("title", .string(r.title)),
+        ("body", .string(r.body)),
+        ("dueCount", daily ? .int(r.dueCount ?? 0) : .null),
+        ("collections", daily ? .object(r.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) : .null),
+        ("streak", daily ? .int(r.streak ?? 0) : .null),
+        ("topics", .array(r.topics.map(OrderedJSON.string))),
+        ("deferredFrom", r.deferredFrom.map { .string(Timestamp.format($0, in: clock)) } ?? .null),
+        ("reason", r.reason.map { .string($0.rawValue) } ?? .null),
+      ])
+    }
+    let root = OrderedJSON.object([
+      ("now", .string(Timestamp.format(now, in: clock))),
+      ("zone", .string(invocation.zoneName)),
+      ("reminders", .array(items)),
+    ])
+    return root.rendered() + "\n"
+  }
+
+  /// A table: time, kind, title, and why it moved.
+  func table() -> String {
+    let today = clock.day(of: now)
+    let end = today.adding(days: days)
+    var out = ja
+      ? "\(invocation.zoneName) · 現在 \(stamp(now)) · \(end) 0:00 まで\n"
+      : "\(invocation.zoneName) · now \(stamp(now)) · until \(end) 00:00\n"
+    guard !reminders.isEmpty else {
+      out += ja ? "この期間に届くリマインダーはありません。\n" : "No reminders in this period.\n"
+      return out
+    }
+    let header = ja ? ["日時", "種類", "タイトル", "移動の理由"] : ["TIME", "KIND", "TITLE", "WHY IT MOVED"]
+    var rows = [header]
+    for r in reminders {
+      rows.append([stamp(r.fireAt), kind(r.kind), r.title, why(r)])
+    }
+    out += TextTable.render(rows)
+    return out
+  }
+
+  func stamp(_ instant: Date) -> String {
+    let day = clock.day(of: instant)
+    let s = clock.secondsOfDay(at: instant)
+    let weekdays = ja ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+    return "\(day) \(ja ? "(" + weekdays[day.weekday] + ")" : weekdays[day.weekday]) \(hhmm)"
+  }
+
+  func kind(_ kind: ReminderKind) -> String {
+    switch kind {
+    case .dailyReview: return ja ? "毎日の復習" : "daily review"
+    case .recall: return ja ? "思い出し" : "recall"
+    }
+  }
+
+  func why(_ r: Reminder) -> String {
+    guard let reason = r.reason else { return "" }
+    let label: String
+    switch reason {
+    case .outsideWindow: label = ja ? "通知できる時間の外" : "outside the window"
+    case .quietHours: label = ja ? "静かな時間" : "quiet hours"
+    case .desktopDND: label = ja ? "おやすみモード" : "do-not-disturb"
+    case .catchUp: label = ja ? "取りこぼし" : "catch-up"
+    }
+    guard let from = r.deferredFrom else { return label }
+    let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
+    let s = clock.secondsOfDay(at: from)
+    let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+    let when = sameDay ? hhmm : "\(clock.day(of: from)) \(hhmm)"
+    return ja ? "\(label)（元は \(when)）" : "\(label) (was \(when))"
+  }
+}

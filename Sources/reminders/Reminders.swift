@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// `reminders`: the root command.
+struct Reminders: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reminders",
+    abstract: "Keeps a flashcard review habit alive with desktop reminders.",
+    discussion: "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
+    version: "0.1.0",
+    subcommands: [Preview.self, Cards.self, Recall.self]
+  )
+}
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/reminders/config.toml).", valueName: "path"))
+  var config: String?
+
+  @Option(help: ArgumentHelp("The deck file (default: $XDG_DATA_HOME/reminders/deck.json).", valueName: "path"))
+  var deck: String?
+
+  @Option(
+    name: .customLong("state-dir"),
+    help: ArgumentHelp("The state folder (default: $XDG_STATE_HOME/reminders).", valueName: "path"))
+  var stateDir: String?
+
+  @Option(help: ArgumentHelp("The language of texts: ja or en (default: config `language`).", valueName: "ja|en"))
+  var lang: String?
+
+  func validate() throws {
+    if let lang, Language(rawValue: lang) == nil { throw ValidationError("--lang takes ja or en, not '\(lang)'") }
+  }
+}
+
+/// `--now`, on commands that depend on the current time.
+struct TimeOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The moment to act at, RFC 3339 with offset (e.g. 2026-11-21T23:59:00+09:00); default: the clock.",
+      valueName: "time"))
+  var now: String?
+
+  func validate() throws {
+    if let now, Timestamp.parse(now) == nil {
+      throw ValidationError("--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(now)'")
+    }
+  }
+
+  /// The moment: `--now`, else the clock, read here once for the whole command.
+  var instant: Date { now.flatMap { Timestamp.parse($0) } ?? Date() }
+}
+
+/// What one command knows: where the files are, the validated config, the day clock, the texts.
+struct Invocation {
+  let environment: [String: String]
+  let paths: Paths
+  let configuration: Configuration
+  let clock: DayClock
+  let zoneName: String
+  let texts: Texts
+
+  init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    self.environment = environment
+    paths = Paths(environment: environment, config: options.config, deck: options.deck, stateDir: options.stateDir)
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    configuration = try Configuration.load(path: paths.config, home: home)
+    let zone = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
+    clock = DayClock(zone: zone)
+    zoneName = zone.identifier
+    let language: Language
+    if let lang = options.lang.flatMap(Language.init(rawValue:)) {
+      language = lang
+    } else {
+      switch configuration.language {
+      case .ja: language = .ja
+      case .en: language = .en
+      case .auto: language = Language.fromLocale(environment)
+      }
+    }
+    texts = Texts(language: language)
+  }
+
+  /// The day zone: config `time.zone`, else `TZ`, else `/etc/localtime`, else UTC.
+  static func zone(configured: String?, environment: [String: String]) -> TimeZone {
+    if let configured, let zone = TimeZone(identifier: configured) { return zone }
+    if var tz = environment["TZ"], !tz.isEmpty {
+      if tz.hasPrefix(":") { tz.removeFirst() }
+      if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
+      if let zone = TimeZone(identifier: tz) { return zone }
+    }
+    if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+      let range = link.range(of: "zoneinfo/"), let zone = TimeZone(identifier: String(link[range.upperBound...]))
+    {
+      return zone
+    }
+    if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
+      let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      return zone
+    }
+    return TimeZone(identifier: "UTC")!
+  }
+
+  var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
+  var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger) }
+  var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
+}
