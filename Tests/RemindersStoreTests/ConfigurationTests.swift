@@ -1,0 +1,158 @@
+import Foundation
+import RemindersCore
+import Testing
+
+@testable import RemindersStore
+
+@Suite struct ConfigurationTests {
+  @Test func emptyConfigMeansDefaults() throws {
+    #expect(try Configuration.parse("", path: "c.toml", home: "/h") == .standard)
+    #expect(Configuration.standard.schedule == .standard)
+  }
+
+  @Test func readsEveryKey() throws {
+    let text = """
+      language = "ja"
+      [time]
+      zone = "Asia/Tokyo"
+      [daily]
+      time = "07:30"
+      [window]
+      start = "07:00"
+      end = "22:00"
+      [quiet]
+      hours = ["12:00-13:00", "21:00-06:00"]
+      [recall]
+      coalesce = "15m"
+      after_wrong = "off"
+      [fallback]
+      path = "~/cal/fallback.ics"
+      """
+    let config = try Configuration.parse(text, path: "c.toml", home: "/home/u")
+    #expect(config.language == .ja)
+    #expect(config.zoneIdentifier == "Asia/Tokyo")
+    #expect(config.schedule.dailyTime == WallTime("07:30"))
+    #expect(config.schedule.windowStart == WallTime("07:00") && config.schedule.windowEnd == WallTime("22:00"))
+    #expect(config.schedule.quietHours == [QuietRange("12:00-13:00")!, QuietRange("21:00-06:00")!])
+    #expect(config.schedule.recallCoalesce == 900)
+    #expect(config.schedule.recallAfterWrong == nil)
+    #expect(config.fallbackPath == "/home/u/cal/fallback.ics")
+  }
+
+  /// Every bad value is refused when read, naming the key.
+  @Test(arguments: [
+    ("[window]\nstart = \"18:00\"\nend = \"08:00\"", "window.end"),
+    ("[window]\nend = \"08:00\"", "window.end"),
+    ("[daily]\ntime = \"25:00\"", "daily.time"),
+    ("[daily]\ntime = 8", "daily.time"),
+    ("[daily]\ntime = \"19:00\"", "daily.time"),
+    ("[time]\nzone = \"Mars/Olympus\"", "time.zone"),
+    ("[quiet]\nhours = [\"12:00-13\"]", "quiet.hours[0]"),
+    ("[quiet]\nhours = [\"12:00-12:00\"]", "quiet.hours[0]"),
+    ("[quiet]\nhours = \"12:00-13:00\"", "quiet.hours"),
+    ("[quiet]\nhours = [\"07:00-19:00\"]", "quiet.hours"),
+    ("[recall]\ncoalesce = \"ten minutes\"", "recall.coalesce"),
+    ("[recall]\nafter_wrong = \"3\"", "recall.after_wrong"),
+    ("language = \"fr\"", "language"),
+    ("[windw]\nstart = \"08:00\"", "windw"),
+    ("[window]\nbegin = \"08:00\"", "window.begin"),
+    ("window = 3", "window"),
+  ])
+  func badValuesNameTheKey(text: String, key: String) {
+    do {
+      _ = try Configuration.parse(text, path: "c.toml", home: "/h")
+      Issue.record("accepted \(text)")
+    } catch let StoreError.badConfig(path, badKey, reason) {
+      #expect(path == "c.toml")
+      #expect(badKey == key, "\(reason)")
+      #expect(!reason.isEmpty)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test func syntaxErrorsNameLineAndColumn() {
+    #expect(throws: StoreError.self) { try Configuration.parse("[window\nstart = 1", path: "c.toml", home: "/h") }
+    do {
+      _ = try Configuration.parse("a = 1\nb = \n", path: "c.toml", home: "/h")
+    } catch let StoreError.badConfig(path, key, _) {
+      #expect(path == "c.toml:2:5")
+      #expect(key == nil)
+    } catch { Issue.record("unexpected \(error)") }
+  }
+}
+
+@Suite struct FilesTests {
+  func scratch() throws -> String {
+    let dir = NSTemporaryDirectory() + "reminders-store-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func atomicWriteIsPrivateAndReplaces() throws {
+    let dir = try scratch()
+    let path = dir + "/sub/deck.json"
+    try FileIO.writeAtomically(bytes("one"), to: path)
+    try FileIO.writeAtomically(bytes("two"), to: path)
+    #expect(try FileIO.read(path) == bytes("two"))
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") == ["deck.json"])
+  }
+
+  @Test func staleTemporariesOfDeadWritersAreRemoved() throws {
+    let dir = try scratch()
+    // pid 999999999 cannot exist (above pid_max), so its temporary is stale.
+    FileManager.default.createFile(atPath: dir + "/.deck.json.999999999.tmp", contents: Data("torn".utf8))
+    try FileIO.writeAtomically(bytes("{}"), to: dir + "/deck.json")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["deck.json"])
+  }
+
+  @Test func missingFileReadsAsNil() throws {
+    #expect(try FileIO.read(try scratch() + "/nothing") == nil)
+  }
+
+  @Test func deckThatDoesNotParseIsNeverOverwritten() throws {
+    let dir = try scratch()
+    let path = dir + "/deck.json"
+    try FileIO.writeAtomically(bytes("{\"version\": 1, \"cards\": [tor"), to: path)
+    let store = DeckStore(path: path, lockPath: dir + "/lock")
+    #expect(throws: StoreError.self) { try store.update(clock: tokyo) { $0.deck.cards.removeAll() } }
+    #expect(try FileIO.read(path) == bytes("{\"version\": 1, \"cards\": [tor"))
+  }
+
+  @Test func lockTimesOut() throws {
+    let dir = try scratch()
+    var held: FileLock? = try FileLock(path: dir + "/lock", seconds: 1)
+    #expect(held != nil)
+    #expect(throws: StoreError.locked(path: dir + "/lock", seconds: 0)) { try FileLock(path: dir + "/lock", seconds: 0) }
+    held = nil
+    _ = try FileLock(path: dir + "/lock", seconds: 0)
+  }
+
+  @Test func ledgerRoundTrip() throws {
+    let dir = try scratch()
+    let store = LedgerStore(path: dir + "/ledger.json")
+    #expect(try store.load() == DeliveryLedger())
+    let ledger = DeliveryLedger(
+      entries: [
+        .init(reminderID: "daily:2026-11-21", deliveredAt: Timestamp.parse("2026-11-21T08:00:00+09:00")!, channel: .popup,
+          notificationID: 7, recallItemIDs: [], title: "今日の復習 3枚"),
+        .init(reminderID: "recall:a", deliveredAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!, channel: .calendar,
+          notificationID: nil, recallItemIDs: ["a", "b"], title: "x"),
+      ], held: ["recall:c": Timestamp.parse("2026-11-21T15:00:00+09:00")!])
+    try store.save(ledger, clock: tokyo)
+    #expect(try store.load() == ledger)
+    #expect(try store.load().contains(recallItem: "b"))
+  }
+
+  @Test func xdgPaths() {
+    let p = Paths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "relative/ignored"])
+    #expect(p.config == "/home/u/.config/reminders/config.toml")
+    #expect(p.deck == "/data/reminders/deck.json")
+    #expect(p.stateDir == "/home/u/.local/state/reminders")
+    #expect(p.defaultFallback == "/data/reminders/fallback.ics")
+    let o = Paths(environment: ["HOME": "/home/u"], config: "/c.toml", deck: "/d.json", stateDir: "/s")
+    #expect(o.config == "/c.toml" && o.deck == "/d.json" && o.ledger == "/s/ledger.json")
+  }
+}
