@@ -67,9 +67,9 @@ struct Invocation {
     paths = Paths(environment: environment, config: options.config, deck: options.deck, stateDir: options.stateDir)
     let home = environment["HOME"] ?? NSHomeDirectory()
     configuration = try Configuration.load(path: paths.config, home: home)
-    let zone = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
+    let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
     clock = DayClock(zone: zone)
-    zoneName = zone.identifier
+    zoneName = name
     let language: Language
     if let lang = options.lang.flatMap(Language.init(rawValue:)) {
       language = lang
@@ -83,25 +83,28 @@ struct Invocation {
     texts = Texts(language: language)
   }
 
-  /// The day zone: config `time.zone`, else `TZ`, else `/etc/localtime`, else UTC.
-  static func zone(configured: String?, environment: [String: String]) -> TimeZone {
-    if let configured, let zone = TimeZone(identifier: configured) { return zone }
+  /// The day zone and its IANA name as the user gave it: config `time.zone`, else `TZ`, else
+  /// `/etc/localtime`, else UTC. (The name is kept because Foundation reports `UTC` as `GMT`.)
+  static func zone(configured: String?, environment: [String: String]) -> (TimeZone, String) {
+    var names: [String] = []
+    if let configured { names.append(configured) }
     if var tz = environment["TZ"], !tz.isEmpty {
       if tz.hasPrefix(":") { tz.removeFirst() }
       if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
-      if let zone = TimeZone(identifier: tz) { return zone }
+      names.append(tz)
     }
     if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-      let range = link.range(of: "zoneinfo/"), let zone = TimeZone(identifier: String(link[range.upperBound...]))
+      let range = link.range(of: "zoneinfo/")
     {
-      return zone
+      names.append(String(link[range.upperBound...]))
     }
-    if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-      let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines))
-    {
-      return zone
+    if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
+      names.append(name.trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    return TimeZone(identifier: "UTC")!
+    for name in names {
+      if let zone = TimeZone(identifier: name) { return (zone, name) }
+    }
+    return (TimeZone(identifier: "UTC")!, "UTC")
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }

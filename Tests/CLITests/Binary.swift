@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `reminders` binary, run as a user would, in a scratch home of its own.
+struct Binary {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+  }
+
+  /// `REMINDERS_BIN`, else `reminders` beside the test bundle in the build folder.
+  static let path: String = {
+    if let explicit = ProcessInfo.processInfo.environment["REMINDERS_BIN"] { return explicit }
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    }
+    while !dir.path.hasSuffix("debug") && !dir.path.hasSuffix("release") && dir.path != "/" {
+      dir.deleteLastPathComponent()
+    }
+    return dir.appendingPathComponent("reminders").path
+  }()
+
+  let home: String
+  var environment: [String: String]
+
+  /// A fresh home with XDG folders under it and no locale, zone `UTC` unless set.
+  init() throws {
+    home = NSTemporaryDirectory() + "reminders-cli-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    environment = [
+      "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+      "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "TZ": "UTC", "LANG": "C.UTF-8",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+  }
+
+  var configPath: String { home + "/config/reminders/config.toml" }
+  var deckPath: String { home + "/data/reminders/deck.json" }
+
+  func writeConfig(_ text: String) throws {
+    try FileManager.default.createDirectory(atPath: home + "/config/reminders", withIntermediateDirectories: true)
+    try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+  }
+
+  func writeDeck(_ text: String) throws {
+    try FileManager.default.createDirectory(atPath: home + "/data/reminders", withIntermediateDirectories: true)
+    try text.write(toFile: deckPath, atomically: true, encoding: .utf8)
+  }
+
+  @discardableResult
+  func run(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws -> Result {
+    try run(arguments, extraEnvironment: extraEnvironment)
+  }
+
+  func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    // Outputs go to files, so a large output can never block the child on a full pipe.
+    let base = home + "/.out-\(UUID().uuidString)"
+    FileManager.default.createFile(atPath: base + ".1", contents: nil)
+    FileManager.default.createFile(atPath: base + ".2", contents: nil)
+    defer {
+      try? FileManager.default.removeItem(atPath: base + ".1")
+      try? FileManager.default.removeItem(atPath: base + ".2")
+    }
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".1"))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".2"))
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: FileManager.default.contents(atPath: base + ".1") ?? Data(), as: UTF8.self),
+      stderr: String(decoding: FileManager.default.contents(atPath: base + ".2") ?? Data(), as: UTF8.self))
+  }
+
+  /// Every file under the home, with its bytes: to show that a command wrote nothing.
+  func snapshot() -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: home)
+    while let relative = enumerator?.nextObject() as? String {
+      if relative.hasPrefix(".out-") { continue }
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isDirectory)
+      files[relative] = isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: home + "/" + relative)
+    }
+    return files
+  }
+}
+
+/// The parsed JSON of a command's stdout.
+func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
