@@ -180,12 +180,13 @@ public enum DeckCodec {
     var card = RawCard()
     var seen = 0
     let start = reader.position
-    let prefix = "cards[\(index)]"
+    // Field names are built only for an error message, not for each of a million cards.
+    func field(_ name: String) -> String { "cards[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
     try reader.readObject { reader, key in
       let at = reader.position
       func string() throws -> JSONReader.StringToken {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: at, field: "\(prefix).\(reader.string(key))", reason: "expected a string")
+          throw FieldError(offset: at, field: field(reader.string(key)), reason: "expected a string")
         }
         return try reader.readStringToken()
       }
@@ -200,22 +201,22 @@ public enum DeckCodec {
         seen |= 4
       } else if reader.equals(key, "stepIndex") {
         guard let step = try? reader.readInt(), ReviewLadder.intervals.indices.contains(step) else {
-          throw FieldError(offset: at, field: "\(prefix).stepIndex", reason: "expected a whole number from 0 to 6")
+          throw FieldError(offset: at, field: field("stepIndex"), reason: "expected a whole number from 0 to 6")
         }
         card.stepIndex = step
         seen |= 8
       } else if reader.equals(key, "nextReviewDate") {
         let token = try string()
         guard !token.hasEscapes, let day = Day.parse(UnsafeBufferPointer(rebasing: reader.bytes[token.range])) else {
-          throw FieldError(offset: at, field: "\(prefix).nextReviewDate", reason: "expected a date YYYY-MM-DD")
+          throw FieldError(offset: at, field: field("nextReviewDate"), reason: "expected a date YYYY-MM-DD")
         }
         card.nextReviewDate = day
         seen |= 16
       } else if reader.equals(key, "createdAt") {
-        card.createdAt = try readInstant(&reader, field: "\(prefix).createdAt")
+        card.createdAt = try readInstant(&reader, field: field("createdAt"))
         seen |= 32
       } else if reader.equals(key, "lastReviewedAt") {
-        if try !reader.readNull() { card.lastReviewedAt = try readInstant(&reader, field: "\(prefix).lastReviewedAt") }
+        if try !reader.readNull() { card.lastReviewedAt = try readInstant(&reader, field: field("lastReviewedAt")) }
       } else if reader.equals(key, "collection") {
         if try !reader.readNull() { card.collection = try string() }
       } else if reader.equals(key, "note") {
@@ -223,7 +224,7 @@ public enum DeckCodec {
       } else if reader.equals(key, "tags") {
         try reader.readArray { reader, _ in
           guard reader.peek() == UInt8(ascii: "\"") else {
-            throw FieldError(offset: reader.position, field: "\(prefix).tags", reason: "expected strings")
+            throw FieldError(offset: reader.position, field: field("tags"), reason: "expected strings")
           }
           card.tags.append(try reader.readStringToken())
         }
@@ -236,7 +237,7 @@ public enum DeckCodec {
     if seen != 63 {
       let names = ["id", "front", "back", "stepIndex", "nextReviewDate", "createdAt"]
       let missing = names.indices.filter { seen & (1 << $0) == 0 }.map { names[$0] }
-      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
     return card
   }
@@ -293,7 +294,7 @@ public enum DeckCodec {
     -> (entry: ReviewEntry, extras: [String: JSONValue])
   {
     let start = reader.position
-    let prefix = "reviewLog[\(index)]"
+    func field(_ name: String) -> String { "reviewLog[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
     var cardID: String?
     var at: Date?
     var correct: Bool?
@@ -302,14 +303,14 @@ public enum DeckCodec {
       let offset = reader.position
       if reader.equals(key, "cardId") {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: offset, field: "\(prefix).cardId", reason: "expected a string")
+          throw FieldError(offset: offset, field: field("cardId"), reason: "expected a string")
         }
         cardID = reader.string(try reader.readStringToken())
       } else if reader.equals(key, "at") {
-        at = try readInstant(&reader, field: "\(prefix).at")
+        at = try readInstant(&reader, field: field("at"))
       } else if reader.equals(key, "correct") {
         guard let value = try? reader.readBool() else {
-          throw FieldError(offset: offset, field: "\(prefix).correct", reason: "expected true or false")
+          throw FieldError(offset: offset, field: field("correct"), reason: "expected true or false")
         }
         correct = value
       } else if keepExtras {
@@ -320,7 +321,7 @@ public enum DeckCodec {
     }
     guard let cardID, let at, let correct else {
       let missing = [("cardId", cardID == nil), ("at", at == nil), ("correct", correct == nil)].filter(\.1).map(\.0)
-      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
     return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
   }

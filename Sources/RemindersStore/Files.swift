@@ -49,7 +49,9 @@ public enum FileIO {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }
     guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.unreadable(path: path, reason: "not a regular file") }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    // One byte more than the size, so that reading the whole file meets end-of-file without
+    // growing the buffer (growing would copy a large deck).
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
     var filled = 0
     while true {
       if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }

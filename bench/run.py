@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""`make bench`: figures and ratios of reminders against its peer tools, measured in one run.
+
+Each command runs several times; the median wall time and the largest peak RSS are reported
+(peak RSS from wait4's rusage of the child). Decks are generated once into bench/out/.
+"""
+import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "out")
+TODAY = "2026-11-21"
+NOW = TODAY + "T06:00:00+09:00"
+
+
+def measure(argv, runs, env=None, stdout=subprocess.DEVNULL):
+    """Median wall seconds and max peak RSS (MiB) of `argv` over `runs` runs."""
+    walls, peaks, output = [], [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        with tempfile.TemporaryFile() as out:
+            proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env)
+            _, status, usage = os.wait4(proc.pid, 0)
+            walls.append(time.perf_counter() - start)
+            peaks.append(usage.ru_maxrss / 1024)
+            if os.waitstatus_to_exitcode(status) != 0:
+                sys.exit(f"bench: {' '.join(argv)} failed: {proc.stderr.read().decode()}")
+            out.seek(0)
+            output = out.read()
+    return statistics.median(walls), max(peaks), output
+
+
+def deck(n):
+    path = os.path.join(OUT, f"deck-{n}.json")
+    if not os.path.exists(path):
+        os.makedirs(OUT, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_deck.py"), str(n), path, "--today", TODAY], check=True)
+    return path
+
+
+def planner(bin_dir, runs):
+    print("== preview --days 30 --json vs python3 json.load + count due ==")
+    print(f"{'cards':>9} {'file MiB':>9} {'reminders s':>12} {'python s':>9} {'time ratio':>10} {'reminders MiB':>14} {'python MiB':>11} {'memory ratio':>12}")
+    os.makedirs(OUT, exist_ok=True)
+    config = os.path.join(OUT, "bench-config.toml")
+    with open(config, "w") as f:
+        f.write('[time]\nzone = "Asia/Tokyo"\n')
+    state = tempfile.mkdtemp(prefix="reminders-bench-state-")
+    for n in (100_000, 1_000_000):
+        path = deck(n)
+        ours = [os.path.join(bin_dir, "reminders"), "preview", "--days", "30", "--json", "--now", NOW,
+                "--deck", path, "--config", config, "--state-dir", state]
+        peer = [sys.executable, os.path.join(HERE, "count_due.py"), path, "--today", TODAY]
+        t_ours, m_ours, out = measure(ours, runs)
+        t_peer, m_peer, peer_out = measure(peer, runs)
+        plan = json.loads(out)
+        daily = next(r for r in plan["reminders"] if r["id"] == "daily:" + TODAY)
+        if daily["dueCount"] != int(peer_out.split()[0]):
+            sys.exit(f"bench: due counts differ: reminders {daily['dueCount']} python {peer_out!r}")
+        size = os.path.getsize(path) / 2**20
+        print(f"{n:>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
+    print("target: time ratio <= 1.00x, memory ratio < 60%")
+
+
+def icalendar(bin_dir, runs):
+    bench = os.path.join(bin_dir, "reminders-bench")
+    if not os.path.exists(bench):
+        return
+    print("\n== iCalendar export of 100,000 reminders ==")
+    n = "100000"
+    tmp = tempfile.mkdtemp(prefix="reminders-bench-ical-")
+    def seconds(argv, key):
+        best = []
+        for _ in range(runs):
+            out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+            best.append(float(next(l.split("=")[1] for l in out.split() if l.startswith(key + "="))))
+        return statistics.median(best)
+    swift = seconds([bench, "ical", n, os.path.join(tmp, "swift.ics")], "ical_seconds")
+    strings = seconds([sys.executable, os.path.join(HERE, "ical_python_strings.py"), n, os.path.join(tmp, "strings.ics")], "seconds")
+    library = seconds([sys.executable, os.path.join(HERE, "ical_python_icalendar.py"), n, os.path.join(tmp, "lib.ics")], "seconds") if runs else 0
+    print(f"{'reminders s':>12} {'py strings s':>13} {'py icalendar s':>15} {'vs icalendar':>13} {'vs strings':>11}")
+    print(f"{swift:>12.3f} {strings:>13.3f} {library:>15.3f} {library / swift:>12.0f}x {strings / swift:>10.1f}x")
+    print("target: >= 50x faster than Python icalendar, faster than the string-formatting script")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True, help="folder of the release binaries")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    planner(args.bin, args.runs)
+    icalendar(args.bin, 1)
+
+
+if __name__ == "__main__":
+    main()
