@@ -37,8 +37,8 @@ demo: build
 	@python3 scripts/make-sample-deck.py samples/words.tsv $(DEMO_DIR)/deck.json
 	@echo; echo "== reminders preview (English) =="
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en
-	@echo; echo "== reminders preview (日本語) =="
-	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja
+	@echo; echo "== reminders preview (日本語), as of 07:00 this morning =="
+	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja --now "$$(date +%Y-%m-%dT07:00:00%:z)"
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
 
