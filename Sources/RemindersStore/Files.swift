@@ -32,6 +32,8 @@ public struct Paths: Equatable, Sendable {
     self.defaultFallback = dataHome + "/reminders/fallback.ics"
   }
 
+  /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
+  public var defaultFeed: String { (defaultFallback as NSString).deletingLastPathComponent + "/reminders.ics" }
   public var ledger: String { stateDir + "/ledger.json" }
   public var lock: String { stateDir + "/lock" }
 }

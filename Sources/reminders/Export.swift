@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersICalendar
+import RemindersStore
+
+/// `reminders export`: the iCalendar feed of the plan.
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write the iCalendar feed of planned reminders, for calendar apps.",
+    discussion: "The events are exactly the reminders `preview --days N` shows for the same moment; UIDs stay the same across exports, so a subscribed calendar updates instead of duplicating. Default output: $XDG_DATA_HOME/reminders/reminders.ics.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var time: TimeOptions
+
+  @Option(help: "How many days to export, today included.")
+  var days: Int = 14
+
+  @Option(help: ArgumentHelp("Where to write the feed; - for stdout.", valueName: "path"))
+  var output: String?
+
+  func validate() throws {
+    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
+  }
+
+  func run() throws {
+    let invocation = try Invocation(global)
+    let now = time.instant
+    let plan = try PlanReader(invocation).plan(now: now, days: days)
+    let name = invocation.texts.language == .ja ? "復習リマインダー" : "Review reminders"
+    let feed = ICalendarFeed(name: name, language: invocation.texts.language).render(plan, stamp: now)
+    let path = output ?? invocation.paths.defaultFeed
+    if path == "-" {
+      FileHandle.standardOutput.write(Data(feed))
+      return
+    }
+    try FileIO.writeAtomically(feed, to: path)
+    let ja = invocation.texts.language == .ja
+    print(ja ? "\(path) に \(plan.count) 件を書き出しました。" : "Wrote \(plan.count) \(plan.count == 1 ? "event" : "events") to \(path).")
+  }
+}
