@@ -39,7 +39,7 @@ struct PlanReader {
   init(_ invocation: Invocation) { self.invocation = invocation }
 
   func plan(now: Date, days: Int) throws -> [Reminder] {
-    let input = try invocation.deckStore.planInput(clock: invocation.clock)
+    let input = try invocation.planInput(writeCache: false)
     let ledger = try invocation.ledgerStore.load()
     return invocation.planner.plan(input, ledger: ledger, now: now, days: days)
   }

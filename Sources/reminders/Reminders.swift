@@ -10,7 +10,7 @@ struct Reminders: ParsableCommand {
     abstract: "Keeps a flashcard review habit alive with desktop reminders.",
     discussion: "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
     version: "0.1.0",
-    subcommands: [Preview.self, Export.self, Cards.self, Recall.self]
+    subcommands: [Preview.self, Run.self, Export.self, Cards.self, Recall.self]
   )
 }
 
@@ -109,5 +109,11 @@ struct Invocation {
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger) }
+  /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it).
+  func planInput(writeCache: Bool) throws -> PlanInput {
+    try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
+      .input(clock: clock, zoneName: zoneName, store: deckStore, write: writeCache)
+  }
+
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
 }
