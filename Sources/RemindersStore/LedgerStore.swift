@@ -7,15 +7,28 @@ public struct LedgerStore: Sendable {
 
   public init(path: String) { self.path = path }
 
+  /// Reminders held back by do-not-disturb live beside the ledger, so that holding them leaves
+  /// the record of what was delivered untouched.
+  public var heldPath: String { (path as NSString).deletingLastPathComponent + "/held.json" }
+
   /// The ledger; a missing file is an empty ledger.
   public func load() throws -> DeliveryLedger {
-    guard let bytes = try FileIO.read(path) else { return DeliveryLedger() }
-    return try LedgerStore.decode(bytes, path: path)
+    var ledger = DeliveryLedger()
+    if let bytes = try FileIO.read(path) { ledger = try LedgerStore.decode(bytes, path: path) }
+    if let bytes = try FileIO.read(heldPath) { ledger.held = try LedgerStore.decode(bytes, path: heldPath).held }
+    return ledger
   }
 
-  /// Writes the ledger atomically (mode 0600).
+  /// Writes the ledger and the held list atomically (mode 0600), each only when its bytes change.
   public func save(_ ledger: DeliveryLedger, clock: DayClock) throws {
-    try FileIO.writeAtomically(LedgerStore.encode(ledger, clock: clock), to: path)
+    var delivered = ledger
+    delivered.held = [:]
+    let held = DeliveryLedger(held: ledger.held)
+    for (file, bytes) in [(path, LedgerStore.encode(delivered, clock: clock)), (heldPath, LedgerStore.encode(held, clock: clock))] {
+      let current = try? FileIO.read(file)
+      if current == bytes || (current == nil && file == heldPath && ledger.held.isEmpty) { continue }
+      try FileIO.writeAtomically(bytes, to: file)
+    }
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
