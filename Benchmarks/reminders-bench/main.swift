@@ -1,1 +1,81 @@
-print("reminders-bench: nothing measured yet")
+import Foundation
+import RemindersCore
+import RemindersICalendar
+
+/// `reminders-bench ical N OUTPUT_PATH`: renders a feed of N synthetic reminders, writes it to
+/// OUTPUT_PATH and prints the seconds that took as `ical_seconds=<x>`.
+///
+/// The reminders are built before the clock starts, from fixed data, so every run measures the
+/// same work; bench/ical_python_icalendar.py and bench/ical_python_strings.py build the same
+/// events for comparison.
+
+/// The reminders' texts: Japanese and English, with commas, semicolons, backslashes, quotes and
+/// line breaks to escape, and lengths that fold at one-, three- and four-byte characters.
+enum SyntheticPlan {
+  static let topics = [
+    "前置詞 in, on, at の使い分け; 例文つき",
+    "take off / put on; phrasal verbs, part 2",
+    "「経験」と「体験」の違い",
+    "a backslash \\ and \"quotes\" in a topic",
+    "不規則動詞 go-went-gone, see-saw-seen",
+    "TOEIC Part 5: 品詞問題 🙂",
+  ]
+
+  /// 2026-11-21T08:00:00+09:00.
+  static let start = Date(timeIntervalSince1970: 1_795_215_600)
+
+  static func reminders(count: Int) -> [Reminder] {
+    let firstDay = Day(year: 2026, month: 11, day: 21)!
+    return (0..<count).map { i in
+      let texts = Texts(language: i % 2 == 0 ? .ja : .en)
+      let fireAt = start.addingTimeInterval(Double(i) * 600)
+      if i % 5 == 0 {
+        let collections = ["TOEIC": i % 37 + 1, "JLPT": i % 11 + 1]
+        let due = collections.values.reduce(0, +)
+        return Reminder(
+          id: "daily:\(firstDay.adding(days: i / 5))", kind: .dailyReview, fireAt: fireAt,
+          title: texts.dailyTitle(count: due),
+          body: texts.dailyBody(collections: collections, streak: i % 30),
+          dueCount: due, collections: collections, streak: i % 30)
+      }
+      let chosen = (0..<(i % 3 + 1)).map { topics[(i + $0) % topics.count] }
+      let itemID =
+        "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - String(i).count) + String(i)
+      return Reminder(
+        id: "recall:\(itemID)", kind: .recall, fireAt: fireAt, title: texts.recallTitle(topics: chosen),
+        body: texts.recallBody(topics: chosen, notes: chosen.map { _ in nil }), topics: chosen,
+        recallItemIDs: [itemID])
+    }
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, arguments[1] == "ical", let count = Int(arguments[2]), count >= 0 else {
+  FileHandle.standardError.write(Data("usage: reminders-bench ical N OUTPUT_PATH\n".utf8))
+  exit(64)
+}
+let outputPath = arguments[3]
+let reminders = SyntheticPlan.reminders(count: count)
+let feed = ICalendarFeed(name: "reminders", language: .ja)
+let stamp = SyntheticPlan.start.addingTimeInterval(-7200)
+
+let clock = ContinuousClock()
+let started = clock.now
+let bytes = feed.render(reminders, stamp: stamp)
+do {
+  // Written from the array itself ([UInt8] is DataProtocol), without a copy into Data.
+  guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+    let file = FileHandle(forWritingAtPath: outputPath)
+  else { throw CocoaError(.fileWriteUnknown) }
+  try file.write(contentsOf: bytes)
+  try file.close()
+} catch {
+  FileHandle.standardError.write(Data("reminders-bench: cannot write \(outputPath): \(error)\n".utf8))
+  exit(1)
+}
+let elapsed = clock.now - started
+print("ical_seconds=\(seconds(elapsed))")

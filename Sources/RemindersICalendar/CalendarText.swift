@@ -13,6 +13,9 @@ struct Property {
 
   init(_ line: ContentLine.Logical) throws(ICalendarError) {
     let bytes = line.bytes
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw .malformed(line: line.number, reason: "content line is not UTF-8")
+    }
     var i = 0
     while i < bytes.count, Property.isNameByte(bytes[i]) { i += 1 }
     guard i > 0 else { throw .malformed(line: line.number, reason: "content line without a name") }
@@ -86,7 +89,8 @@ struct Component {
   /// Reads every top-level component of `lines`.
   ///
   /// With `calendarsOnly`, each top-level component must be a VCALENDAR, as in an .ics file.
-  static func parse(_ lines: [ContentLine.Logical], calendarsOnly: Bool) throws(ICalendarError) -> [Component] {
+  static func parse(_ lines: [ContentLine.Logical], calendarsOnly: Bool) throws(ICalendarError) -> [Component]
+  {
     var open: [Component] = []
     var done: [Component] = []
     for line in lines {
@@ -94,7 +98,9 @@ struct Component {
       switch property.name {
       case "BEGIN":
         let name = property.valueString.uppercased()
-        guard !name.isEmpty else { throw .malformed(line: line.number, reason: "BEGIN without a component name") }
+        guard !name.isEmpty else {
+          throw .malformed(line: line.number, reason: "BEGIN without a component name")
+        }
         if open.isEmpty, calendarsOnly, name != "VCALENDAR" {
           throw .malformed(line: line.number, reason: "expected BEGIN:VCALENDAR, found BEGIN:\(name)")
         }
@@ -117,13 +123,14 @@ struct Component {
         }
       default:
         guard !open.isEmpty else {
-          let reason = done.isEmpty ? "expected BEGIN:VCALENDAR" : "content line after END:\(done[done.count - 1].name)"
+          let reason =
+            done.isEmpty ? "expected BEGIN:VCALENDAR" : "content line after END:\(done[done.count - 1].name)"
           throw .malformed(line: line.number, reason: reason)
         }
         open[open.count - 1].nodes.append(.property(property))
       }
     }
-    if let component = open.first {
+    if let component = open.last {
       throw .malformed(line: component.begin.number, reason: "BEGIN:\(component.name) is never closed")
     }
     return done

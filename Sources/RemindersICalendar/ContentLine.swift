@@ -69,6 +69,8 @@ public enum ContentLine {
 /// thousand events to one pass over its output.
 struct ContentWriter {
   private(set) var bytes: [UInt8]
+  /// The UTF-8 of the text being escaped, kept between calls so that it is allocated once.
+  private var source: [UInt8] = []
   /// Octets on the current physical line.
   private var lineOctets = 0
   /// Whether lines are folded at 75 octets (off for a value on its own, as `ICalText` returns).
@@ -100,41 +102,85 @@ struct ContentWriter {
   }
 
   /// Appends bytes as they are (a property name, a parameter, a value that needs no escaping).
-  mutating func raw<Bytes: Sequence<UInt8>>(_ text: Bytes) {
-    for byte in text { put(byte) }
+  ///
+  /// Copies whole runs: as much as fits on the current line, cut back to a character boundary.
+  mutating func raw<Bytes: BidirectionalCollection<UInt8>>(_ text: Bytes) {
+    guard folding else {
+      bytes.append(contentsOf: text)
+      return
+    }
+    var rest = text[...]
+    while true {
+      let room = ContentLine.maxOctets - lineOctets
+      let count = rest.count
+      if count <= room {
+        bytes.append(contentsOf: rest)
+        lineOctets += count
+        return
+      }
+      var cut = rest.index(rest.startIndex, offsetBy: room)
+      while cut != rest.startIndex, rest[cut] & 0xC0 == 0x80 { cut = rest.index(before: cut) }
+      bytes.append(contentsOf: rest[..<cut])
+      bytes.append(13)
+      bytes.append(10)
+      bytes.append(32)
+      lineOctets = 1
+      rest = rest[cut...]
+    }
   }
 
   /// Appends ASCII known at compile time.
   mutating func ascii(_ text: StaticString) {
-    text.withUTF8Buffer { for byte in $0 { put(byte) } }
+    text.withUTF8Buffer { raw($0) }
   }
 
   /// Appends `text` as an RFC 5545 TEXT value (see `ICalText.escape`).
+  ///
+  /// Runs of bytes that need no escaping are copied whole; only the escaped bytes go one by one.
+  /// The text is copied into an array first because slices of an array copy as one block, where
+  /// slices of a string's UTF-8 view copy byte by byte.
   mutating func text(_ text: String) {
-    var afterCR = false
-    for byte in text.utf8 {
+    var utf8: [UInt8] = []
+    swap(&utf8, &source)
+    defer { swap(&utf8, &source) }
+    utf8.removeAll(keepingCapacity: true)
+    utf8.append(contentsOf: text.utf8)
+    var run = 0
+    var i = 0
+    while i < utf8.count {
+      let byte = utf8[i]
+      if ContentWriter.isPlainText(byte) {
+        i += 1
+        continue
+      }
+      raw(utf8[run..<i])
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
         put(UInt8(ascii: "\\"))
         put(byte)
-      case 10:
-        // CRLF is one line break, already written at its CR.
-        if !afterCR {
-          put(UInt8(ascii: "\\"))
-          put(UInt8(ascii: "n"))
-        }
-      case 13:
+      case 10, 13:
         put(UInt8(ascii: "\\"))
         put(UInt8(ascii: "n"))
-      case 9:
-        put(byte)
-      case 0..<32, 127:
+        // CRLF is one line break.
+        if byte == 13, i + 1 < utf8.count, utf8[i + 1] == 10 { i += 1 }
+      default:
         // Other control characters may not appear in a content line (RFC 5545 §3.3.11).
         break
-      default:
-        put(byte)
       }
-      afterCR = byte == 13
+      i += 1
+      run = i
+    }
+    raw(utf8[run...])
+  }
+
+  /// Whether a byte of TEXT stands for itself: not a backslash, `;`, `,`, or a control character
+  /// other than tab.
+  @inline(__always)
+  static func isPlainText(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 9: return true
+    case 0..<32, 127, UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): return false
+    default: return true
     }
   }
 
@@ -151,24 +197,46 @@ struct ContentWriter {
     let days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400)
     let second = seconds - days * 86400
     let date = Day(number: days).components
-    digits(date.year, 4)
-    digits(date.month, 2)
-    digits(date.day, 2)
-    put(UInt8(ascii: "T"))
-    digits(second / 3600, 2)
-    digits(second / 60 % 60, 2)
-    digits(second % 60, 2)
-    put(UInt8(ascii: "Z"))
+    let fold = folding && lineOctets + 16 > ContentLine.maxOctets
+    twoDigits(date.year / 100 % 100, folding: fold)
+    twoDigits(date.year % 100, folding: fold)
+    twoDigits(date.month, folding: fold)
+    twoDigits(date.day, folding: fold)
+    append(UInt8(ascii: "T"), folding: fold)
+    twoDigits(second / 3600, folding: fold)
+    twoDigits(second / 60 % 60, folding: fold)
+    twoDigits(second % 60, folding: fold)
+    append(UInt8(ascii: "Z"), folding: fold)
+    // When the value fits on the line (it follows a short name), no byte needed a fold check.
+    if !fold { lineOctets += 16 }
   }
 
-  private mutating func digits(_ value: Int, _ width: Int) {
-    var divisor = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      put(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
+  /// Appends 0…99 as two decimal digits.
+  @inline(__always)
+  private mutating func twoDigits(_ value: Int, folding: Bool) {
+    append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10), folding: folding)
+    append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10), folding: folding)
+  }
+
+  /// Appends one byte, with a fold check or, where the caller knows it fits, without.
+  @inline(__always)
+  private mutating func append(_ byte: UInt8, folding: Bool) {
+    if folding { put(byte) } else { bytes.append(byte) }
+  }
+
+  /// Appends ASCII known at compile time that may hold whole lines, each ending in CRLF.
+  ///
+  /// One copy for several short lines: the caller guarantees that no line in `text`, counted
+  /// from the current position, is longer than 75 octets, so no fold is needed.
+  mutating func lines(_ text: StaticString) {
+    text.withUTF8Buffer { block in
+      let lastBreak = block.lastIndex(of: 10)
+      assert(
+        block.split(separator: 10, omittingEmptySubsequences: false).enumerated().allSatisfy { index, line in
+          line.count + (index == 0 ? lineOctets : 0) <= ContentLine.maxOctets + 1
+        }, "a line of the block would need folding")
+      bytes.append(contentsOf: block)
+      lineOctets = lastBreak.map { block.count - $0 - 1 } ?? lineOctets + block.count
     }
   }
 

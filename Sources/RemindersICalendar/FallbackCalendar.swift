@@ -19,7 +19,7 @@ public enum FallbackCalendar {
     "CATEGORIES", "TRANSP",
   ]
 
-  /// The calendar text `existing` with `reminders` merged in by UID.
+  /// The calendar file `existing` with `reminders` merged in by UID, as the new file's bytes.
   ///
   /// - A reminder whose event is there with the same SUMMARY, DESCRIPTION and DTSTART leaves it
   ///   untouched, so merging the same reminder twice gives one event.
@@ -28,16 +28,18 @@ public enum FallbackCalendar {
   ///   ours (a DISPLAY alarm at the start), are kept.
   /// - Any other reminder is appended to the first VCALENDAR with SEQUENCE 0.
   ///
-  /// A nil or empty `existing` starts a new calendar named `name`. LF line ends are accepted;
-  /// the result always has CRLF line ends and folded lines.
+  /// `existing` is the file's bytes, not a decoded string, so that a line another writer folded
+  /// inside a UTF-8 character joins back into that character. A nil or empty `existing` starts a
+  /// new calendar named `name`. LF line ends are accepted; the result always has CRLF line ends
+  /// and folded lines.
   ///
   /// - Throws: `ICalendarError.malformed` when `existing` is not a sequence of VCALENDAR objects
   ///   (a line without a colon, a continuation line at the start, unbalanced BEGIN/END, content
-  ///   outside a VCALENDAR).
+  ///   outside a VCALENDAR, a content line that is not UTF-8).
   public static func merge(
-    existing: String?, reminders: [Reminder], language: Language, stamp: Date
-  ) throws(ICalendarError) -> String {
-    var lines = try ContentLine.logicalLines(Array((existing ?? "").utf8))
+    existing: [UInt8]?, reminders: [Reminder], language: Language, stamp: Date
+  ) throws(ICalendarError) -> [UInt8] {
+    var lines = try ContentLine.logicalLines(existing ?? [])
     if lines.isEmpty {
       var header = ContentWriter(capacity: 1024)
       ICalendarFeed(name: name, language: language).writeHeader(into: &header)
@@ -49,9 +51,9 @@ public enum FallbackCalendar {
       try merge(reminder, into: &calendars, language: language, stamp: stamp)
     }
     var writer = ContentWriter(
-      capacity: (existing?.utf8.count ?? 0) * 17 / 16 + EventFormat.estimatedSize(of: reminders) + 1024)
+      capacity: (existing?.count ?? 0) * 17 / 16 + EventFormat.estimatedSize(of: reminders) + 1024)
     for calendar in calendars { calendar.write(into: &writer) }
-    return writer.string
+    return writer.bytes
   }
 
   static func merge(
@@ -64,7 +66,9 @@ public enum FallbackCalendar {
       return
     }
     guard !isCurrent(event, for: reminder) else { return }
-    let sequence = event.property("SEQUENCE").flatMap { Int($0.valueString.trimmingCharacters(in: .whitespaces)) }
+    let sequence = event.property("SEQUENCE").flatMap {
+      Int($0.valueString.trimmingCharacters(in: .whitespaces))
+    }
     var updated = try render(reminder, language: language, stamp: stamp, sequence: max(sequence ?? 0, 0) + 1)
     var ours: [Component.Node] = []
     var alarms: [Component.Node] = []
@@ -114,7 +118,8 @@ public enum FallbackCalendar {
     var value = Substring(trigger.valueString)
     if value.first == "+" || value.first == "-" { value = value.dropFirst() }
     // A zero duration: "P", then only zeros among its digits (PT0S, PT0M, P0D, …).
-    return value.first == "P" && value.contains(where: \.isNumber) && !value.contains(where: { $0.isNumber && $0 != "0" })
+    return value.first == "P" && value.contains(where: \.isNumber)
+      && !value.contains(where: { $0.isNumber && $0 != "0" })
   }
 
   /// The event of `reminder` as a parsed component, revision `sequence` made at `stamp`.
