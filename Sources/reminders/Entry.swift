@@ -12,6 +12,10 @@ import RemindersStore
 enum Entry {
   static func main() {
     do {
+      if let run = Run.fastPath(Array(CommandLine.arguments.dropFirst())) {
+        try run()
+        exit(0)
+      }
       var command = try Reminders.parseAsRoot()
       try command.run()
       exit(0)

@@ -7,6 +7,7 @@ import RemindersStore
 /// `reminders export`: the iCalendar feed of the plan.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
+      commandName: "export",
     abstract: "Write the iCalendar feed of planned reminders, for calendar apps.",
     discussion: "The events are exactly the reminders `preview --days N` shows for the same moment; UIDs stay the same across exports, so a subscribed calendar updates instead of duplicating. Default output: $XDG_DATA_HOME/reminders/reminders.ics.")
 

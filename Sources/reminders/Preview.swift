@@ -6,6 +6,7 @@ import RemindersStore
 /// `reminders preview`: the dry run.
 struct Preview: ParsableCommand {
   static let configuration = CommandConfiguration(
+      commandName: "preview",
     abstract: "Show every reminder that `run` would deliver, without sending or writing anything.",
     discussion: "Lists what `reminders run`, started every minute from now on, would deliver from now until the start of day today+N: time, kind, title, and why it moved. It reads what was already delivered.")
 

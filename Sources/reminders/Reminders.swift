@@ -63,15 +63,21 @@ struct Invocation {
   let texts: Texts
 
   init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    try self.init(
+      config: options.config, deck: options.deck, stateDir: options.stateDir, lang: options.lang,
+      environment: environment)
+  }
+
+  init(config: String?, deck: String?, stateDir: String?, lang: String?, environment: [String: String]) throws {
     self.environment = environment
-    paths = Paths(environment: environment, config: options.config, deck: options.deck, stateDir: options.stateDir)
+    paths = Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
     let home = environment["HOME"] ?? NSHomeDirectory()
     configuration = try Configuration.load(path: paths.config, home: home)
     let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
     clock = DayClock(zone: zone)
     zoneName = name
     let language: Language
-    if let lang = options.lang.flatMap(Language.init(rawValue:)) {
+    if let lang = lang.flatMap(Language.init(rawValue:)) {
       language = lang
     } else {
       switch configuration.language {
