@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 # Debian packages the build, the tests and the demo use.
-APT_PACKAGES := libdbus-1-dev dbus dunst xvfb x11-utils libnotify-bin khal python3-pip time
+APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 

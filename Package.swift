@@ -56,8 +56,10 @@ let package = Package(
     .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),
-    .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus"]),
-    .testTarget(name: "CLITests", dependencies: ["RemindersCore"]),
+    .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus", "DesktopTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["RemindersCore", "DesktopTestSupport"]),
+    // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
+    .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

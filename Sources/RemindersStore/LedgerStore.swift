@@ -24,9 +24,14 @@ public struct LedgerStore: Sendable {
     var delivered = ledger
     delivered.held = [:]
     let held = DeliveryLedger(held: ledger.held)
-    for (file, bytes) in [(path, LedgerStore.encode(delivered, clock: clock)), (heldPath, LedgerStore.encode(held, clock: clock))] {
+    let files = [
+      (path, LedgerStore.encode(delivered, clock: clock), delivered.entries.isEmpty),
+      (heldPath, LedgerStore.encode(held, clock: clock), ledger.held.isEmpty),
+    ]
+    for (file, bytes, empty) in files {
       let current = try? FileIO.read(file)
-      if current == bytes || (current == nil && file == heldPath && ledger.held.isEmpty) { continue }
+      // Unchanged, or nothing to say where no file exists yet: leave the disk alone.
+      if current == bytes || (current == nil && empty) { continue }
       try FileIO.writeAtomically(bytes, to: file)
     }
   }

@@ -65,8 +65,8 @@ struct Binary {
     process.environment = environment.merging(extraEnvironment) { $1 }
     // Outputs go to files, so a large output can never block the child on a full pipe.
     let base = home + "/.out-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: base + ".1", contents: nil)
-    FileManager.default.createFile(atPath: base + ".2", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".1", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".2", contents: nil)
     defer {
       try? FileManager.default.removeItem(atPath: base + ".1")
       try? FileManager.default.removeItem(atPath: base + ".2")
@@ -92,7 +92,7 @@ struct Binary {
     while let relative = enumerator?.nextObject() as? String {
       if relative.hasPrefix(".out-") { continue }
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isDirectory)
       files[relative] = isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: home + "/" + relative)
     }
     return files

@@ -103,7 +103,7 @@ import Testing
   @Test func staleTemporariesOfDeadWritersAreRemoved() throws {
     let dir = try scratch()
     // pid 999999999 cannot exist (above pid_max), so its temporary is stale.
-    FileManager.default.createFile(atPath: dir + "/.deck.json.999999999.tmp", contents: Data("torn".utf8))
+    _ = FileManager.default.createFile(atPath: dir + "/.deck.json.999999999.tmp", contents: Data("torn".utf8))
     try FileIO.writeAtomically(bytes("{}"), to: dir + "/deck.json")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["deck.json"])
   }
