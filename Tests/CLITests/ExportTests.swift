@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import Foundation
 import Testing
 
@@ -6,21 +7,9 @@ import Testing
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-  /// Runs a program and returns its exit status and stdout.
+  /// Runs a program found on PATH: its exit status, stdout and stderr.
   func external(_ argv: [String], environment: [String: String]? = nil) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = argv
-    if let environment { process.environment = environment }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    try DesktopSession.run("/usr/bin/env", argv, environment: environment)
   }
 
   func exportedEvents(_ bin: Binary, now: String, output: String) throws -> [[String: Any]] {

@@ -37,16 +37,10 @@ import Testing
 
   func fallbackEvents(_ bin: Binary) throws -> [[String: Any]] {
     let path = bin.home + "/data/reminders/fallback.ics"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "the independent reader refused \(path)")
-    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let (status, stdout, stderr) = try DesktopSession.run(
+      "/usr/bin/env", ["python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", path])
+    #expect(status == 0, "the independent reader refused \(path): \(stderr)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
     return root["events"] as? [[String: Any]] ?? []
   }
 
