@@ -196,3 +196,18 @@ let tokyoConfig = """
     #expect(result.stderr.isEmpty)
   }
 }
+
+@Suite struct PlanCacheTests {
+  /// `run` remembers the deck's digest; a changed deck is never planned from the old one.
+  @Test func cacheFollowsTheDeck() throws {
+    var bin = try Binary()
+    bin.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bin.home)/no-such-bus"
+    try bin.writeConfig(tokyoConfig)
+    try bin.writeDeck(fixtureDeck)
+    #expect(try bin.run("run", "--now", "2026-11-21T07:00:00+09:00").status == 0)
+    #expect(FileManager.default.fileExists(atPath: bin.home + "/cache/reminders/plan-input.json"))
+    #expect(try bin.run("cards", "add", "new", "card", "--now", "2026-11-21T07:10:00+09:00").status == 0)
+    let result = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(result.stdout.contains("Today's reviews: 3 cards"), "\(result.stdout)")
+  }
+}

@@ -136,3 +136,26 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+@Suite struct PlanInputCacheTests {
+  /// The cache gives back exactly the digest it stored, and only for the same deck file and zone.
+  @Test func roundTripAndInvalidation() throws {
+    let dir = NSTemporaryDirectory() + "reminders-cache-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try FileIO.writeAtomically(bytes(sampleDeck), to: dir + "/deck.json")
+    let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
+    let cache = PlanInputCache(deckPath: dir + "/deck.json", cachePath: dir + "/cache/plan-input.json")
+    let fresh = try cache.input(clock: tokyo, zoneName: "Asia/Tokyo", store: store, write: true)
+    let key = try #require(cache.identity(zoneName: "Asia/Tokyo"))
+    let cached = try #require(cache.load(key: key, clock: tokyo))
+    #expect(cached.dueIndex == fresh.dueIndex)
+    #expect(cached.streak.answerDays == fresh.streak.answerDays)
+    #expect(cached.recalls == fresh.recalls)
+    #expect(cache.load(key: try #require(cache.identity(zoneName: "UTC")), clock: tokyo) == nil)
+    // Any write of the deck renames a new file into place: a new identity, so the cache is stale.
+    try store.update(clock: tokyo) { $0.deck.cards.removeAll() }
+    #expect(try #require(cache.identity(zoneName: "Asia/Tokyo")) != key)
+    let after = try cache.input(clock: tokyo, zoneName: "Asia/Tokyo", store: store, write: false)
+    #expect(after.dueIndex == DueIndex())
+  }
+}
