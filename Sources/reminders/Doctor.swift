@@ -1,0 +1,282 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersICalendar
+import RemindersStore
+
+/// `reminders doctor`: what `run` would find, and whether pop-ups will reach the desktop.
+struct Doctor: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "doctor",
+    abstract:
+      "Show what reminders can see: the bus, the notification server, do-not-disturb, the timer, the files.",
+    discussion:
+      "Ends with one verdict line. Exits 0 when pop-ups will be delivered, 1 when reminders would fall back to the calendar file or `run` would stop on a file. Reads the desktop as `run` does, and writes nothing."
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(help: "Print one JSON object instead of text.")
+  var json = false
+
+  func run() throws {
+    let report = DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
+    print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
+    if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
+  }
+}
+
+/// Everything `doctor` looks at, read once.
+struct DoctorReport {
+  struct Bus {
+    /// The address `run` would use; nil when the environment names none.
+    var address: String?
+    /// Which variable named it.
+    var source: String?
+    var uniqueName: String?
+    /// Why the bus did not answer; nil when it did.
+    var error: String?
+  }
+
+  struct Server {
+    var information: ServerInformation?
+    var capabilities: [String]
+    /// Why the notification server did not answer; nil when it did.
+    var error: String?
+  }
+
+  enum Delivery: String {
+    /// Pop-ups reach the desktop (or wait for do-not-disturb to end).
+    case popup
+    /// Reminders go to the fallback calendar file.
+    case fallback
+    /// `run` stops on a file it cannot read.
+    case broken
+  }
+
+  struct Verdict {
+    var delivery: Delivery
+    var message: String
+    var exitCode: Int32 { delivery == .popup ? 0 : 1 }
+  }
+
+  var bus: Bus
+  var server: Server?
+  var doNotDisturb: DoNotDisturbReading?
+  var timer: TimerState
+  var files: [FileHealth]
+  var verdict: Verdict
+
+  /// Reads the desktop exactly as `run` does (`Desktop.reach`), then the server's identity and
+  /// capabilities, the timer, and every file `run` reads.
+  static func examine(_ global: GlobalOptions, environment: [String: String]) -> DoctorReport {
+    let paths = Paths(
+      environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let (files, fallbackPath) = examineFiles(paths, home: home)
+
+    var bus = Bus(address: SessionBus.sessionAddress(environment: environment))
+    if bus.address != nil {
+      bus.source =
+        (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
+        ? "XDG_RUNTIME_DIR" : "DBUS_SESSION_BUS_ADDRESS"
+    }
+    var server: Server?
+    var doNotDisturb: DoNotDisturbReading?
+    switch Desktop.reach(environment: environment) {
+    case .unreachable(let why):
+      bus.error = why
+    case .reachable(let session, let dnd):
+      bus.uniqueName = session.uniqueName
+      doNotDisturb = dnd
+      do {
+        // Asked as `Notify` would be, so a server the bus can start is started, as `run` would.
+        let information = try session.getServerInformation()
+        server = Server(information: information, capabilities: (try? session.getCapabilities()) ?? [])
+      } catch {
+        server = Server(information: nil, capabilities: [], error: Desktop.explain(error))
+      }
+    }
+    let timer = TimerInstallation(environment: environment).status()
+    let verdict = judge(
+      bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath)
+    return DoctorReport(
+      bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, verdict: verdict)
+  }
+
+  /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
+  /// when it parses.
+  static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String) {
+    var configuration = Configuration.standard
+    let config = FileHealth.examine(.config, path: paths.config, whenMissing: "the defaults apply") { bytes in
+      configuration = try Configuration.parse(
+        String(decoding: bytes, as: UTF8.self), path: paths.config, home: home)
+    }
+    let deck = FileHealth.examine(.deck, path: paths.deck, whenMissing: "an empty deck") { bytes in
+      _ = try DeckCodec.decode(bytes, path: paths.deck)
+    }
+    // The ledger store reads both of its files, and its error names the one it is about.
+    let store = LedgerStore(path: paths.ledger)
+    let ledgerError: StoreError? = {
+      do { _ = try store.load() } catch { return error as? StoreError }
+      return nil
+    }()
+    func ledgerFile(_ role: FileHealth.Role, _ path: String, whenMissing: String) -> FileHealth {
+      FileHealth.examine(role, path: path, whenMissing: whenMissing) { _ in
+        if let ledgerError, ledgerError.path == path { throw ledgerError }
+      }
+    }
+    let ledger = ledgerFile(.ledger, store.path, whenMissing: "nothing delivered yet")
+    let held = ledgerFile(.held, store.heldPath, whenMissing: "nothing held for do-not-disturb")
+    let fallbackPath = configuration.fallbackPath ?? paths.defaultFallback
+    // A merge of nothing reads the whole file and returns the new bytes, which are dropped.
+    let parseCalendar: ([UInt8]) throws -> Void = { bytes in
+      _ = try FallbackCalendar.merge(existing: bytes, reminders: [], language: .en, stamp: Date())
+    }
+    let fallback = FileHealth.examine(
+      .fallback, path: fallbackPath, whenMissing: "written at the first fallback", parse: parseCalendar)
+    return ([config, deck, ledger, held, fallback], fallbackPath)
+  }
+
+  static func judge(
+    bus: Bus, server: Server?, dnd: DoNotDisturbReading?, timer: TimerState, files: [FileHealth],
+    fallbackPath: String
+  ) -> Verdict {
+    var timerNote = ""
+    if !timer.installed {
+      timerNote = "; the timer is not installed (reminders timer install)"
+    } else if let problem = timer.problems.first {
+      timerNote = "; timer: \(problem)"
+    } else if !timer.isEnabled {
+      timerNote = "; the timer is not enabled (systemctl --user enable --now reminders.timer)"
+    }
+    // Any file `run` always reads stops it (exit 65) before it delivers anything.
+    if let broken = files.first(where: { $0.role != .fallback && $0.problem != nil }) {
+      return Verdict(delivery: .broken, message: "reminders run stops on \(broken.summary)" + timerNote)
+    }
+    let why: String
+    if let error = bus.error {
+      why = error
+    } else if let error = server?.error {
+      why = error
+    } else if let information = server?.information {
+      var message = "pop-ups will be delivered by \(information.name) \(information.version)"
+      if dnd?.state == .on { message += "; do-not-disturb is on: they wait until it ends" }
+      return Verdict(delivery: .popup, message: message + timerNote)
+    } else {
+      why = "no notification server answered"
+    }
+    if let calendar = files.first(where: { $0.role == .fallback }), calendar.problem != nil {
+      return Verdict(
+        delivery: .broken,
+        message: "reminders would fall back (\(why)), and run stops on \(calendar.summary)" + timerNote)
+    }
+    return Verdict(
+      delivery: .fallback,
+      message: "reminders will fall back to the calendar file \(fallbackPath): \(why)" + timerNote)
+  }
+}
+
+extension DoctorReport {
+  /// Where do-not-disturb was read, in words.
+  var doNotDisturbSource: String? {
+    guard let dnd = doNotDisturb else { return nil }
+    if let probe = dnd.probe { return probe.location }
+    // Run.swift's GNOME reading names gsettings in place of a server.
+    return dnd.state == .unknown ? nil : dnd.server
+  }
+
+  var text: String {
+    var rows: [[String]] = []
+    let address = bus.address.map { "\($0) (from \(bus.source ?? "?"))" } ?? "none"
+    rows.append([
+      "bus",
+      bus.error.map { "\(address): does not answer: \($0)" }
+        ?? "\(address): answers as \(bus.uniqueName ?? "?")",
+    ])
+    if let server {
+      if let info = server.information {
+        rows.append([
+          "server", "\(info.name) \(info.version) (vendor \(info.vendor)), spec \(info.specVersion)",
+        ])
+        rows.append([
+          "capabilities", server.capabilities.isEmpty ? "none" : server.capabilities.joined(separator: ", "),
+        ])
+      } else {
+        rows.append(["server", server.error ?? "no answer"])
+      }
+    }
+    if let dnd = doNotDisturb {
+      rows.append([
+        "do-not-disturb",
+        dnd.state.rawValue + (doNotDisturbSource.map { ", read from \($0)" } ?? ": no probe answered"),
+      ])
+    }
+    for (i, row) in timer.rows.enumerated() {
+      rows.append([i == 0 ? "timer" : "", "\(row[0]): \(row[1])"])
+    }
+    for file in files { rows.append([file.role.rawValue, file.summary]) }
+    return TextTable.render(rows) + "verdict: \(verdict.message)\n"
+  }
+
+  var json: OrderedJSON {
+    func string(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
+    let serverJSON: OrderedJSON =
+      server.map { server in
+        .object([
+          ("answers", .bool(server.information != nil)),
+          ("name", string(server.information?.name)),
+          ("vendor", string(server.information?.vendor)),
+          ("version", string(server.information?.version)),
+          ("specVersion", string(server.information?.specVersion)),
+          ("error", string(server.error)),
+        ])
+      } ?? .null
+    let dndJSON: OrderedJSON =
+      doNotDisturb.map { dnd in
+        .object([
+          ("state", .string(dnd.state.rawValue)),
+          ("probe", string(dnd.probe?.rawValue)),
+          ("readFrom", string(doNotDisturbSource)),
+        ])
+      } ?? .null
+    return .object([
+      (
+        "bus",
+        .object([
+          ("address", string(bus.address)),
+          ("source", string(bus.source)),
+          ("answers", .bool(bus.error == nil)),
+          ("uniqueName", string(bus.uniqueName)),
+          ("error", string(bus.error)),
+        ])
+      ),
+      ("server", serverJSON),
+      ("capabilities", .array((server?.capabilities ?? []).map(OrderedJSON.string))),
+      ("doNotDisturb", dndJSON),
+      ("timer", timer.json),
+      ("files", .array(files.map(\.json))),
+      (
+        "verdict",
+        .object([
+          ("delivery", .string(verdict.delivery.rawValue)),
+          ("exitCode", .int(Int(verdict.exitCode))),
+          ("message", .string(verdict.message)),
+        ])
+      ),
+    ])
+  }
+}
+
+extension StoreError {
+  /// The file the error is about.
+  var path: String {
+    switch self {
+    case .corrupt(let path, _, _, _), .badConfig(let path, _, _), .unreadable(let path, _),
+      .writeFailed(let path, _),
+      .locked(let path, _):
+      return path
+    }
+  }
+}

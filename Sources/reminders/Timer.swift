@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+
+/// `reminders timer`: the systemd user timer that starts `reminders run` every minute.
+struct TimerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timer",
+    abstract: "Install, remove or inspect the systemd user timer that starts `reminders run` every minute.",
+    discussion:
+      "The units go to $XDG_CONFIG_HOME/systemd/user (reminders.service and reminders.timer), with the absolute path of this binary.",
+    subcommands: [Install.self, Uninstall.self, Status.self, PrintUnit.self])
+
+  struct Install: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "install",
+      abstract: "Write the units, then enable and start the timer (or print the commands to do so).",
+      discussion:
+        "Runs `systemctl --user daemon-reload` and `systemctl --user enable --now reminders.timer` when a user manager is reachable. Running it again changes nothing; after moving the binary, it rewrites the units. The global options given are passed on to `reminders run`."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let units = try TimerUnits.forInvocation(global)
+      let installed = try TimerInstallation(environment: ProcessInfo.processInfo.environment).install(units)
+      print(installed.report(execStart: units.execStart), terminator: "")
+    }
+  }
+
+  struct Uninstall: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "uninstall",
+      abstract: "Stop and disable the timer, and remove the units `timer install` wrote.",
+      discussion: "Units of the same name that `timer install` did not write are left in place.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let removed = try TimerInstallation(environment: ProcessInfo.processInfo.environment).uninstall()
+      print(removed.report, terminator: "")
+      for path in removed.leftForeign {
+        ExitStatus.say("left \(path): not written by reminders timer install")
+      }
+      if let failure = removed.disableFailure { ExitStatus.say(failure) }
+    }
+  }
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "status",
+      abstract: "Tell whether the timer is installed, enabled and active, and its next start.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let state = TimerInstallation(environment: ProcessInfo.processInfo.environment).status()
+      print(TextTable.render(state.rows), terminator: "")
+    }
+  }
+
+  struct PrintUnit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "print-unit",
+      abstract: "Print the text of reminders.service or reminders.timer, as `timer install` writes it.",
+      discussion:
+        "For packagers: `reminders timer print-unit service --exec /usr/bin/reminders`. Without the first line by which `timer uninstall` recognises the units it wrote."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Which unit.", valueName: "service|timer"))
+    var unit: TimerUnits.Unit
+
+    @Option(help: ArgumentHelp("The binary ExecStart names (default: this one).", valueName: "path"))
+    var exec: String?
+
+    func run() throws {
+      print(try TimerUnits.forInvocation(global, executable: exec).text(of: unit), terminator: "")
+    }
+  }
+}
+
+extension TimerUnits.Unit: ExpressibleByArgument {}
+
+extension TimerInstallation.Installed {
+  /// What `timer install` prints.
+  func report(execStart: String) -> String {
+    var lines = written.map { "Wrote \($0)" }
+    if !unchanged.isEmpty { lines.append("Up to date: " + unchanged.joined(separator: ", ")) }
+    lines.append("ExecStart=\(execStart)")
+    switch manager {
+    case .success(let next):
+      lines.append("Enabled and started \(TimerUnits.timerName)" + (next.map { "; next run: \($0)" } ?? "."))
+    case .failure(let unreachable):
+      lines.append("No systemd user manager to enable it now (\(unreachable.reason)). Where one runs, run:")
+      lines.append("  systemctl --user daemon-reload")
+      lines.append("  systemctl --user enable --now \(TimerUnits.timerName)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension TimerInstallation.Removed {
+  /// What `timer uninstall` prints.
+  var report: String {
+    var lines = disabled ? ["Stopped and disabled \(TimerUnits.timerName)."] : []
+    lines += removed.map { "Removed \($0)" }
+    if removed.isEmpty { lines.append("Nothing to remove: no units written by reminders timer install.") }
+    if case .failure(let unreachable) = manager, !removed.isEmpty {
+      lines.append(
+        "No systemd user manager to stop the timer now (\(unreachable.reason)). Where one runs, run:")
+      lines.append("  systemctl --user disable --now \(TimerUnits.timerName)")
+      lines.append("  systemctl --user daemon-reload")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

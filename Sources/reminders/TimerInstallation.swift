@@ -1,0 +1,322 @@
+import Foundation
+import RemindersStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The timer in the user's systemd folders: what `timer install`, `uninstall` and `status` do.
+struct TimerInstallation {
+  let environment: [String: String]
+  /// `$XDG_CONFIG_HOME/systemd/user`, where `systemctl --user enable` looks first.
+  let unitDirectory: String
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let configHome =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    unitDirectory = configHome + "/systemd/user"
+  }
+
+  func path(_ unit: TimerUnits.Unit) -> String { unitDirectory + "/" + unit.fileName }
+  /// The link `systemctl --user enable` makes for `WantedBy=timers.target`.
+  var enableLink: String { unitDirectory + "/timers.target.wants/" + TimerUnits.timerName }
+
+  /// A unit of ours' name in the unit folder that `timer install` did not write.
+  struct ForeignUnit: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+      "\(path) was not written by reminders timer install; move it away first (nothing was changed)"
+    }
+  }
+
+  /// What `install` did.
+  struct Installed {
+    var written: [String]
+    var unchanged: [String]
+    /// The user manager's answer after `enable --now` (the next start), or why there was none.
+    var manager: Result<String?, UserManager.Unreachable>
+  }
+
+  /// Writes both units (only those whose text changed), then reloads the user manager and
+  /// enables and starts the timer when one is reachable.
+  ///
+  /// Refuses, changing nothing, when a unit of the same name is there that it did not write.
+  func install(_ units: TimerUnits) throws -> Installed {
+    for unit in TimerUnits.Unit.allCases {
+      if let existing = try FileIO.read(path(unit)), !TimerInstallation.isOurs(existing) {
+        throw ForeignUnit(path: path(unit))
+      }
+    }
+    var installed = Installed(written: [], unchanged: [], manager: .success(nil))
+    for unit in TimerUnits.Unit.allCases {
+      let bytes = TimerInstallation.installedBytes(units.text(of: unit))
+      if try FileIO.read(path(unit)) == bytes {
+        installed.unchanged.append(path(unit))
+        continue
+      }
+      // 0644 like any unit file: they hold no secret, and systemd tools read them.
+      try FileIO.writeAtomically(bytes, to: path(unit), mode: 0o644)
+      installed.written.append(path(unit))
+    }
+    switch UserManager.reach(environment: environment) {
+    case .failure(let unreachable):
+      installed.manager = .failure(unreachable)
+    case .success(let manager):
+      if !installed.written.isEmpty { try manager.systemctl("daemon-reload") }
+      try manager.systemctl("enable", "--now", TimerUnits.timerName)
+      let properties = try? manager.properties(of: TimerUnits.timerName, ["NextElapseUSecRealtime"])
+      installed.manager = .success(properties?["NextElapseUSecRealtime"].flatMap(TimerState.shown))
+    }
+    return installed
+  }
+
+  /// What `uninstall` did.
+  struct Removed {
+    var removed: [String]
+    /// Units of our names that `timer install` did not write, left in place.
+    var leftForeign: [String]
+    /// Whether `systemctl --user disable --now` ran.
+    var disabled = false
+    /// Why it failed, when it did; the files go all the same (a unit the manager never loaded
+    /// cannot be stopped, and after the reload there is nothing left to start).
+    var disableFailure: String?
+    var manager: Result<Void, UserManager.Unreachable>
+  }
+
+  /// Stops and disables the timer, then removes the units `install` wrote, the enable link to
+  /// them, and the folders this leaves empty; a unit of the same name that someone else wrote
+  /// stays.
+  func uninstall() throws -> Removed {
+    var removed = Removed(removed: [], leftForeign: [], manager: .success(()))
+    var ours: [String] = []
+    for unit in TimerUnits.Unit.allCases {
+      guard let existing = try FileIO.read(path(unit)) else { continue }
+      if TimerInstallation.isOurs(existing) {
+        ours.append(path(unit))
+      } else {
+        removed.leftForeign.append(path(unit))
+      }
+    }
+    let reach = UserManager.reach(environment: environment)
+    switch reach {
+    case .success(let manager) where !ours.isEmpty:
+      do {
+        try manager.systemctl("disable", "--now", TimerUnits.timerName)
+        removed.disabled = true
+      } catch {
+        removed.disableFailure = "\(error)"
+      }
+    case .failure(let unreachable):
+      removed.manager = .failure(unreachable)
+    default:
+      break
+    }
+    // Without a user manager `systemctl disable` could not run; the link is ours when it
+    // points at the unit `install` writes, wherever it stands now.
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: enableLink),
+      target == path(.timer)
+    {
+      try remove(enableLink)
+      removed.removed.append(enableLink)
+    }
+    for file in ours {
+      try remove(file)
+      removed.removed.append(file)
+    }
+    for directory in [
+      unitDirectory + "/timers.target.wants", unitDirectory,
+      (unitDirectory as NSString).deletingLastPathComponent,
+    ] {
+      rmdir(directory)  // only when empty: anything else there is not ours to remove
+    }
+    if case .success(let manager) = reach, !removed.removed.isEmpty {
+      try manager.systemctl("daemon-reload")
+    }
+    return removed
+  }
+
+  /// Where the timer stands; reads files and asks the user manager, changes nothing.
+  func status() -> TimerState {
+    var state = TimerState(unitDirectory: unitDirectory)
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+    // The user manager's search path, highest precedence first (systemd.unit(5)).
+    let directories = [
+      unitDirectory, "/etc/systemd/user", dataHome + "/systemd/user", "/usr/local/lib/systemd/user",
+      "/usr/lib/systemd/user", "/lib/systemd/user",
+    ]
+    if let directory = directories.first(where: { access($0 + "/" + TimerUnits.timerName, F_OK) == 0 }) {
+      let timer = (try? FileIO.read(directory + "/" + TimerUnits.timerName)) ?? nil
+      let service = (try? FileIO.read(directory + "/" + TimerUnits.serviceName)) ?? nil
+      state.location = directory
+      state.writtenByTimerInstall = timer.map(TimerInstallation.isOurs) == true
+      if let service {
+        state.execStart = TimerInstallation.execStart(in: service)
+        if let executable = state.execStart.flatMap(TimerInstallation.executable),
+          access(executable, X_OK) != 0
+        {
+          state.problems.append("ExecStart names \(executable), which is not an executable file")
+        }
+      } else {
+        state.problems.append(
+          "\(TimerUnits.serviceName) is missing beside \(TimerUnits.timerName) in \(directory)")
+      }
+      // Units an older version wrote: the same command line in today's text would differ.
+      if state.writtenByTimerInstall, let timer, let service, let execStart = state.execStart {
+        let current = TimerUnits(execStart: execStart)
+        if timer != TimerInstallation.installedBytes(current.timer)
+          || service != TimerInstallation.installedBytes(current.service)
+        {
+          state.problems.append(
+            "the units were written by another version: run reminders timer install again")
+        }
+      }
+    }
+    switch UserManager.reach(environment: environment) {
+    case .failure(let unreachable):
+      state.managerProblem = unreachable.reason
+      // Read from the links themselves, which is all `systemctl is-enabled` would do offline.
+      if (try? FileManager.default.destinationOfSymbolicLink(atPath: enableLink)) != nil {
+        state.enabled = "enabled"
+      } else if access("/etc/systemd/user/timers.target.wants/" + TimerUnits.timerName, F_OK) == 0 {
+        state.enabled = "enabled for every user"
+      } else {
+        state.enabled = state.installed ? "disabled" : nil
+      }
+    case .success(let manager):
+      let names = [
+        "LoadState", "UnitFileState", "ActiveState", "SubState", "NextElapseUSecRealtime", "LastTriggerUSec",
+      ]
+      do {
+        let values = try manager.properties(of: TimerUnits.timerName, names)
+        state.enabled = values["UnitFileState"].flatMap(TimerState.shown)
+        if values["LoadState"] == "loaded" {
+          state.active = [values["ActiveState"], values["SubState"].map { "(\($0))" }].compactMap { $0 }
+            .joined(separator: " ")
+        } else {
+          state.active = "not loaded (\(values["LoadState"] ?? "unknown"))"
+        }
+        state.nextElapse = values["NextElapseUSecRealtime"].flatMap(TimerState.shown)
+        state.lastTrigger = values["LastTriggerUSec"].flatMap(TimerState.shown)
+      } catch {
+        state.managerProblem = "\(error)"
+      }
+    }
+    return state
+  }
+
+  private func remove(_ path: String) throws {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// A unit's text as `install` writes it: the marker line first.
+  static func installedBytes(_ text: String) -> [UInt8] {
+    Array((TimerUnits.installedMarker + "\n" + text).utf8)
+  }
+
+  static func isOurs(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: Array(TimerUnits.installedMarker.utf8))
+  }
+
+  /// The `ExecStart=` value of a service file's text.
+  static func execStart(in service: [UInt8]) -> String? {
+    for line in String(decoding: service, as: UTF8.self).split(separator: "\n")
+    where line.hasPrefix("ExecStart=") {
+      return String(line.dropFirst("ExecStart=".count))
+    }
+    return nil
+  }
+
+  /// The executable of an `ExecStart=` value: its first word, unquoted and unescaped as
+  /// `TimerUnits.systemdWord` wrote it (prefixes such as `-` or `@` are not ours to read).
+  static func executable(of execStart: String) -> String? {
+    var characters = execStart.drop(while: { $0 == " " })[...]
+    let quoted = characters.first == "\""
+    if quoted { characters = characters.dropFirst() }
+    var word = ""
+    var iterator = characters.makeIterator()
+    while let character = iterator.next() {
+      switch character {
+      case "\\": if let next = iterator.next() { word.append(next) }
+      case "%", "$":
+        word.append(character)
+        _ = iterator.next()
+      case "\"" where quoted: return word
+      case " " where !quoted: return word
+      default: word.append(character)
+      }
+    }
+    return word.isEmpty ? nil : word
+  }
+}
+
+/// Where the timer stands, as `timer status` and `doctor` show it.
+struct TimerState {
+  var unitDirectory: String
+  /// The folder the user manager loads `reminders.timer` from; nil when it is nowhere.
+  var location: String?
+  /// Whether `timer install` wrote the units there (else a package, `make install` or a person
+  /// did, and `timer uninstall` leaves them).
+  var writtenByTimerInstall = false
+  var execStart: String?
+  /// `UnitFileState` (enabled, disabled, static, …), from the manager or the enable links.
+  var enabled: String?
+  /// `ActiveState (SubState)`; nil without a user manager.
+  var active: String?
+  var nextElapse: String?
+  var lastTrigger: String?
+  /// Why the user manager could not be asked; nil when it answered.
+  var managerProblem: String?
+  var problems: [String] = []
+
+  init(unitDirectory: String) { self.unitDirectory = unitDirectory }
+
+  var installed: Bool { location != nil }
+  var isEnabled: Bool { enabled?.hasPrefix("enabled") == true }
+
+  /// A property value worth showing: nil for systemd's "n/a", empty and zero timestamps.
+  static func shown(_ value: String) -> String? {
+    value.isEmpty || value == "n/a" || value == "0" ? nil : value
+  }
+
+  /// Label-value rows for a text table.
+  var rows: [[String]] {
+    guard let location else {
+      return [["installed", "no (reminders timer install)"]]
+    }
+    var rows = [
+      [
+        "installed",
+        "yes, in \(location) "
+          + (writtenByTimerInstall ? "by reminders timer install" : "(not by reminders timer install)"),
+      ],
+      ["ExecStart", execStart ?? "(none)"],
+      ["enabled", enabled ?? "unknown"],
+      ["active", active ?? "unknown: \(managerProblem ?? "no user manager")"],
+    ]
+    if let nextElapse { rows.append(["next run", nextElapse]) }
+    if let lastTrigger { rows.append(["last run", lastTrigger]) }
+    for problem in problems { rows.append(["problem", problem]) }
+    return rows
+  }
+
+  var json: OrderedJSON {
+    .object([
+      ("installed", .bool(installed)),
+      ("location", location.map(OrderedJSON.string) ?? .null),
+      ("writtenByTimerInstall", .bool(writtenByTimerInstall)),
+      ("execStart", execStart.map(OrderedJSON.string) ?? .null),
+      ("enabled", enabled.map(OrderedJSON.string) ?? .null),
+      ("active", active.map(OrderedJSON.string) ?? .null),
+      ("nextElapse", nextElapse.map(OrderedJSON.string) ?? .null),
+      ("lastTrigger", lastTrigger.map(OrderedJSON.string) ?? .null),
+      ("userManager", managerProblem.map { .string("unreachable: \($0)") } ?? .string("reachable")),
+      ("problems", .array(problems.map(OrderedJSON.string))),
+    ])
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Other programs the tests run as a user would (systemd-analyze, make, dpkg-deb, groff), found
+/// on `PATH`.
+enum Programs {
+  /// The repository, for `make` and the files under packaging/.
+  static let repository = ExportTests.repository
+
+  /// Runs `arguments` through `/usr/bin/env`; outputs go to files, so that a long build log can
+  /// never block the child on a full pipe.
+  static func run(
+    _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+  ) throws -> Binary.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.standardInput = FileHandle.nullDevice
+    let base = NSTemporaryDirectory() + "reminders-program-\(UUID().uuidString)"
+    _ = FileManager.default.createFile(atPath: base + ".1", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".2", contents: nil)
+    defer {
+      try? FileManager.default.removeItem(atPath: base + ".1")
+      try? FileManager.default.removeItem(atPath: base + ".2")
+    }
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".1"))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".2"))
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Binary.Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: FileManager.default.contents(atPath: base + ".1") ?? Data(), as: UTF8.self),
+      stderr: String(decoding: FileManager.default.contents(atPath: base + ".2") ?? Data(), as: UTF8.self))
+  }
+
+  /// A new private folder (0700), as `XDG_RUNTIME_DIR` must be.
+  static func privateFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "reminders-runtime-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return path
+  }
+}

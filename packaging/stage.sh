@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Lays out everything reminders installs under DESTDIR, for a binary that will live in PREFIX/bin:
+# the binary (stripped), the systemd user units, the desktop file, the icon, the man page and the
+# bash, zsh and fish completions. `make install` and `make deb` both use it, so the two install
+# the same files.
+#
+# The units, the man page and the completions are generated from the binary itself
+# (`reminders timer print-unit`, swift-argument-parser's generate-manual,
+# `--generate-completion-script`): the command line is their one source.
+#
+# Usage: stage.sh BIN GENERATE_MANUAL DESTDIR PREFIX UNITDIR ZSHDIR
+set -euo pipefail
+bin=$1 generate_manual=$2 destdir=$3 prefix=$4 unitdir=$5 zshdir=$6
+here=$(cd "$(dirname "$0")" && pwd)
+root=$destdir$prefix
+
+install -d "$root/bin"
+install -m 0755 "$bin" "$root/bin/reminders"
+# Debug symbols are most of the size; the Swift metadata the argument parser reads stays.
+strip --strip-unneeded "$root/bin/reminders"
+
+install -d "$destdir$unitdir"
+"$bin" timer print-unit service --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders.service"
+"$bin" timer print-unit timer --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders.timer"
+chmod 0644 "$destdir$unitdir/reminders.service" "$destdir$unitdir/reminders.timer"
+
+install -D -m 0644 "$here/reminders.desktop" "$root/share/applications/reminders.desktop"
+install -D -m 0644 "$here/reminders.svg" "$root/share/icons/hicolor/scalable/apps/reminders.svg"
+
+# The manual's date is the last commit's (or SOURCE_DATE_EPOCH's), so the same source gives
+# the same page.
+epoch=${SOURCE_DATE_EPOCH:-$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)}
+manual=$(mktemp -d)
+trap 'rm -rf "$manual"' EXIT
+"$generate_manual" "$bin" --date "$(date -u -d "@$epoch" +%Y-%m-%d)" --output-directory "$manual" >/dev/null
+install -d "$root/share/man/man1"
+gzip -9n < "$manual/reminders.1" > "$root/share/man/man1/reminders.1.gz"
+chmod 0644 "$root/share/man/man1/reminders.1.gz"
+
+install -d "$root/share/bash-completion/completions" "$destdir$zshdir" "$root/share/fish/vendor_completions.d"
+"$bin" --generate-completion-script bash > "$root/share/bash-completion/completions/reminders"
+"$bin" --generate-completion-script zsh > "$destdir$zshdir/_reminders"
+"$bin" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/reminders.fish"
+chmod 0644 "$root/share/bash-completion/completions/reminders" "$destdir$zshdir/_reminders" \
+  "$root/share/fish/vendor_completions.d/reminders.fish"
