@@ -63,8 +63,13 @@ struct Binary {
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
-    // Outputs go to files, so a large output can never block the child on a full pipe.
-    let base = home + "/.out-\(UUID().uuidString)"
+    return try Binary.capture(process, scratch: home)
+  }
+
+  /// Runs `process` to its end with its outputs sent to files in `scratch` (so that a large
+  /// output can never block the child on a full pipe) and returns what it printed.
+  static func capture(_ process: Process, scratch: String) throws -> Result {
+    let base = scratch + "/.out-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: base + ".1", contents: nil)
     _ = FileManager.default.createFile(atPath: base + ".2", contents: nil)
     defer {

@@ -17,25 +17,7 @@ enum Programs {
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.standardInput = FileHandle.nullDevice
-    let base = NSTemporaryDirectory() + "reminders-program-\(UUID().uuidString)"
-    _ = FileManager.default.createFile(atPath: base + ".1", contents: nil)
-    _ = FileManager.default.createFile(atPath: base + ".2", contents: nil)
-    defer {
-      try? FileManager.default.removeItem(atPath: base + ".1")
-      try? FileManager.default.removeItem(atPath: base + ".2")
-    }
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".1"))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".2"))
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return Binary.Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: FileManager.default.contents(atPath: base + ".1") ?? Data(), as: UTF8.self),
-      stderr: String(decoding: FileManager.default.contents(atPath: base + ".2") ?? Data(), as: UTF8.self))
+    return try Binary.capture(process, scratch: NSTemporaryDirectory())
   }
 
   /// A new private folder (0700), as `XDG_RUNTIME_DIR` must be.
