@@ -92,23 +92,25 @@ struct Invocation {
   /// The day zone and its IANA name as the user gave it: config `time.zone`, else `TZ`, else
   /// `/etc/localtime`, else UTC. (The name is kept because Foundation reports `UTC` as `GMT`.)
   static func zone(configured: String?, environment: [String: String]) -> (TimeZone, String) {
-    var names: [String] = []
-    if let configured { names.append(configured) }
-    if var tz = environment["TZ"], !tz.isEmpty {
-      if tz.hasPrefix(":") { tz.removeFirst() }
-      if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
-      names.append(tz)
-    }
-    if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-      let range = link.range(of: "zoneinfo/")
-    {
-      names.append(String(link[range.upperBound...]))
-    }
-    if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
-      names.append(name.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    for name in names {
-      if let zone = TimeZone(identifier: name) { return (zone, name) }
+    // Candidates in order, each looked at only when the ones before it gave no zone.
+    let candidates: [() -> String?] = [
+      { configured },
+      {
+        guard var tz = environment["TZ"], !tz.isEmpty else { return nil }
+        if tz.hasPrefix(":") { tz.removeFirst() }
+        if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
+        return tz
+      },
+      {
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+          let range = link.range(of: "zoneinfo/")
+        else { return nil }
+        return String(link[range.upperBound...])
+      },
+      { (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) },
+    ]
+    for candidate in candidates {
+      if let name = candidate(), let zone = TimeZone(identifier: name) { return (zone, name) }
     }
     return (TimeZone(identifier: "UTC")!, "UTC")
   }
