@@ -49,10 +49,4 @@ public struct Reminder: Equatable, Sendable {
     self.reason = reason
     self.critical = critical
   }
-
-  /// The day a daily reminder is for (from its id).
-  public var dailyDay: Day? {
-    guard kind == .dailyReview, id.hasPrefix("daily:") else { return nil }
-    return Day(iso: id.dropFirst(6))
-  }
 }

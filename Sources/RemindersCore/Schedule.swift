@@ -124,10 +124,4 @@ public struct AllowedTime: Sendable {
     }
     return nil
   }
-
-  /// Whether `instant` is itself allowed.
-  public func allows(_ instant: Date) -> Bool {
-    guard let adjusted = adjust(instant) else { return false }
-    return adjusted.reason == nil
-  }
 }

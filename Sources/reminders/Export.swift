@@ -20,9 +20,7 @@ struct Export: ParsableCommand {
   @Option(help: ArgumentHelp("Where to write the feed; - for stdout.", valueName: "path"))
   var output: String?
 
-  func validate() throws {
-    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
-  }
+  func validate() throws { try PlanReader.checkDays(days) }
 
   func run() throws {
     let invocation = try Invocation(global)

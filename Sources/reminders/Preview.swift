@@ -19,9 +19,7 @@ struct Preview: ParsableCommand {
   @Flag(help: "Print one JSON object instead of a table.")
   var json = false
 
-  func validate() throws {
-    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
-  }
+  func validate() throws { try PlanReader.checkDays(days) }
 
   func run() throws {
     let invocation = try Invocation(global)
@@ -38,6 +36,11 @@ struct PlanReader {
   let invocation: Invocation
 
   init(_ invocation: Invocation) { self.invocation = invocation }
+
+  /// `--days` of `preview` and `export`: today included, at most ten years.
+  static func checkDays(_ days: Int) throws {
+    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
+  }
 
   func plan(now: Date, days: Int) throws -> [Reminder] {
     let input = try invocation.planInput(writeCache: false)
