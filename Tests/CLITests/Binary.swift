@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -38,6 +39,16 @@ struct Binary {
       "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "TZ": "UTC", "LANG": "C.UTF-8",
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
+  }
+
+  /// Points the binary at `session`'s bus and display, or at a bus that does not exist.
+  mutating func use(_ session: DesktopSession?) {
+    if let session {
+      environment["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
+      environment["DISPLAY"] = session.display
+    } else {
+      environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(home)/no-such-bus"
+    }
   }
 
   var configPath: String { home + "/config/reminders/config.toml" }

@@ -13,12 +13,7 @@ import Testing
 
   func home(_ session: DesktopSession?) throws -> Binary {
     var bin = try Binary()
-    if let session {
-      bin.environment["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
-      bin.environment["DISPLAY"] = session.display
-    } else {
-      bin.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bin.home)/no-such-bus"
-    }
+    bin.use(session)
     return bin
   }
 

@@ -13,12 +13,7 @@ import Testing
     var bin = try Binary()
     try bin.writeConfig(tokyoConfig)
     try bin.writeDeck(fixtureDeck)
-    if let session {
-      bin.environment["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
-      bin.environment["DISPLAY"] = session.display
-    } else {
-      bin.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bin.home)/no-such-bus"
-    }
+    bin.use(session)
     return bin
   }
 
