@@ -81,6 +81,31 @@ final class Connection: @unchecked Sendable {
     return Message(adopting: reply)
   }
 
+  /// The next message that arrived on the connection (a signal, for a monitor), waiting at most
+  /// `timeout` for one (nil: as long as it takes); nil when none came in time.
+  ///
+  /// Throws `Disconnected` once the connection has closed and its queue is empty. (libdbus
+  /// queues a last `org.freedesktop.DBus.Local.Disconnected` signal first; callers see it.)
+  ///
+  /// The corresponding libdbus functions are `dbus_connection_pop_message` and
+  /// `dbus_connection_read_write`; nothing is dispatched, so nothing is ever answered.
+  func nextMessage(timeout: Duration?) throws(BusError) -> Message? {
+    let deadline = timeout.map { ContinuousClock.now + $0 }
+    while true {
+      if let message = dbus_connection_pop_message(handle) { return Message(adopting: message) }
+      var wait = CDBUS_TIMEOUT_INFINITE
+      if let deadline {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return nil }
+        wait = max(1, milliseconds(left))
+      }
+      if dbus_connection_read_write(handle, wait) == 0 {
+        if let message = dbus_connection_pop_message(handle) { return Message(adopting: message) }
+        throw BusError(name: .disconnected, message: "the bus closed the connection")
+      }
+    }
+  }
+
   /// Records the unique name the bus gave us in reply to `Hello`.
   ///
   /// The corresponding libdbus function is `dbus_bus_set_unique_name`.
@@ -144,6 +169,20 @@ final class Message {
     dbus_message_set_auto_start(handle, autoStart ? 1 : 0)
     return message
   }
+
+  /// Whether it is a signal (rather than a method call, a reply or an error).
+  ///
+  /// The corresponding libdbus function is `dbus_message_get_type`.
+  var isSignal: Bool { dbus_message_get_type(handle) == CDBUS_MESSAGE_TYPE_SIGNAL }
+
+  /// The sender's unique name, the object path and the interface; empty where the message has
+  /// none.
+  ///
+  /// The corresponding libdbus functions are `dbus_message_get_sender`, `dbus_message_get_path`
+  /// and `dbus_message_get_interface`.
+  var sender: String { dbus_message_get_sender(handle).map { String(cString: $0) } ?? "" }
+  var path: String { dbus_message_get_path(handle).map { String(cString: $0) } ?? "" }
+  var interface: String { dbus_message_get_interface(handle).map { String(cString: $0) } ?? "" }
 
   /// The signature of the message's arguments, such as `ssss`.
   ///
