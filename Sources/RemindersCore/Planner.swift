@@ -47,9 +47,7 @@ public struct Planner: Sendable {
   {
     let id = "daily:\(day)"
     guard !ledger.contains(reminderID: id) else { return nil }
-    let collections = input.dueIndex.due(on: day)
-    let count = collections.values.reduce(0, +)
-    guard count > 0 else { return nil }
+    guard let content = dailyContent(on: day, input: input) else { return nil }
     let asked = clock.instant(on: day, at: schedule.dailyTime)
     guard var (fireAt, reason) = allowed.adjust(asked), clock.day(of: fireAt) == day else { return nil }
     if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
@@ -58,11 +56,22 @@ public struct Planner: Sendable {
       fireAt = late.at
       reason = ledger.held[id] != nil ? .desktopDND : .catchUp
     }
-    let streak = input.streak.length(asOf: day)
     return Reminder(
-      id: id, kind: .dailyReview, fireAt: fireAt, title: texts.dailyTitle(count: count),
-      body: texts.dailyBody(collections: collections, streak: streak), dueCount: count,
-      collections: collections, streak: streak, deferredFrom: reason == nil ? nil : asked, reason: reason)
+      id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
+      dueCount: content.count, collections: content.collections, streak: content.streak,
+      deferredFrom: reason == nil ? nil : asked, reason: reason)
+  }
+
+  /// What the daily reminder of `day` says, given the deck as it is now; nil when no card is due
+  /// on `day`. `run` compares it with the pop-up still on screen, to replace that in place.
+  public func dailyContent(on day: Day, input: PlanInput) -> DailyContent? {
+    let collections = input.dueIndex.due(on: day)
+    let count = collections.values.reduce(0, +)
+    guard count > 0 else { return nil }
+    let streak = input.streak.length(asOf: day)
+    return DailyContent(
+      count: count, collections: collections, streak: streak, title: texts.dailyTitle(count: count),
+      body: texts.dailyBody(collections: collections, streak: streak))
   }
 
   func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
@@ -108,4 +117,13 @@ public struct Planner: Sendable {
     }
     return out
   }
+}
+
+/// The counts and texts of one day's daily reminder.
+public struct DailyContent: Equatable, Sendable {
+  public var count: Int
+  public var collections: [String: Int]
+  public var streak: Int
+  public var title: String
+  public var body: String
 }

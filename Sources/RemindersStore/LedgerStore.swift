@@ -64,10 +64,19 @@ public struct LedgerStore: Sendable {
         if case .array(let ids)? = f["recallItems"] {
           items = ids.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
         }
-        var title = ""
-        if case .string(let t)? = f["title"] { title = t }
+        func text(_ key: String) -> String? { if case .string(let t)? = f[key] { t } else { nil } }
+        func time(_ key: String) throws -> Date? {
+          guard let value = text(key) else { return nil }
+          guard let when = Timestamp.parse(value) else { throw bad("delivered[\(i)].\(key): expected a time") }
+          return when
+        }
+        var onScreen = false
+        if case .bool(let b)? = f["onScreen"] { onScreen = b }
         entries.append(
-          .init(reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID, recallItemIDs: items, title: title))
+          .init(
+            reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID, recallItemIDs: items,
+            title: text("title") ?? "", body: text("body") ?? "", onScreen: onScreen, closedAt: try time("closedAt"),
+            closedBecause: text("closedBecause"), updatedAt: try time("updatedAt")))
       }
     }
     var held: [String: Date] = [:]
@@ -88,13 +97,18 @@ public struct LedgerStore: Sendable {
     }
     for (i, e) in sorted.enumerated() {
       w.raw(i == 0 ? "\n    " : ",\n    ")
+      func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
       var fields: [(String, JSONValue)] = [
-        ("at", .string(Timestamp.format(e.deliveredAt, in: clock))), ("channel", .string(e.channel.rawValue)),
-        ("id", .string(e.reminderID)),
+        ("at", time(e.deliveredAt)), ("body", .string(e.body)), ("channel", .string(e.channel.rawValue)),
       ]
+      if let closedAt = e.closedAt { fields.append(("closedAt", time(closedAt))) }
+      if let because = e.closedBecause { fields.append(("closedBecause", .string(because))) }
+      fields.append(("id", .string(e.reminderID)))
       if let n = e.notificationID { fields.append(("notificationId", .number(String(n)))) }
+      fields.append(("onScreen", .bool(e.onScreen)))
       fields.append(("recallItems", .array(e.recallItemIDs.map(JSONValue.string))))
       fields.append(("title", .string(e.title)))
+      if let updatedAt = e.updatedAt { fields.append(("updatedAt", time(updatedAt))) }
       w.object(fields)
     }
     w.raw(sorted.isEmpty ? "],\n  \"held\": " : "\n  ],\n  \"held\": ")

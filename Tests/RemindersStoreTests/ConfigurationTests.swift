@@ -137,13 +137,36 @@ import Testing
     let ledger = DeliveryLedger(
       entries: [
         .init(reminderID: "daily:2026-11-21", deliveredAt: Timestamp.parse("2026-11-21T08:00:00+09:00")!, channel: .popup,
-          notificationID: 7, recallItemIDs: [], title: "今日の復習 3枚"),
+          notificationID: 7, recallItemIDs: [], title: "今日の復習 3枚", body: "TOEIC: 2、JLPT: 1。", onScreen: true,
+          updatedAt: Timestamp.parse("2026-11-21T09:10:00+09:00")!),
+        .init(reminderID: "daily:2026-11-20", deliveredAt: Timestamp.parse("2026-11-20T08:00:00+09:00")!, channel: .popup,
+          notificationID: 3, recallItemIDs: [], title: "今日の復習 1枚", closedAt: Timestamp.parse("2026-11-20T08:00:10+09:00")!,
+          closedBecause: "expired"),
         .init(reminderID: "recall:a", deliveredAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!, channel: .calendar,
           notificationID: nil, recallItemIDs: ["a", "b"], title: "x"),
       ], held: ["recall:c": Timestamp.parse("2026-11-21T15:00:00+09:00")!])
     try store.save(ledger, clock: tokyo)
     #expect(try store.load() == ledger)
     #expect(try store.load().contains(recallItem: "b"))
+  }
+
+  /// A ledger written before pop-ups were followed on screen reads with no body and nothing on
+  /// screen; a bad time in the new fields is a precise error.
+  @Test func ledgerOfAnEarlierVersion() throws {
+    let dir = try scratch()
+    let store = LedgerStore(path: dir + "/ledger.json")
+    let old = """
+      {"delivered": [{"at": "2026-11-21T08:00:00+09:00", "channel": "popup", "id": "daily:2026-11-21",
+        "notificationId": 7, "recallItems": [], "title": "Today's reviews: 2 cards"}], "held": {}, "version": 1}
+      """
+    try old.write(toFile: store.path, atomically: true, encoding: .utf8)
+    let entry = try #require(try store.load().entries["daily:2026-11-21"])
+    #expect(entry.body == "" && !entry.onScreen && entry.closedAt == nil && entry.notificationID == 7)
+    try old.replacingOccurrences(of: "\"title\"", with: "\"closedAt\": \"soon\", \"title\"")
+      .write(toFile: store.path, atomically: true, encoding: .utf8)
+    #expect(throws: StoreError.corrupt(path: store.path, line: 1, column: 1, reason: "delivered[0].closedAt: expected a time")) {
+      try store.load()
+    }
   }
 
   @Test func xdgPaths() {
