@@ -87,10 +87,10 @@ public enum NotificationEvent: Equatable, Sendable {
 
     public var description: String {
       switch self {
-      case .expired: "expired"
-      case .dismissed: "dismissed"
-      case .closedByCall: "closed"
-      case .undefined: "closed for no given reason"
+      case .expired: "it expired"
+      case .dismissed: "dismissed by the user"
+      case .closedByCall: "closed by a CloseNotification call"
+      case .undefined: "no reason given"
       }
     }
   }

@@ -36,6 +36,8 @@ public struct Paths: Equatable, Sendable {
   public var defaultFeed: String { (defaultFallback as NSString).deletingLastPathComponent + "/reminders.ics" }
   public var ledger: String { stateDir + "/ledger.json" }
   public var lock: String { stateDir + "/lock" }
+  /// Held by `reminders watch` for as long as it runs: whether anyone follows pop-ups on screen.
+  public var watchLock: String { stateDir + "/watch.lock" }
 }
 
 /// Whole-file reads and atomic writes.
@@ -156,5 +158,15 @@ public final class FileLock {
   deinit {
     flock(fd, LOCK_UN)
     close(fd)
+  }
+
+  /// Whether some process holds the lock on `path` now. Creates nothing: a missing file is a
+  /// lock nobody holds. (When it is free, it is taken shared for an instant and let go.)
+  public static func isHeld(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    if flock(fd, LOCK_SH | LOCK_NB) == 0 { return false }
+    return errno == EWOULDBLOCK
   }
 }

@@ -31,11 +31,23 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// A failure with its own exit code (`reminders watch`: 69 without a bus, 75 when another runs).
+struct CommandFailure: Error, CustomStringConvertible {
+  var description: String
+  var code: Int32
+  init(_ description: String, code: Int32) {
+    self.description = description
+    self.code = code
+  }
+}
+
 /// The one place where errors become messages and exit codes.
 enum ExitStatus {
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let ioError: Int32 = 74
+  /// `reminders watch` has no bus to watch (EX_UNAVAILABLE).
+  static let unavailable: Int32 = 69
   static let locked: Int32 = 75
 
   static func report(_ error: Error) -> Int32 {
@@ -47,6 +59,9 @@ enum ExitStatus {
       case .writeFailed: return ioError
       case .locked: return locked
       }
+    case let error as CommandFailure:
+      say(error.description)
+      return error.code
     case let error as UsageError:
       say(error.description)
       return usage

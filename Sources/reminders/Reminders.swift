@@ -10,7 +10,9 @@ struct Reminders: ParsableCommand {
     abstract: "Keeps a flashcard review habit alive with desktop reminders.",
     discussion: "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
     version: "0.1.0",
-    subcommands: [Preview.self, Run.self, Export.self, Cards.self, Recall.self, TimerCommand.self, Doctor.self]
+    subcommands: [
+      Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self, Doctor.self,
+    ]
   )
 }
 

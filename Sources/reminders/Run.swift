@@ -71,9 +71,21 @@ struct DeliveryRun {
     var ledger = try invocation.ledgerStore.load()
     let input = try invocation.planInput(writeCache: true)
     let due = invocation.planner.due(input, ledger: ledger, now: now)
+    var stale = stalePopup(ledger: ledger, input: input, now: now)
     var report = Report()
-    guard !due.isEmpty else { return report }
+    guard !due.isEmpty || stale != nil else { return report }
 
+    // Whether `reminders watch` follows pop-ups now: only then is a new one known to be on screen,
+    // and only then may one be replaced (without it, one that has closed would come back).
+    let watched = FileLock.isHeld(invocation.paths.watchLock)
+    if let gone = stale, !watched {
+      ledger.offScreen(gone.reminderID, at: now, because: "reminders watch stopped")
+      stale = nil
+      if due.isEmpty {
+        try invocation.ledgerStore.save(ledger, clock: invocation.clock)
+        return report
+      }
+    }
     let desktop = Desktop.reach(environment: invocation.environment)
     var toCalendar: [(Reminder, String)] = []
     for reminder in due {
@@ -94,7 +106,7 @@ struct DeliveryRun {
               urgency: reminder.critical ? .critical : .normal, category: "x-reminders.\(reminder.kind.rawValue)"))
           ledger.record(
             .init(reminderID: reminder.id, deliveredAt: now, channel: .popup, notificationID: id,
-              recallItemIDs: reminder.recallItemIDs, title: reminder.title))
+              recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, onScreen: watched))
           // Recorded at once, so a crash right after a pop-up cannot send it again.
           try invocation.ledgerStore.save(ledger, clock: invocation.clock)
           report.delivered.append("popup \(reminder.id): \(reminder.title)")
@@ -119,14 +131,65 @@ struct DeliveryRun {
       for (reminder, why) in toCalendar {
         ledger.record(
           .init(reminderID: reminder.id, deliveredAt: now, channel: .calendar, notificationID: nil,
-            recallItemIDs: reminder.recallItemIDs, title: reminder.title))
+            recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body))
         report.delivered.append("calendar \(reminder.id): \(reminder.title)")
         report.fellBack.append("\(reminder.id) went to the calendar file \(path): \(why)")
       }
     }
+    if let stale { refresh(stale, on: desktop, ledger: &ledger, report: &report, now: now) }
     ledger.forgetDaily(before: invocation.clock.day(of: now).adding(days: -7))
     try invocation.ledgerStore.save(ledger, clock: invocation.clock)
     return report
+  }
+
+  /// Today's daily pop-up, when it is known to be on screen and the deck now says something
+  /// else (answers, new cards): what it should say instead, nil when no card is left.
+  struct StalePopup {
+    var reminderID: String
+    var notificationID: UInt32
+    var content: DailyContent?
+  }
+
+  /// Costs a dictionary lookup on most runs: the deck is looked at only while a pop-up is known
+  /// to be on screen.
+  func stalePopup(ledger: DeliveryLedger, input: PlanInput, now: Date) -> StalePopup? {
+    let day = invocation.clock.day(of: now)
+    let id = "daily:\(day)"
+    guard let entry = ledger.entries[id], entry.channel == .popup, entry.onScreen,
+      let notificationID = entry.notificationID
+    else { return nil }
+    let content = invocation.planner.dailyContent(on: day, input: input)
+    if let content, content.title == entry.title, content.body == entry.body { return nil }
+    return StalePopup(reminderID: id, notificationID: notificationID, content: content)
+  }
+
+  /// Replaces the stale pop-up in place (`Notify` with its id as replaces_id), or closes it when
+  /// no card is left; not during do-not-disturb (the first run after it does it). Whatever goes
+  /// wrong takes the pop-up off screen, so that it is never tried again.
+  func refresh(_ stale: StalePopup, on desktop: Desktop, ledger: inout DeliveryLedger, report: inout Report, now: Date) {
+    let id = stale.reminderID
+    switch desktop {
+    case .unreachable(let why):
+      ledger.offScreen(id, at: now, because: why)
+    case .reachable(let bus, let dnd):
+      guard dnd.state != .on else { return }
+      do {
+        if let content = stale.content {
+          let shown = try bus.notify(
+            replacesID: stale.notificationID, summary: content.title, body: try Desktop.bodyText(content.body, bus: bus),
+            hints: NotificationHints(urgency: .normal, category: "x-reminders.\(ReminderKind.dailyReview.rawValue)"))
+          ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
+          report.delivered.append("updated \(id): \(content.title)")
+        } else {
+          try bus.closeNotification(id: stale.notificationID)
+          ledger.offScreen(id, at: now, because: "no card left to review")
+          report.delivered.append("closed \(id): no card left to review")
+        }
+      } catch {
+        ledger.offScreen(id, at: now, because: Desktop.explain(error))
+        report.fellBack.append("the pop-up of \(id) was left as it was: \(Desktop.explain(error))")
+      }
+    }
   }
 }
 

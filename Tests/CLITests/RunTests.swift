@@ -160,4 +160,194 @@ import Testing
     #expect(body.contains("&lt;b&gt;&amp;"))
     #expect(!body.contains("<b>"))
   }
+
+  // MARK: - The daily pop-up still on screen, with `reminders watch`
+
+  /// Card ids of the fixture deck: two due on 2026-11-21 (JLPT, TOEIC).
+  let jlpt = "11111111-0000-4000-8000-000000000001"
+  let toeic = "11111111-0000-4000-8000-000000000002"
+
+  func displayed(_ session: DesktopSession) throws -> Int {
+    Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  func daily(_ bin: Binary) throws -> [String: Any] {
+    try #require(try ledger(bin).first { $0["id"] as? String == "daily:2026-11-21" })
+  }
+
+  @Test func dailyPopUpStillOnScreenIsReplacedInPlaceThenClosed() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: Today's reviews: 2 cards\n")
+    #expect(try daily(bin)["onScreen"] as? Bool == true)
+    let id = try #require(try daily(bin)["notificationId"] as? Int)
+    // Nothing changed: nothing is sent.
+    #expect(try bin.run("run", "--now", "2026-11-21T08:01:00+09:00").stdout == "")
+
+    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    let updated = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
+    #expect(updated.status == 0 && updated.stderr == "")
+    #expect(updated.stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
+    #expect(try displayed(session) == 1)
+    #expect(try daily(bin)["notificationId"] as? Int == id)
+    #expect(try daily(bin)["title"] as? String == "Today's reviews: 1 card")
+    #expect(try daily(bin)["updatedAt"] as? String == "2026-11-21T08:03:00+09:00")
+    // Once is enough: the next run finds the text current.
+    #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "")
+
+    // The last card answered: the pop-up goes away rather than saying "0 cards".
+    #expect(try bin.run("cards", "answer", jlpt, "correct", "--now", "2026-11-21T08:05:00+09:00").status == 0)
+    #expect(try bin.run("run", "--now", "2026-11-21T08:06:00+09:00").stdout == "closed daily:2026-11-21: no card left to review\n")
+    #expect(try displayed(session) == 0)
+    #expect(try daily(bin)["onScreen"] as? Bool == false)
+    #expect(try daily(bin)["closedBecause"] as? String == "no card left to review")
+    // dunst kept one notification under one id, with the last text it was given.
+    let notes = try session.history()
+    #expect(notes.count == 1)
+    #expect(notes.first?["id"] as? Int == id)
+    #expect(notes.first?["summary"] as? String == "Today's reviews: 1 card")
+    #expect(notes.first?["body"] as? String == "Streak: 3 days.")
+  }
+
+  @Test func closedPopUpIsNotShownAgain() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    try session.dunstctl("close")
+    try waitFor("the watch to record the close") { try daily(bin)["onScreen"] as? Bool == false }
+    #expect(try daily(bin)["closedBecause"] as? String == "dismissed by the user")
+    #expect(watch.output.contains("The pop-up of daily:2026-11-21 (notification "))
+    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    let result = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
+    #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
+    #expect(try displayed(session) == 0)
+    #expect(try session.dunstctl("count", "waiting").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try session.history().map { $0["summary"] as? String } == ["Today's reviews: 2 cards"])
+  }
+
+  /// During do-not-disturb nothing is sent, updates included; the first run after it updates.
+  @Test func doNotDisturbDefersTheUpdate() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    try session.dunstctl("set-paused", "true")
+    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
+    #expect(try daily(bin)["title"] as? String == "Today's reviews: 2 cards")
+    try session.dunstctl("set-paused", "false")
+    #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
+    #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 1 card"])
+  }
+
+  /// Without the watch nobody can tell whether the pop-up is still shown: it is left alone.
+  @Test func withoutTheWatchAPopUpIsNeverTouched() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    #expect(try daily(bin)["onScreen"] as? Bool == false)
+    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
+    #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 2 cards"])
+
+    // Shown while a watch ran that has since died: it may have missed the close.
+    let again = try home(session)
+    let watch = try WatchProcess(again)
+    #expect(try again.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    #expect(try daily(again)["onScreen"] as? Bool == true)
+    watch.stop()
+    #expect(try again.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    #expect(try again.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
+    #expect(try daily(again)["closedBecause"] as? String == "reminders watch stopped")
+    // dunst's history: the first home's pop-up and this one, each as first shown.
+    #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 2 cards", "Today's reviews: 2 cards"])
+  }
+
+  /// A watch that starts (again) vouches for nothing shown before it; one per state folder; none
+  /// without a bus.
+  @Test func watchStartsFromNothingAndRunsOncePerStateFolder() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let first = try WatchProcess(bin)
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    let second = try bin.run("watch")
+    #expect(second.status == 75)
+    #expect(second.stderr.hasSuffix("/state/reminders/watch.lock: another reminders watch runs for this state folder\n"))
+    first.stop()
+    let restarted = try WatchProcess(bin)
+    defer { restarted.stop() }
+    #expect(try daily(bin)["onScreen"] as? Bool == false)
+    #expect(try daily(bin)["closedBecause"] as? String == "reminders watch started")
+
+    let alone = try home(nil)
+    let result = try alone.run("watch")
+    #expect(result.status == 69)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderr.hasPrefix("reminders: cannot watch notifications: no session bus"))
+  }
+
+  /// Stopping dunst (the server goes away) takes every pop-up off screen.
+  @Test func serverGoingAwayTakesPopUpsOffScreen() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
+    kill(try #require(session.dunstPID), SIGTERM)
+    try waitFor("the watch to see dunst go") { try daily(bin)["onScreen"] as? Bool == false }
+    #expect(try daily(bin)["closedBecause"] as? String == "the notification server changed")
+  }
+}
+
+/// `reminders watch` in the background for one test; its output goes to a file.
+final class WatchProcess {
+  let process = Process()
+  let path: String
+
+  init(_ bin: Binary) throws {
+    path = bin.home + "/watch-\(UUID().uuidString).out"
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = ["watch"]
+    process.environment = bin.environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    try handle.close()
+    try waitFor("reminders watch to start") { self.output.contains("Watching notifications on ") || !self.process.isRunning }
+    #expect(process.isRunning, "reminders watch did not start: \(output)")
+  }
+
+  var output: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  /// SIGKILL: a watch may die at any moment, and nothing it leaves may matter.
+  func stop() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+}
+
+/// Polls `condition` until it holds; records an issue after `seconds`.
+func waitFor(_ what: String, seconds: Double = 10, _ condition: () throws -> Bool) throws {
+  let deadline = Date().addingTimeInterval(seconds)
+  while try !condition() {
+    guard Date() < deadline else {
+      Issue.record("gave up waiting for \(what) after \(seconds) s")
+      return
+    }
+    usleep(20_000)
+  }
 }

@@ -57,6 +57,6 @@ import Testing
     #expect(NotificationEvent.CloseReason(2) == .dismissed)
     #expect(NotificationEvent.CloseReason(3) == .closedByCall)
     #expect(NotificationEvent.CloseReason(4) == .undefined(4))
-    #expect(NotificationEvent.CloseReason(9).description == "closed for no given reason")
+    #expect(NotificationEvent.CloseReason(9).description == "no reason given")
   }
 }

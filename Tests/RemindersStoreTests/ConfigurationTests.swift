@@ -126,7 +126,10 @@ import Testing
     var held: FileLock? = try FileLock(path: dir + "/lock", seconds: 1)
     #expect(held != nil)
     #expect(throws: StoreError.locked(path: dir + "/lock", seconds: 0)) { try FileLock(path: dir + "/lock", seconds: 0) }
+    #expect(FileLock.isHeld(dir + "/lock"))
     held = nil
+    #expect(!FileLock.isHeld(dir + "/lock"))
+    #expect(!FileLock.isHeld(dir + "/none") && !FileManager.default.fileExists(atPath: dir + "/none"))
     _ = try FileLock(path: dir + "/lock", seconds: 0)
   }
 

@@ -171,11 +171,13 @@ write_dunstrc() {
     mouse_middle_click = do_action, close_current
     mouse_right_click = close_all
 
+# A minute: long enough for a test to act on a pop-up that is still shown (tests close them
+# with dunstctl when they are done).
 [urgency_low]
-    timeout = 10
+    timeout = 60
 
 [urgency_normal]
-    timeout = 10
+    timeout = 60
 
 [urgency_critical]
     timeout = 0
