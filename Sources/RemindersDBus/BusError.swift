@@ -57,6 +57,9 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let unknownInterface: Name = "org.freedesktop.DBus.Error.UnknownInterface"
     /// The peer's interface has no such property.
     public static let unknownProperty: Name = "org.freedesktop.DBus.Error.UnknownProperty"
+    /// The bus or the peer does not allow this call (for example `BecomeMonitor` from another
+    /// user).
+    public static let accessDenied: Name = "org.freedesktop.DBus.Error.AccessDenied"
     /// A generic failure.
     public static let failed: Name = "org.freedesktop.DBus.Error.Failed"
   }

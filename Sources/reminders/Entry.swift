@@ -31,7 +31,8 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// A failure with its own exit code (`reminders watch`: 69 without a bus, 75 when another runs).
+/// A failure with its own exit code (`reminders watch`: 69 without a bus, 77 when it may
+/// not monitor it, 75 when another runs).
 struct CommandFailure: Error, CustomStringConvertible {
   var description: String
   var code: Int32
@@ -48,6 +49,8 @@ enum ExitStatus {
   static let ioError: Int32 = 74
   /// `reminders watch` has no bus to watch (EX_UNAVAILABLE).
   static let unavailable: Int32 = 69
+  /// `reminders watch` may not monitor the bus (EX_NOPERM); its unit does not restart it then.
+  static let noPermission: Int32 = 77
   static let locked: Int32 = 75
 
   static func report(_ error: Error) -> Int32 {

@@ -19,8 +19,8 @@ struct Watch: ParsableCommand {
       keeps it running. It listens as a bus monitor for NotificationClosed and for the notification server \
       changing, and records in the ledger which pop-ups are no longer on screen. While it runs, `run` replaces \
       today's daily pop-up in place when its count changes (and closes it when no card is left); without it, \
-      `run` never touches a pop-up once shown. Exit 69 when the bus cannot be watched, 75 when another watch \
-      runs for the same state folder.
+      `run` never touches a pop-up once shown. Exit 69 when there is no bus to watch (or it went away), 77 when \
+      the bus refuses to be monitored, 75 when another watch runs for the same state folder.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -55,6 +55,11 @@ struct PopupWatch {
     do {
       bus = try SessionBus.connect(environment: invocation.environment)
       try bus.monitorNotifications()
+    } catch where error.name == .accessDenied {
+      // Trying again would not help: the unit does not restart on this code.
+      throw CommandFailure(
+        "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
+          + "pop-ups stay as first shown", code: ExitStatus.noPermission)
     } catch {
       throw CommandFailure("cannot watch notifications: \(Desktop.explain(error))", code: ExitStatus.unavailable)
     }

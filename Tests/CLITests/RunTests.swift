@@ -289,6 +289,13 @@ import Testing
     #expect(try daily(bin)["onScreen"] as? Bool == false)
     #expect(try daily(bin)["closedBecause"] as? String == "reminders watch started")
 
+    let locked = try DesktopSession.start(monitors: false)
+    defer { locked.stop() }
+    let refused = try home(locked).run("watch")
+    #expect(refused.status == 77)
+    #expect(refused.stderrLines.count == 1)
+    #expect(refused.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(refused.stderr)")
+
     let alone = try home(nil)
     let result = try alone.run("watch")
     #expect(result.status == 69)

@@ -33,11 +33,13 @@ public struct DesktopSession: Sendable {
     return environment
   }
 
-  /// Starts a session; with `notificationServer` false, nobody serves notifications on its bus.
-  public static func start(notificationServer: Bool = true) throws -> DesktopSession {
+  /// Starts a session; with `notificationServer` false, nobody serves notifications on its bus;
+  /// with `monitors` false, the bus refuses `BecomeMonitor`.
+  public static func start(notificationServer: Bool = true, monitors: Bool = true) throws -> DesktopSession {
     // --watch: the session ends with this process even if the test run is killed.
     var arguments = [script.path, "start", "--watch", String(ProcessInfo.processInfo.processIdentifier)]
     if !notificationServer { arguments.append("--no-dunst") }
+    if !monitors { arguments.append("--no-monitors") }
     let result = try run("/bin/bash", arguments)
     guard result.status == 0 else {
       throw HarnessError(

@@ -10,6 +10,7 @@
 #   --watch PID   stop the session on its own once process PID has exited (tests pass their own
 #                 pid, so a crashed or killed test run leaves no daemons behind)
 #   --no-dunst    bus and display only (to test what happens when no notification server runs)
+#   --no-monitors a bus that refuses BecomeMonitor (as some locked-down session buses do)
 #
 # The bus is private: its own config, a socket inside the session directory, and no
 # <standard_session_servicedirs/>, so nothing (dunst included) is ever auto-activated on it.
@@ -29,7 +30,7 @@ die() {
 }
 
 usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 64
 }
 
@@ -130,7 +131,10 @@ stop_session() {
 }
 
 write_bus_config() {
-  local dir=$1
+  local dir=$1 deny=""
+  if (($2)); then
+    deny='<deny send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Monitoring"/>'
+  fi
   cat >"$dir/bus.conf" <<EOF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -142,6 +146,7 @@ write_bus_config() {
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
+    $deny
   </policy>
 </busconfig>
 EOF
@@ -185,11 +190,12 @@ EOF
 }
 
 start_session() {
-  local watch_pid="" with_dunst=1
+  local watch_pid="" with_dunst=1 no_monitors=0
   while (($#)); do
     case $1 in
       --watch) watch_pid=${2:?--watch needs a pid}; shift 2 ;;
       --no-dunst) with_dunst=0; shift ;;
+      --no-monitors) no_monitors=1; shift ;;
       *) usage ;;
     esac
   done
@@ -204,7 +210,7 @@ start_session() {
   STARTING_DIR=$dir
   trap 'status=$?; if ((status != 0)); then stop_session "$STARTING_DIR" >/dev/null 2>&1 || true; fi' EXIT
 
-  write_bus_config "$dir"
+  write_bus_config "$dir" "$no_monitors"
   launch "$dir/dbus.log" "$dir/address" \
     "$DBUS_DAEMON" --nofork --nopidfile --nosyslog --config-file="$dir/bus.conf" --print-address=3
   echo $! >"$dir/dbus.pid"
