@@ -23,8 +23,17 @@ if has_server; then
 fi
 echo "No notification server on a session bus here: starting the test harness (private dbus-daemon, Xvfb, dunst)."
 eval "$("$here/Tests/harness/desktop-session.sh" start)"
-trap '"$here/Tests/harness/desktop-session.sh" stop "$REMINDERS_SESSION_DIR" >/dev/null 2>&1 || true' EXIT
+# `reminders watch` follows the pop-up while it is on screen, as its user service would.
+"$bin" watch "${args[@]:0:6}" >"$demo/watch.log" 2>&1 &
+watch=$!
+trap 'kill $watch 2>/dev/null || true; "$here/Tests/harness/desktop-session.sh" stop "$REMINDERS_SESSION_DIR" >/dev/null 2>&1 || true' EXIT
+for _ in $(seq 100); do grep -q '^Watching' "$demo/watch.log" && break; sleep 0.05; done
 "$bin" run "${args[@]}"
+card=$("$bin" cards list --due --json "${args[@]}" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["id"])')
+later=$(date +%Y-%m-%dT08:05:00%:z)
+echo "One card answered at 08:05 while the pop-up is still shown; the next run updates it in place:"
+"$bin" cards answer "$card" correct "${args[@]:0:6}" --now "$later" >/dev/null
+"$bin" run "${args[@]:0:6}" --now "$(date +%Y-%m-%dT08:06:00%:z)"
 dunstctl close-all
 sleep 0.3
 echo "dunst received (its history):"
@@ -32,6 +41,6 @@ dunstctl history | python3 -c '
 import json, sys
 for n in json.load(sys.stdin)["data"][0]:
     print("  [%s] %s — %s" % (n["appname"]["data"], n["summary"]["data"], n["body"]["data"].replace("\n", " / ")))'
-echo "A second run at the same moment delivers nothing (each reminder goes out once):"
+echo "A second run delivers nothing (each reminder goes out once, and the pop-up is gone now):"
 "$bin" run "${args[@]}"
 echo "  (nothing printed: nothing sent)"
