@@ -67,13 +67,14 @@ INSTALLED := bin/reminders share/applications/reminders.desktop share/icons/hico
 
 install: release-binary
 	packaging/stage.sh $(RELEASE_BIN) $(GENERATE_MANUAL) "$(DESTDIR)" $(PREFIX) $(UNITDIR) $(ZSHDIR)
-	@echo "Installed reminders $(VERSION) in $(DESTDIR)$(PREFIX). Start the timer for your user:"
-	@echo "  systemctl --user daemon-reload && systemctl --user enable --now reminders.timer"
+	@echo "Installed reminders $(VERSION) in $(DESTDIR)$(PREFIX). Start the timer and the watch service for your user:"
+	@echo "  systemctl --user daemon-reload && systemctl --user enable --now reminders.timer reminders-watch.service"
 
 uninstall:
-	-systemctl --user disable --now reminders.timer 2>/dev/null
+	-systemctl --user disable --now reminders.timer reminders-watch.service 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED)) $(DESTDIR)$(ZSHDIR)/_reminders \
-	  $(DESTDIR)$(UNITDIR)/reminders.service $(DESTDIR)$(UNITDIR)/reminders.timer
+	  $(DESTDIR)$(UNITDIR)/reminders.service $(DESTDIR)$(UNITDIR)/reminders.timer \
+	  $(DESTDIR)$(UNITDIR)/reminders-watch.service
 
 # dist/reminders_<version>_<arch>.deb: the files of `make install` for /usr, the units in
 # /usr/lib/systemd/user (enabled for nobody), Depends from dpkg-shlibdeps (libdbus-1-3, …).
@@ -85,6 +86,7 @@ deb: release-binary
 units: build
 	$$($(SWIFT) build --show-bin-path)/reminders timer print-unit service --exec /usr/bin/reminders > packaging/systemd/reminders.service
 	$$($(SWIFT) build --show-bin-path)/reminders timer print-unit timer --exec /usr/bin/reminders > packaging/systemd/reminders.timer
+	$$($(SWIFT) build --show-bin-path)/reminders timer print-unit watch --exec /usr/bin/reminders > packaging/systemd/reminders-watch.service
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -4,7 +4,8 @@
 # and the C++ runtime TOMLKit needs), and packs it with dpkg-deb, every file owned by root.
 #
 # The package installs the user units but enables them for nobody: each user starts the timer
-# with `systemctl --user enable --now reminders.timer`, so it needs no maintainer scripts.
+# and the watch service with `systemctl --user enable --now reminders.timer
+# reminders-watch.service`, so it needs no maintainer scripts.
 #
 # Usage: deb.sh BIN GENERATE_MANUAL VERSION ARCH OUTPUT.deb
 set -euo pipefail
@@ -49,9 +50,10 @@ Description: flashcard review reminders as desktop notifications
  say, and delivers each reminder as a desktop notification over D-Bus, or
  into an iCalendar file where no notification can be shown.
  .
- A systemd user timer starts it every minute. Enable it for your user with
- "systemctl --user enable --now reminders.timer"; "reminders doctor" tells
- whether pop-ups will reach your desktop.
+ A systemd user timer starts it every minute, and a user service follows
+ its pop-ups on screen. Enable both for your user with
+ "systemctl --user enable --now reminders.timer reminders-watch.service";
+ "reminders doctor" tells whether pop-ups will reach your desktop.
 EOF
 
 mkdir -p "$(dirname "$output")"

@@ -22,7 +22,9 @@ strip --strip-unneeded "$root/bin/reminders"
 install -d "$destdir$unitdir"
 "$bin" timer print-unit service --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders.service"
 "$bin" timer print-unit timer --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders.timer"
-chmod 0644 "$destdir$unitdir/reminders.service" "$destdir$unitdir/reminders.timer"
+"$bin" timer print-unit watch --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders-watch.service"
+chmod 0644 "$destdir$unitdir/reminders.service" "$destdir$unitdir/reminders.timer" \
+  "$destdir$unitdir/reminders-watch.service"
 
 install -D -m 0644 "$here/reminders.desktop" "$root/share/applications/reminders.desktop"
 install -D -m 0644 "$here/reminders.svg" "$root/share/icons/hicolor/scalable/apps/reminders.svg"

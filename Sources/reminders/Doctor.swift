@@ -149,7 +149,8 @@ struct DoctorReport {
     } else if let problem = timer.problems.first {
       timerNote = "; timer: \(problem)"
     } else if !timer.isEnabled {
-      timerNote = "; the timer is not enabled (systemctl --user enable --now reminders.timer)"
+      let units = "\(TimerUnits.timerName) \(TimerUnits.watchName)"
+      timerNote = "; the timer is not enabled (systemctl --user enable --now \(units))"
     }
     // Any file `run` always reads stops it (exit 65) before it delivers anything.
     if let broken = files.first(where: { $0.role != .fallback && $0.problem != nil }) {

@@ -1,21 +1,22 @@
 import ArgumentParser
 import Foundation
 
-/// `reminders timer`: the systemd user timer that starts `reminders run` every minute.
+/// `reminders timer`: the systemd user timer that starts `reminders run` every minute, and the
+/// service that runs `reminders watch` beside it.
 struct TimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timer",
     abstract: "Install, remove or inspect the systemd user timer that starts `reminders run` every minute.",
     discussion:
-      "The units go to $XDG_CONFIG_HOME/systemd/user (reminders.service and reminders.timer), with the absolute path of this binary.",
+      "The units go to $XDG_CONFIG_HOME/systemd/user (reminders.service, reminders.timer, and reminders-watch.service, which runs `reminders watch` to follow the pop-ups on screen), with the absolute path of this binary.",
     subcommands: [Install.self, Uninstall.self, Status.self, PrintUnit.self])
 
   struct Install: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "install",
-      abstract: "Write the units, then enable and start the timer (or print the commands to do so).",
+      abstract: "Write the units, then enable and start the timer and the watch service (or print how to).",
       discussion:
-        "Runs `systemctl --user daemon-reload` and `systemctl --user enable --now reminders.timer` when a user manager is reachable. Running it again changes nothing; after moving the binary, it rewrites the units. The global options given are passed on to `reminders run`."
+        "Runs `systemctl --user daemon-reload` and `systemctl --user enable --now reminders.timer reminders-watch.service` when a user manager is reachable. Running it again changes nothing; after moving the binary, it rewrites the units. The global options given are passed on to `reminders run` and `reminders watch`."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -30,7 +31,7 @@ struct TimerCommand: ParsableCommand {
   struct Uninstall: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "uninstall",
-      abstract: "Stop and disable the timer, and remove the units `timer install` wrote.",
+      abstract: "Stop and disable the timer and the watch service; remove the units `timer install` wrote.",
       discussion: "Units of the same name that `timer install` did not write are left in place.")
 
     @OptionGroup var global: GlobalOptions
@@ -48,7 +49,9 @@ struct TimerCommand: ParsableCommand {
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "status",
-      abstract: "Tell whether the timer is installed, enabled and active, and its next start.")
+      abstract:
+        "Tell whether the timer is installed, enabled and active, its next start, and the watch service's state."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -61,14 +64,14 @@ struct TimerCommand: ParsableCommand {
   struct PrintUnit: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "print-unit",
-      abstract: "Print the text of reminders.service or reminders.timer, as `timer install` writes it.",
+      abstract: "Print the text of a unit (service, timer or watch service), as `timer install` writes it.",
       discussion:
         "For packagers: `reminders timer print-unit service --exec /usr/bin/reminders`. Without the first line by which `timer uninstall` recognises the units it wrote."
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Which unit.", valueName: "service|timer"))
+    @Argument(help: ArgumentHelp("Which unit.", valueName: "service|timer|watch"))
     var unit: TimerUnits.Unit
 
     @Option(help: ArgumentHelp("The binary ExecStart names (default: this one).", valueName: "path"))
@@ -88,13 +91,15 @@ extension TimerInstallation.Installed {
     var lines = written.map { "Wrote \($0)" }
     if !unchanged.isEmpty { lines.append("Up to date: " + unchanged.joined(separator: ", ")) }
     lines.append("ExecStart=\(execStart)")
+    let names = TimerInstallation.enabledUnits.map(\.fileName)
     switch manager {
     case .success(let next):
-      lines.append("Enabled and started \(TimerUnits.timerName)" + (next.map { "; next run: \($0)" } ?? "."))
+      lines.append(
+        "Enabled and started \(names.joined(separator: " and "))" + (next.map { "; next run: \($0)" } ?? "."))
     case .failure(let unreachable):
-      lines.append("No systemd user manager to enable it now (\(unreachable.reason)). Where one runs, run:")
+      lines.append("No systemd user manager to enable them now (\(unreachable.reason)). Where one runs, run:")
       lines.append("  systemctl --user daemon-reload")
-      lines.append("  systemctl --user enable --now \(TimerUnits.timerName)")
+      lines.append("  systemctl --user enable --now \(names.joined(separator: " "))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -103,13 +108,15 @@ extension TimerInstallation.Installed {
 extension TimerInstallation.Removed {
   /// What `timer uninstall` prints.
   var report: String {
-    var lines = disabled ? ["Stopped and disabled \(TimerUnits.timerName)."] : []
+    var lines = disabled ? ["Stopped and disabled \(stopped.joined(separator: " and "))."] : []
     lines += removed.map { "Removed \($0)" }
     if removed.isEmpty { lines.append("Nothing to remove: no units written by reminders timer install.") }
     if case .failure(let unreachable) = manager, !removed.isEmpty {
       lines.append(
-        "No systemd user manager to stop the timer now (\(unreachable.reason)). Where one runs, run:")
-      lines.append("  systemctl --user disable --now \(TimerUnits.timerName)")
+        "No systemd user manager to stop them now (\(unreachable.reason)). Where one runs, run:")
+      if !stopped.isEmpty {
+        lines.append("  systemctl --user disable --now \(stopped.joined(separator: " "))")
+      }
       lines.append("  systemctl --user daemon-reload")
     }
     return lines.joined(separator: "\n") + "\n"

@@ -5,7 +5,8 @@ import RemindersStore
   import Glibc
 #endif
 
-/// The timer in the user's systemd folders: what `timer install`, `uninstall` and `status` do.
+/// The timer and the watch service in the user's systemd folders: what `timer install`,
+/// `uninstall` and `status` do.
 struct TimerInstallation {
   let environment: [String: String]
   /// `$XDG_CONFIG_HOME/systemd/user`, where `systemctl --user enable` looks first.
@@ -20,8 +21,14 @@ struct TimerInstallation {
   }
 
   func path(_ unit: TimerUnits.Unit) -> String { unitDirectory + "/" + unit.fileName }
-  /// The link `systemctl --user enable` makes for `WantedBy=timers.target`.
-  var enableLink: String { unitDirectory + "/timers.target.wants/" + TimerUnits.timerName }
+  /// The link `systemctl --user enable` makes for the unit's `WantedBy=` (`timers.target.wants/`
+  /// for the timer, `default.target.wants/` for the watch service); nil for the service.
+  func enableLink(_ unit: TimerUnits.Unit) -> String? {
+    unit.wantedBy.map { unitDirectory + "/\($0).wants/" + unit.fileName }
+  }
+
+  /// The units `systemctl --user enable --now` starts: the timer and the watch service.
+  static let enabledUnits: [TimerUnits.Unit] = TimerUnits.Unit.allCases.filter { $0.wantedBy != nil }
 
   /// A unit of ours' name in the unit folder that `timer install` did not write.
   struct ForeignUnit: Error, CustomStringConvertible {
@@ -39,8 +46,8 @@ struct TimerInstallation {
     var manager: Result<String?, UserManager.Unreachable>
   }
 
-  /// Writes both units (only those whose text changed), then reloads the user manager and
-  /// enables and starts the timer when one is reachable.
+  /// Writes the three units (only those whose text changed), then reloads the user manager and
+  /// enables and starts the timer and the watch service when one is reachable.
   ///
   /// Refuses, changing nothing, when a unit of the same name is there that it did not write.
   func install(_ units: TimerUnits) throws -> Installed {
@@ -66,6 +73,9 @@ struct TimerInstallation {
     case .success(let manager):
       if !installed.written.isEmpty { try manager.systemctl("daemon-reload") }
       try manager.systemctl("enable", "--now", TimerUnits.timerName)
+      // Only queued: a watch service that failed (no session bus yet) and waits `RestartSec=` to
+      // start again holds a waiting start job until then, which would stall `install` run twice.
+      try manager.systemctl("enable", "--now", "--no-block", TimerUnits.watchName)
       let properties = try? manager.properties(of: TimerUnits.timerName, ["NextElapseUSecRealtime"])
       installed.manager = .success(properties?["NextElapseUSecRealtime"].flatMap(TimerState.shown))
     }
@@ -77,6 +87,9 @@ struct TimerInstallation {
     var removed: [String]
     /// Units of our names that `timer install` did not write, left in place.
     var leftForeign: [String]
+    /// The names of the units of ours that `systemctl --user disable --now` stops (the timer and
+    /// the watch service, those that were there).
+    var stopped: [String] = []
     /// Whether `systemctl --user disable --now` ran.
     var disabled = false
     /// Why it failed, when it did; the files go all the same (a unit the manager never loaded
@@ -85,9 +98,9 @@ struct TimerInstallation {
     var manager: Result<Void, UserManager.Unreachable>
   }
 
-  /// Stops and disables the timer, then removes the units `install` wrote, the enable link to
-  /// them, and the folders this leaves empty; a unit of the same name that someone else wrote
-  /// stays.
+  /// Stops and disables the timer and the watch service, then removes the units `install`
+  /// wrote, the enable links to them, and the folders this leaves empty; a unit of the same
+  /// name that someone else wrote stays.
   func uninstall() throws -> Removed {
     var removed = Removed(removed: [], leftForeign: [], manager: .success(()))
     var ours: [String] = []
@@ -95,15 +108,16 @@ struct TimerInstallation {
       guard let existing = try FileIO.read(path(unit)) else { continue }
       if TimerInstallation.isOurs(existing) {
         ours.append(path(unit))
+        if unit.wantedBy != nil { removed.stopped.append(unit.fileName) }
       } else {
         removed.leftForeign.append(path(unit))
       }
     }
     let reach = UserManager.reach(environment: environment)
     switch reach {
-    case .success(let manager) where !ours.isEmpty:
+    case .success(let manager) where !removed.stopped.isEmpty:
       do {
-        try manager.systemctl("disable", "--now", TimerUnits.timerName)
+        try manager.systemctl(["disable", "--now"] + removed.stopped)
         removed.disabled = true
       } catch {
         removed.disableFailure = "\(error)"
@@ -113,22 +127,23 @@ struct TimerInstallation {
     default:
       break
     }
-    // Without a user manager `systemctl disable` could not run; the link is ours when it
-    // points at the unit `install` writes, wherever it stands now.
-    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: enableLink),
-      target == path(.timer)
-    {
-      try remove(enableLink)
-      removed.removed.append(enableLink)
+    // Without a user manager `systemctl disable` could not run; a link is ours when it points
+    // at the unit `install` writes, wherever it stands now.
+    for unit in TimerInstallation.enabledUnits {
+      guard let link = enableLink(unit),
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link), target == path(unit)
+      else { continue }
+      try remove(link)
+      removed.removed.append(link)
     }
     for file in ours {
       try remove(file)
       removed.removed.append(file)
     }
-    for directory in [
-      unitDirectory + "/timers.target.wants", unitDirectory,
-      (unitDirectory as NSString).deletingLastPathComponent,
-    ] {
+    let wants = TimerInstallation.enabledUnits.compactMap { enableLink($0) }.map {
+      ($0 as NSString).deletingLastPathComponent
+    }
+    for directory in wants + [unitDirectory, (unitDirectory as NSString).deletingLastPathComponent] {
       rmdir(directory)  // only when empty: anything else there is not ours to remove
     }
     if case .success(let manager) = reach, !removed.removed.isEmpty {
@@ -151,7 +166,9 @@ struct TimerInstallation {
     if let directory = directories.first(where: { access($0 + "/" + TimerUnits.timerName, F_OK) == 0 }) {
       let timer = (try? FileIO.read(directory + "/" + TimerUnits.timerName)) ?? nil
       let service = (try? FileIO.read(directory + "/" + TimerUnits.serviceName)) ?? nil
+      let watch = (try? FileIO.read(directory + "/" + TimerUnits.watchName)) ?? nil
       state.location = directory
+      state.watchInstalled = watch != nil
       state.writtenByTimerInstall = timer.map(TimerInstallation.isOurs) == true
       if let service {
         state.execStart = TimerInstallation.execStart(in: service)
@@ -164,11 +181,20 @@ struct TimerInstallation {
         state.problems.append(
           "\(TimerUnits.serviceName) is missing beside \(TimerUnits.timerName) in \(directory)")
       }
+      if watch == nil {
+        state.problems.append(
+          "\(TimerUnits.watchName) is missing beside \(TimerUnits.timerName) in \(directory): "
+            + "run reminders timer install again")
+      }
       // Units an older version wrote: the same command line in today's text would differ.
       if state.writtenByTimerInstall, let timer, let service, let execStart = state.execStart {
+        // nil for all three when this version would not have written that ExecStart.
         let current = TimerUnits(execStart: execStart)
-        if timer != TimerInstallation.installedBytes(current.timer)
-          || service != TimerInstallation.installedBytes(current.service)
+        func expected(_ unit: TimerUnits.Unit) -> [UInt8]? {
+          current.map { TimerInstallation.installedBytes($0.text(of: unit)) }
+        }
+        if timer != expected(.timer) || service != expected(.service)
+          || (watch != nil && watch != expected(.watch))
         {
           state.problems.append(
             "the units were written by another version: run reminders timer install again")
@@ -179,7 +205,9 @@ struct TimerInstallation {
     case .failure(let unreachable):
       state.managerProblem = unreachable.reason
       // Read from the links themselves, which is all `systemctl is-enabled` would do offline.
-      if (try? FileManager.default.destinationOfSymbolicLink(atPath: enableLink)) != nil {
+      if let link = enableLink(.timer),
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil
+      {
         state.enabled = "enabled"
       } else if access("/etc/systemd/user/timers.target.wants/" + TimerUnits.timerName, F_OK) == 0 {
         state.enabled = "enabled for every user"
@@ -193,14 +221,13 @@ struct TimerInstallation {
       do {
         let values = try manager.properties(of: TimerUnits.timerName, names)
         state.enabled = values["UnitFileState"].flatMap(TimerState.shown)
-        if values["LoadState"] == "loaded" {
-          state.active = [values["ActiveState"], values["SubState"].map { "(\($0))" }].compactMap { $0 }
-            .joined(separator: " ")
-        } else {
-          state.active = "not loaded (\(values["LoadState"] ?? "unknown"))"
-        }
+        state.active = TimerState.activeState(values)
         state.nextElapse = values["NextElapseUSecRealtime"].flatMap(TimerState.shown)
         state.lastTrigger = values["LastTriggerUSec"].flatMap(TimerState.shown)
+        if state.watchInstalled {
+          state.watch = TimerState.activeState(
+            try manager.properties(of: TimerUnits.watchName, ["LoadState", "ActiveState", "SubState"]))
+        }
       } catch {
         state.managerProblem = "\(error)"
       }
@@ -268,6 +295,11 @@ struct TimerState {
   var enabled: String?
   /// `ActiveState (SubState)`; nil without a user manager.
   var active: String?
+  /// Whether `reminders-watch.service` is beside the timer.
+  var watchInstalled = false
+  /// The watch service's `ActiveState (SubState)`; nil without a user manager, or when it is not
+  /// installed.
+  var watch: String?
   var nextElapse: String?
   var lastTrigger: String?
   /// Why the user manager could not be asked; nil when it answered.
@@ -278,6 +310,17 @@ struct TimerState {
 
   var installed: Bool { location != nil }
   var isEnabled: Bool { enabled?.hasPrefix("enabled") == true }
+
+  /// `ActiveState (SubState)` of a unit's properties, or why the manager has not loaded it.
+  static func activeState(_ values: [String: String]) -> String {
+    guard values["LoadState"] == "loaded" else { return "not loaded (\(values["LoadState"] ?? "unknown"))" }
+    return [values["ActiveState"], values["SubState"].map { "(\($0))" }].compactMap { $0 }
+      .joined(separator: " ")
+  }
+
+  /// What the `watch` row and JSON field show: the watch service's state, "not installed", or
+  /// nil when it is installed but there is no user manager to ask.
+  var watchShown: String? { watchInstalled ? watch : "not installed" }
 
   /// A property value worth showing: nil for systemd's "n/a", empty and zero timestamps.
   static func shown(_ value: String) -> String? {
@@ -301,6 +344,7 @@ struct TimerState {
     ]
     if let nextElapse { rows.append(["next run", nextElapse]) }
     if let lastTrigger { rows.append(["last run", lastTrigger]) }
+    rows.append(["watch", watchShown ?? "unknown: \(managerProblem ?? "no user manager")"])
     for problem in problems { rows.append(["problem", problem]) }
     return rows
   }
@@ -317,6 +361,7 @@ struct TimerState {
       ("lastTrigger", lastTrigger.map(OrderedJSON.string) ?? .null),
       ("userManager", managerProblem.map { .string("unreachable: \($0)") } ?? .string("reachable")),
       ("problems", .array(problems.map(OrderedJSON.string))),
+      ("watch", watchShown.map(OrderedJSON.string) ?? .null),
     ])
   }
 }

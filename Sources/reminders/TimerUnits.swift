@@ -1,6 +1,8 @@
 import Foundation
 
-/// The systemd user units that run `reminders run`: the one source of their text.
+/// The systemd user units of reminders: the one source of their text. `reminders.service` runs
+/// `reminders run`, `reminders.timer` starts it every minute, and `reminders-watch.service` runs
+/// `reminders watch`, which follows the pop-ups on screen.
 ///
 /// `reminders timer install` writes them with the running binary's path, `reminders timer
 /// print-unit` prints them (the Makefile builds the packaged copies with it), and
@@ -9,23 +11,44 @@ import Foundation
 struct TimerUnits {
   static let serviceName = "reminders.service"
   static let timerName = "reminders.timer"
+  static let watchName = "reminders-watch.service"
 
   /// The first line of the copies `timer install` writes: how `uninstall` tells ours from a
   /// unit of the same name that someone else wrote.
   static let installedMarker =
     "# Written by \"reminders timer install\", which updates it; \"reminders timer uninstall\" removes it."
 
-  /// `ExecStart=`'s value: the binary, `run`, and the global options given to `timer install`
-  /// (so that the job reads the same files as the command that installed it), each word quoted
-  /// as systemd reads it.
-  let execStart: String
+  /// The binary as the first word of an `ExecStart=` value, quoted as systemd reads it.
+  let command: String
+  /// The global options given to `timer install`, after the subcommand (so that the jobs read
+  /// the same files as the command that installed them), each word quoted as systemd reads it;
+  /// empty when there are none.
+  let options: String
 
-  init(executable: String, runArguments: [String] = []) {
-    execStart = ([executable, "run"] + runArguments).map(TimerUnits.systemdWord).joined(separator: " ")
+  init(executable: String, arguments: [String] = []) {
+    command = TimerUnits.systemdWord(executable)
+    options = arguments.map(TimerUnits.systemdWord).joined(separator: " ")
   }
 
-  /// The units around an `ExecStart=` value as it stands in a unit file.
-  init(execStart: String) { self.execStart = execStart }
+  /// The units around the `ExecStart=` value of `reminders.service` as it stands in a unit file;
+  /// nil when it is not the binary, `run` and options, as this version writes it.
+  init?(execStart: String) {
+    guard let executable = TimerInstallation.executable(of: execStart) else { return nil }
+    let prefix = TimerUnits.systemdWord(executable) + " run"
+    guard execStart.hasPrefix(prefix) else { return nil }
+    let rest = execStart.dropFirst(prefix.count)
+    guard rest.isEmpty || rest.hasPrefix(" ") else { return nil }
+    command = TimerUnits.systemdWord(executable)
+    options = String(rest.dropFirst())
+  }
+
+  /// An `ExecStart=` value: the binary, `subcommand`, then the global options.
+  func execStart(_ subcommand: String) -> String {
+    [command, subcommand, options].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// `ExecStart=` of `reminders.service`.
+  var execStart: String { execStart("run") }
 
   var service: String {
     """
@@ -70,12 +93,57 @@ struct TimerUnits {
     """
   }
 
-  /// The unit's text by name (`service` or `timer`).
-  func text(of unit: Unit) -> String { unit == .service ? service : timer }
+  var watch: String {
+    """
+    [Unit]
+    Description=Follow reminders pop-ups on screen, so that a changed daily count updates them in place
+    Documentation=man:reminders(1)
+
+    [Service]
+    # Listens on the session bus for closed notifications and records them in the state folder.
+    Type=exec
+    ExecStart=\(execStart("watch"))
+    # Without a session bus it exits with an error; it is started again later.
+    Restart=on-failure
+    RestartSec=30s
+    # 77: the bus refuses to be monitored, which starting again would not change.
+    RestartPreventExitStatus=77
+
+    [Install]
+    WantedBy=default.target
+
+    """
+  }
+
+  /// The unit's text by name (`service`, `timer` or `watch`).
+  func text(of unit: Unit) -> String {
+    switch unit {
+    case .service: service
+    case .timer: timer
+    case .watch: watch
+    }
+  }
 
   enum Unit: String, CaseIterable {
-    case service, timer
-    var fileName: String { self == .service ? TimerUnits.serviceName : TimerUnits.timerName }
+    case service, timer, watch
+
+    var fileName: String {
+      switch self {
+      case .service: TimerUnits.serviceName
+      case .timer: TimerUnits.timerName
+      case .watch: TimerUnits.watchName
+      }
+    }
+
+    /// The target of `WantedBy=`, where `systemctl --user enable` links the unit; nil for the
+    /// service, which the timer starts.
+    var wantedBy: String? {
+      switch self {
+      case .service: nil
+      case .timer: "timers.target"
+      case .watch: "default.target"
+      }
+    }
   }
 
   /// One word of a systemd command line: `%` and `$` doubled (no specifiers, no variables),
@@ -110,7 +178,7 @@ extension TimerUnits {
     for word in [binary] + arguments where word.contains(where: \.isNewline) {
       throw UsageError("a unit file cannot hold a path with a line break: \(word.debugDescription)")
     }
-    return TimerUnits(executable: binary, runArguments: arguments)
+    return TimerUnits(executable: binary, arguments: arguments)
   }
 
   /// The absolute path of the running binary, symbolic links resolved (`/proc/self/exe`), so

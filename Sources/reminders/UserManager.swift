@@ -44,7 +44,11 @@ struct UserManager {
   /// Runs `systemctl --user ARGUMENTS` and returns its standard output; throws `Failure` when it
   /// exits non-zero or takes longer than `timeout`.
   @discardableResult
-  func systemctl(_ arguments: String...) throws -> String {
+  func systemctl(_ arguments: String...) throws -> String { try systemctl(arguments) }
+
+  /// `systemctl(_:)` with the arguments in an array.
+  @discardableResult
+  func systemctl(_ arguments: [String]) throws -> String {
     let result = try ExternalProgram.run(
       systemctlPath, ["--user", "--no-pager"] + arguments, environment: environment,
       timeout: UserManager.timeout)

@@ -58,6 +58,7 @@ import Testing
     let root = try package().root
     let files = [
       "usr/bin/reminders", "usr/lib/systemd/user/reminders.service", "usr/lib/systemd/user/reminders.timer",
+      "usr/lib/systemd/user/reminders-watch.service",
       "usr/share/applications/reminders.desktop", "usr/share/icons/hicolor/scalable/apps/reminders.svg",
       "usr/share/man/man1/reminders.1.gz", "usr/share/bash-completion/completions/reminders",
       "usr/share/zsh/vendor-completions/_reminders", "usr/share/fish/vendor_completions.d/reminders.fish",
@@ -76,14 +77,17 @@ import Testing
     #expect(help.stdout.contains("USAGE: reminders <subcommand>"))
     for command in ["timer", "doctor"] { #expect(help.stdout.contains("\n  \(command) ")) }
     // The shipped units are the CLI's text for /usr/bin/reminders, as in packaging/systemd/.
-    for unit in ["service", "timer"] {
+    for (file, line) in [
+      ("reminders.service", "\nExecStart=/usr/bin/reminders run\n"),
+      ("reminders.timer", "\nPersistent=true\n"),
+      ("reminders-watch.service", "\nExecStart=/usr/bin/reminders watch\n"),
+    ] {
       let shipped = try String(
-        contentsOfFile: try package().root + "/usr/lib/systemd/user/reminders.\(unit)", encoding: .utf8)
-      #expect(
-        shipped.contains(unit == "service" ? "\nExecStart=/usr/bin/reminders run\n" : "\nPersistent=true\n"))
+        contentsOfFile: try package().root + "/usr/lib/systemd/user/" + file, encoding: .utf8)
+      #expect(shipped.contains(line), "\(file)")
       let source = try String(
-        contentsOfFile: Programs.repository + "/packaging/systemd/reminders.\(unit)", encoding: .utf8)
-      #expect(shipped == source)
+        contentsOfFile: Programs.repository + "/packaging/systemd/" + file, encoding: .utf8)
+      #expect(shipped == source, "\(file)")
     }
   }
 

@@ -43,28 +43,46 @@ import Testing
     return files
   }
 
-  @Test func installWritesBothUnitsWithAnAbsoluteExecStart() throws {
+  /// The three unit files `timer install` writes.
+  func unitPaths(_ bin: Binary) -> [String] {
+    ["reminders.service", "reminders.timer", "reminders-watch.service"].map { unitDirectory(bin) + "/" + $0 }
+  }
+
+  @Test func installWritesTheThreeUnitsWithAnAbsoluteExecStart() throws {
     let bin = try Binary()
     let result = try bin.run("timer", "install")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     let names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory(bin)).sorted()
-    #expect(names == ["reminders.service", "reminders.timer"])
+    #expect(names == ["reminders-watch.service", "reminders.service", "reminders.timer"])
     let service = try read(unitDirectory(bin) + "/reminders.service")
     let timer = try read(unitDirectory(bin) + "/reminders.timer")
+    let watch = try read(unitDirectory(bin) + "/reminders-watch.service")
     #expect(service.contains("\nExecStart=\(TimerTests.realBinary) run\n"))
     #expect(TimerTests.realBinary.hasPrefix("/"))
     #expect(service.contains("\nType=oneshot\n"))
     #expect(!service.split(separator: "\n").contains { $0.hasPrefix("RemainAfterExit") })
-    for text in [service, timer] { #expect(text.hasPrefix("# Written by \"reminders timer install\"")) }
+    for text in [service, timer, watch] {
+      #expect(text.hasPrefix("# Written by \"reminders timer install\""))
+    }
     #expect(timer.contains("\nOnCalendar=*-*-* *:*:00\n"))
     #expect(timer.contains("\nAccuracySec=1s\n"))
     #expect(timer.contains("\nPersistent=true\n"))
     #expect(timer.contains("[Install]\nWantedBy=timers.target\n"))
+    #expect(watch.contains("\nExecStart=\(TimerTests.realBinary) watch\n"))
+    #expect(watch.contains("\nType=exec\n"))
+    #expect(watch.contains("\nRestart=on-failure\n"))
+    // 77 (the bus refuses monitors) would be the same 30 s later.
+    #expect(watch.contains("\nRestartPreventExitStatus=77\n"))
+    #expect(watch.contains("[Install]\nWantedBy=default.target\n"))
+    for path in unitPaths(bin) {
+      let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+      #expect(mode == 0o644, "\(path)")
+    }
   }
 
   /// With no user manager (none runs in CI), install writes the units, prints the two commands
-  /// to run, and succeeds.
+  /// to run (naming the timer and the watch service), and succeeds.
   @Test func withoutAUserManagerInstallPrintsTheCommands() throws {
     var bin = try Binary()
     // A runtime folder where no manager listens, as on a machine booted without systemd.
@@ -76,14 +94,15 @@ import Testing
         "no systemd user manager answers on \(bin.environment["XDG_RUNTIME_DIR"]!)/systemd/private"))
     #expect(
       result.stdout.hasSuffix(
-        "\n  systemctl --user daemon-reload\n  systemctl --user enable --now reminders.timer\n"))
+        "\n  systemctl --user daemon-reload\n  systemctl --user enable --now reminders.timer reminders-watch.service\n"
+      ))
   }
 
   @Test func installedUnitsPassSystemdAnalyzeVerify() throws {
     let bin = try Binary()
     #expect(try bin.run("timer", "install").status == 0)
-    let result = try verify(
-      [unitDirectory(bin) + "/reminders.service", unitDirectory(bin) + "/reminders.timer"], home: bin.home)
+    // `reminders watch` is not checked: verify reads the executable's path, not its arguments.
+    let result = try verify(unitPaths(bin), home: bin.home)
     #expect(result.status == 0)
     #expect(
       result.stdout + result.stderr == "", "systemd-analyze verify said: \(result.stdout)\(result.stderr)")
@@ -135,7 +154,7 @@ import Testing
     #expect(tree(bin.home + "/config") == before)
   }
 
-  /// Uninstall removes the units, the enable link `systemctl --user enable` made, and the
+  /// Uninstall removes the units, the enable links `systemctl --user enable` made, and the
   /// folders install created; another unit in the same folder stays.
   @Test func uninstallLeavesNothingOfOurs() throws {
     let bin = try Binary()
@@ -149,15 +168,29 @@ import Testing
     try "[Service]\nExecStart=/bin/true\n".write(toFile: other, atomically: true, encoding: .utf8)
     let before = tree(bin.home + "/config")
     #expect(try bin.run("timer", "install").status == 0)
-    // What `systemctl --user enable reminders.timer` leaves.
-    try FileManager.default.createDirectory(
-      atPath: unitDirectory(bin) + "/timers.target.wants", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: unitDirectory(bin) + "/timers.target.wants/reminders.timer",
-      withDestinationPath: unitDirectory(bin) + "/reminders.timer")
+    // What `systemctl --user enable reminders.timer reminders-watch.service` leaves.
+    for (wants, unit) in [
+      ("timers.target.wants", "reminders.timer"), ("default.target.wants", "reminders-watch.service"),
+    ] {
+      try FileManager.default.createDirectory(
+        atPath: unitDirectory(bin) + "/" + wants, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: unitDirectory(bin) + "/\(wants)/\(unit)", withDestinationPath: unitDirectory(bin) + "/" + unit
+      )
+    }
     let result = try bin.run("timer", "uninstall")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("Removed \(unitDirectory(bin))/reminders.timer"))
+    for removed in [
+      "reminders.service", "reminders.timer", "reminders-watch.service",
+      "timers.target.wants/reminders.timer",
+      "default.target.wants/reminders-watch.service",
+    ] {
+      #expect(result.stdout.contains("Removed \(unitDirectory(bin))/\(removed)\n"), "\(result.stdout)")
+    }
+    #expect(
+      result.stdout.hasSuffix(
+        "\n  systemctl --user disable --now reminders.timer reminders-watch.service\n  systemctl --user daemon-reload\n"
+      ), "\(result.stdout)")
     #expect(tree(bin.home + "/config") == before)
     let again = try bin.run("timer", "uninstall")
     #expect(again.status == 0)
@@ -176,6 +209,7 @@ import Testing
         "reminders: \(unitDirectory(bin))/reminders.timer was not written by reminders timer install; move it away first (nothing was changed)"
       ])
     #expect(!FileManager.default.fileExists(atPath: unitDirectory(bin) + "/reminders.service"))
+    #expect(!FileManager.default.fileExists(atPath: unitDirectory(bin) + "/reminders-watch.service"))
     let uninstall = try bin.run("timer", "uninstall")
     #expect(uninstall.status == 0)
     #expect(
@@ -205,8 +239,11 @@ import Testing
       service.contains(
         "\nExecStart=\"\(bin.home)/my tools 100%%d/reminders\" run --deck \"\(bin.home)/decks/my deck.json\" --lang ja\n"
       ))
-    let result = try verify(
-      [unitDirectory(bin) + "/reminders.service", unitDirectory(bin) + "/reminders.timer"], home: bin.home)
+    // The watch service: the same binary and options, with `watch` in place of `run`.
+    let watch = try read(unitDirectory(bin) + "/reminders-watch.service")
+    let options = "--deck \"\(bin.home)/decks/my deck.json\" --lang ja"
+    #expect(watch.contains("\nExecStart=\"\(bin.home)/my tools 100%%d/reminders\" watch \(options)\n"))
+    let result = try verify(unitPaths(bin), home: bin.home)
     #expect(
       result.stdout + result.stderr == "", "systemd-analyze verify said: \(result.stdout)\(result.stderr)")
     let status = try bin.run("timer", "status")
@@ -214,17 +251,19 @@ import Testing
   }
 
   /// packaging/systemd/ holds exactly what the CLI writes for /usr/bin/reminders (`make units`).
-  @Test(arguments: ["service", "timer"])
-  func packagedUnitsAreWhatTheCLIPrints(unit: String) throws {
+  @Test(arguments: [
+    ("service", "reminders.service"), ("timer", "reminders.timer"), ("watch", "reminders-watch.service"),
+  ])
+  func packagedUnitsAreWhatTheCLIPrints(unit: String, file: String) throws {
     let bin = try Binary()
     let printed = try bin.run("timer", "print-unit", unit, "--exec", "/usr/bin/reminders")
     #expect(printed.status == 0)
-    let packaged = try read(Programs.repository + "/packaging/systemd/reminders.\(unit)")
+    let packaged = try read(Programs.repository + "/packaging/systemd/" + file)
     #expect(printed.stdout == packaged, "run `make units` to rewrite packaging/systemd/")
     let installed = try #require(try? bin.run("timer", "install"))
     #expect(installed.status == 0)
     // The installed copy is the same text with the marker line first and this binary's path.
-    let copy = try read(unitDirectory(bin) + "/reminders.\(unit)")
+    let copy = try read(unitDirectory(bin) + "/" + file)
     #expect(
       copy.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
         == packaged.replacingOccurrences(of: "/usr/bin/reminders", with: TimerTests.realBinary))
@@ -241,6 +280,8 @@ import Testing
     #expect(status.contains("ExecStart  \(TimerTests.realBinary) run\n"))
     #expect(status.contains("enabled    disabled\n"))
     #expect(status.contains("active     unknown: XDG_RUNTIME_DIR is not set\n"))
+    #expect(status.contains("watch      unknown: XDG_RUNTIME_DIR is not set\n"))
+    #expect(!status.contains("problem"), "\(status)")
     try FileManager.default.createDirectory(
       atPath: unitDirectory(bin) + "/timers.target.wants", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
@@ -248,6 +289,66 @@ import Testing
       withDestinationPath: unitDirectory(bin) + "/reminders.timer")
     status = try bin.run("timer", "status").stdout
     #expect(status.contains("enabled    enabled\n"))
+  }
+
+  /// A timer installed without the watch service beside it (by an older version) is a problem
+  /// that `status` and `doctor` name; the watch state is a JSON field after the others.
+  @Test func statusTellsAMissingWatchService() throws {
+    var bin = try Binary()
+    bin.use(nil)
+    #expect(try bin.run("timer", "install").status == 0)
+    var doctor = try bin.run("doctor", "--json")
+    var timer = try #require(
+      (try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any])?["timer"]
+        as? [String: Any])
+    #expect(timer["watch"] is NSNull, "\(doctor.stdout)")
+    #expect((timer["problems"] as? [String]) == [])
+    try FileManager.default.removeItem(atPath: unitDirectory(bin) + "/reminders-watch.service")
+    let problem =
+      "reminders-watch.service is missing beside reminders.timer in \(unitDirectory(bin)): "
+      + "run reminders timer install again"
+    let status = try bin.run("timer", "status").stdout
+    #expect(status.contains("\nwatch      not installed\n"), "\(status)")
+    #expect(status.contains("\nproblem    \(problem)\n"), "\(status)")
+    doctor = try bin.run("doctor", "--json")
+    timer = try #require(
+      (try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any])?["timer"]
+        as? [String: Any])
+    #expect(timer["watch"] as? String == "not installed")
+    #expect((timer["problems"] as? [String]) == [problem])
+    // Appended: the keys before it keep their order.
+    let lines = doctor.stdout.split(separator: "\n").drop { $0 != "  \"timer\": {" }.dropFirst()
+    let keys = lines.prefix { $0.hasPrefix("    ") }.filter { $0.hasPrefix("    \"") }.map {
+      $0.split(separator: "\"")[1]
+    }
+    #expect(
+      keys == [
+        "installed", "location", "writtenByTimerInstall", "execStart", "enabled", "active", "nextElapse",
+        "lastTrigger", "userManager", "problems", "watch",
+      ], "\(doctor.stdout)")
+    let again = try bin.run("timer", "install").stdout
+    #expect(
+      again.hasPrefix(
+        "Wrote \(unitDirectory(bin))/reminders-watch.service\nUp to date: \(unitDirectory(bin))/reminders.service, "
+      ),
+      "\(again)")
+    #expect(!(try bin.run("timer", "status").stdout.contains("problem")))
+  }
+
+  /// A unit of ours written by another version (here: a watch service whose text changed) is
+  /// a problem, and `install` rewrites only that unit.
+  @Test func statusTellsAWatchServiceOfAnotherVersion() throws {
+    let bin = try Binary()
+    #expect(try bin.run("timer", "install").status == 0)
+    let watch = unitDirectory(bin) + "/reminders-watch.service"
+    try (try read(watch)).replacingOccurrences(of: "RestartSec=30s", with: "RestartSec=10s").write(
+      toFile: watch, atomically: true, encoding: .utf8)
+    #expect(
+      try bin.run("timer", "status").stdout.contains(
+        "problem    the units were written by another version: run reminders timer install again\n"))
+    let again = try bin.run("timer", "install")
+    #expect(again.stdout.hasPrefix("Wrote \(watch)\nUp to date: "), "\(again.stdout)")
+    #expect(!(try bin.run("timer", "status").stdout.contains("problem")))
   }
   /// With a user manager (a private one, Tests/harness/user-manager.sh): install reloads it and
   /// enables and starts the timer, status reads the manager, uninstall stops and removes it.
@@ -266,13 +367,24 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let outputs = result.stdout.components(separatedBy: "== 0\n")
     try #require(outputs.count == steps.count + 1, "\(result.stdout)\(result.stderr)")
-    #expect(outputs[0].contains("\nEnabled and started reminders.timer; next run: "), "\(outputs[0])")
+    #expect(
+      outputs[0].contains("\nEnabled and started reminders.timer and reminders-watch.service; next run: "),
+      "\(outputs[0])")
     #expect(outputs[1].hasPrefix("Up to date: "))
-    #expect(outputs[1].contains("\nEnabled and started reminders.timer"))
+    #expect(outputs[1].contains("\nEnabled and started reminders.timer and reminders-watch.service"))
     #expect(outputs[2].contains("\nenabled    enabled\n"), "\(outputs[2])")
     #expect(outputs[2].contains("\nactive     active (waiting)\n"))
     #expect(outputs[2].contains("\nnext run   "))
-    #expect(outputs[3].hasPrefix("Stopped and disabled reminders.timer.\nRemoved "), "\(outputs[3])")
+    // `reminders watch` is the manager's to start: a state it reports (here, with no session bus,
+    // it exits 69 and waits to restart), not "unknown" or "not installed".
+    let watchRow = try #require(outputs[2].split(separator: "\n").first { $0.hasPrefix("watch ") })
+    #expect(
+      ["active", "activating", "failed", "inactive"].contains {
+        watchRow.dropFirst("watch".count).trimmingCharacters(in: .whitespaces).hasPrefix($0)
+      }, "\(outputs[2])")
+    #expect(
+      outputs[3].hasPrefix("Stopped and disabled reminders.timer and reminders-watch.service.\nRemoved "),
+      "\(outputs[3])")
     #expect(outputs[4] == "installed  no (reminders timer install)\n")
     #expect(!FileManager.default.fileExists(atPath: bin.home + "/config/systemd"))
   }
