@@ -119,7 +119,13 @@ def delivery(bin_dir):
         base = f"{reminders} run --deck {deck(100_000)} --config {config} --state-dir {work}/state --now "
         # Idle: at 07:00 JST nothing is due once a first run has delivered any earlier recall items.
         subprocess.run((base + TODAY + "T07:00:00+09:00").split(), check=True, env=env, capture_output=True)
-        notify, idle = hyperfine(["notify-send x y", base + TODAY + "T07:00:00+09:00"], env)
+        # Before each timed run dunst closes what it shows (the harness keeps pop-ups a minute), so
+        # that every Notify meets the same empty screen.
+        close = f"{work}/close-all.sh"
+        with open(close, "w") as f:
+            f.write("#!/bin/sh\nexec dunstctl close-all\n")
+        os.chmod(close, 0o755)
+        notify, idle = hyperfine(["notify-send x y", base + TODAY + "T07:00:00+09:00"], env, prepare=close)
         # One daily reminder: each timed run starts from the ledger as it was before 08:00.
         # (A first run at 08:00 delivers everything due then; the "before" ledger is that one
         # without the daily entry, so each timed run delivers exactly the daily reminder.)
@@ -130,8 +136,11 @@ def delivery(bin_dir):
         state["delivered"] = [d for d in state["delivered"] if d["id"] != "daily:" + TODAY]
         with open(ledger + ".before", "w") as f:
             json.dump(state, f)
+        with open(f"{work}/prepare.sh", "w") as f:
+            f.write(f"#!/bin/sh\ncp {ledger}.before {ledger} && exec dunstctl close-all\n")
+        os.chmod(f"{work}/prepare.sh", 0o755)
         notify2, one = hyperfine(["notify-send x y", base + TODAY + "T08:00:00+09:00"], env,
-                                 prepare=f"cp {ledger}.before {ledger}")
+                                 prepare=f"{work}/prepare.sh")
         print(f"{'notify-send x y':<48} {notify * 1000:8.2f} ms")
         print(f"{'run, nothing to deliver (100,000-card deck)':<48} {idle * 1000:8.2f} ms {idle / notify:6.2f}x   target <= 1.00x")
         print(f"{'run, delivering one daily reminder':<48} {one * 1000:8.2f} ms {one / notify2:6.2f}x   target <= 1.30x")
