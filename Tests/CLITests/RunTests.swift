@@ -324,7 +324,7 @@ final class WatchProcess {
 
   init(_ bin: Binary) throws {
     path = bin.home + "/watch-\(UUID().uuidString).out"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = ["watch"]
