@@ -41,6 +41,12 @@ extension SessionBus {
   ///
   /// Throws `BusError` named `Disconnected` when the bus has gone away.
   public func nextSignal(timeout: Duration? = nil) throws(BusError) -> BusSignal? {
+    try nextSignal(timeout: timeout) { $0 }
+  }
+
+  /// The next signal that `read` turns into a value, skipping the signals it returns nil for;
+  /// nil when none came within `timeout` (nil: as long as it takes).
+  public func nextSignal<Value>(timeout: Duration?, as read: (BusSignal) -> Value?) throws(BusError) -> Value? {
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       let left = deadline.map { $0 - ContinuousClock.now }
@@ -50,9 +56,10 @@ extension SessionBus {
       if message.interface == "org.freedesktop.DBus.Local" && message.member == "Disconnected" {
         throw BusError(name: .disconnected, message: "the bus closed the connection")
       }
-      return BusSignal(
+      let signal = BusSignal(
         sender: message.sender, path: message.path, interface: message.interface, member: message.member,
         arguments: message.arguments())
+      if let value = read(signal) { return value }
     }
   }
 }
@@ -129,12 +136,6 @@ extension SessionBus {
   /// The next `NotificationEvent`, waiting at most `timeout` (nil: as long as it takes); nil
   /// when none came in time.
   public func nextNotificationEvent(timeout: Duration? = nil) throws(BusError) -> NotificationEvent? {
-    let deadline = timeout.map { ContinuousClock.now + $0 }
-    while true {
-      let left = deadline.map { $0 - ContinuousClock.now }
-      if let left, left <= .zero { return nil }
-      guard let signal = try nextSignal(timeout: left) else { return nil }
-      if let event = NotificationEvent(signal) { return event }
-    }
+    try nextSignal(timeout: timeout, as: NotificationEvent.init)
   }
 }
