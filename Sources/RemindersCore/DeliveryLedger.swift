@@ -76,9 +76,7 @@ public struct DeliveryLedger: Equatable, Sendable {
   /// Returns their reminder ids (none when the id is not one of ours, or was already closed).
   @discardableResult
   public mutating func closed(notificationID: UInt32, at: Date, because reason: String) -> [String] {
-    let ids = entries.values.filter { $0.onScreen && $0.notificationID == notificationID }.map(\.reminderID)
-    for id in ids { offScreen(id, at: at, because: reason) }
-    return ids.sorted()
+    offScreen(where: { $0.notificationID == notificationID }, at: at, because: reason)
   }
 
   /// Nothing vouches any more for what is on screen (the watch restarted and may have missed a
@@ -86,9 +84,14 @@ public struct DeliveryLedger: Equatable, Sendable {
   /// ids that did.
   @discardableResult
   public mutating func forgetScreen(at: Date, because reason: String) -> [String] {
-    let ids = entries.values.filter(\.onScreen).map(\.reminderID)
+    offScreen(where: { _ in true }, at: at, because: reason)
+  }
+
+  /// Takes the pop-ups on screen that `matches` off screen; returns their reminder ids, sorted.
+  private mutating func offScreen(where matches: (Entry) -> Bool, at: Date, because reason: String) -> [String] {
+    let ids = entries.values.filter { $0.onScreen && matches($0) }.map(\.reminderID).sorted()
     for id in ids { offScreen(id, at: at, because: reason) }
-    return ids.sorted()
+    return ids
   }
 
   /// The pop-up of `reminderID` stopped being known to be on screen.

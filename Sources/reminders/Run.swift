@@ -102,8 +102,7 @@ struct DeliveryRun {
         do {
           let id = try bus.notify(
             summary: reminder.title, body: try Desktop.bodyText(reminder.body, bus: bus),
-            hints: NotificationHints(
-              urgency: reminder.critical ? .critical : .normal, category: "x-reminders.\(reminder.kind.rawValue)"))
+            hints: Desktop.hints(reminder.kind, critical: reminder.critical))
           ledger.record(
             .init(reminderID: reminder.id, deliveredAt: now, channel: .popup, notificationID: id,
               recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, onScreen: watched))
@@ -177,7 +176,7 @@ struct DeliveryRun {
         if let content = stale.content {
           let shown = try bus.notify(
             replacesID: stale.notificationID, summary: content.title, body: try Desktop.bodyText(content.body, bus: bus),
-            hints: NotificationHints(urgency: .normal, category: "x-reminders.\(ReminderKind.dailyReview.rawValue)"))
+            hints: Desktop.hints(.dailyReview, critical: false))
           ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
           report.delivered.append("updated \(id): \(content.title)")
         } else {
@@ -207,6 +206,12 @@ enum Desktop {
     } catch {
       return .unreachable(explain(error))
     }
+  }
+
+  /// The hints of a reminder's pop-up, the first one and its replacements alike: urgency, and
+  /// category `x-reminders.<kind>`.
+  static func hints(_ kind: ReminderKind, critical: Bool) -> NotificationHints {
+    NotificationHints(urgency: critical ? .critical : .normal, category: "x-reminders.\(kind.rawValue)")
   }
 
   /// The body as the server should get it: escaped when the server advertises `body-markup`.
