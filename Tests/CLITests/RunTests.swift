@@ -86,7 +86,7 @@ import Testing
     try session.dunstctl("set-paused", "true")
     let held = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
     #expect(held.status == 0)
-    #expect(try session.dunstctl("count", "waiting").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(try count(session, "waiting") == 0)
     #expect(!FileManager.default.fileExists(atPath: bin.home + "/state/reminders/ledger.json"))
     #expect(try bin.run("preview", "--json", "--now", "2026-11-21T09:00:00+09:00").stdout.contains("\"desktop-dnd\""))
     try session.dunstctl("set-paused", "false")
@@ -167,8 +167,22 @@ import Testing
   let jlpt = "11111111-0000-4000-8000-000000000001"
   let toeic = "11111111-0000-4000-8000-000000000002"
 
-  func displayed(_ session: DesktopSession) throws -> Int {
-    Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  /// How many notifications dunst has in `queue` (`displayed`, `waiting`, `history`).
+  func count(_ session: DesktopSession, _ queue: String) throws -> Int {
+    Int(try session.dunstctl("count", queue).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  /// A fresh session and home with `reminders watch` beside them, after the 08:00 run showed the
+  /// daily pop-up.
+  func withWatchedDailyPopUp(_ body: (DesktopSession, Binary, WatchProcess) throws -> Void) throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let bin = try home(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    let shown = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(shown.status == 0 && shown.stdout == "popup daily:2026-11-21: Today's reviews: 2 cards\n")
+    try body(session, bin, watch)
   }
 
   func daily(_ bin: Binary) throws -> [String: Any] {
@@ -176,76 +190,64 @@ import Testing
   }
 
   @Test func dailyPopUpStillOnScreenIsReplacedInPlaceThenClosed() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    let bin = try home(session)
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: Today's reviews: 2 cards\n")
-    #expect(try daily(bin)["onScreen"] as? Bool == true)
-    let id = try #require(try daily(bin)["notificationId"] as? Int)
-    // Nothing changed: nothing is sent.
-    #expect(try bin.run("run", "--now", "2026-11-21T08:01:00+09:00").stdout == "")
+    try withWatchedDailyPopUp { session, bin, watch in
+      #expect(try daily(bin)["onScreen"] as? Bool == true)
+      let id = try #require(try daily(bin)["notificationId"] as? Int)
+      // Nothing changed: nothing is sent.
+      #expect(try bin.run("run", "--now", "2026-11-21T08:01:00+09:00").stdout == "")
 
-    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
-    let updated = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
-    #expect(updated.status == 0 && updated.stderr == "")
-    #expect(updated.stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
-    #expect(try displayed(session) == 1)
-    #expect(try daily(bin)["notificationId"] as? Int == id)
-    #expect(try daily(bin)["title"] as? String == "Today's reviews: 1 card")
-    #expect(try daily(bin)["updatedAt"] as? String == "2026-11-21T08:03:00+09:00")
-    // Once is enough: the next run finds the text current.
-    #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "")
+      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      let updated = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
+      #expect(updated.status == 0 && updated.stderr == "")
+      #expect(updated.stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
+      #expect(try count(session, "displayed") == 1)
+      #expect(try daily(bin)["notificationId"] as? Int == id)
+      #expect(try daily(bin)["title"] as? String == "Today's reviews: 1 card")
+      #expect(try daily(bin)["updatedAt"] as? String == "2026-11-21T08:03:00+09:00")
+      // Once is enough: the next run finds the text current.
+      #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "")
 
-    // The last card answered: the pop-up goes away rather than saying "0 cards".
-    #expect(try bin.run("cards", "answer", jlpt, "correct", "--now", "2026-11-21T08:05:00+09:00").status == 0)
-    #expect(try bin.run("run", "--now", "2026-11-21T08:06:00+09:00").stdout == "closed daily:2026-11-21: no card left to review\n")
-    #expect(try displayed(session) == 0)
-    #expect(try daily(bin)["onScreen"] as? Bool == false)
-    #expect(try daily(bin)["closedBecause"] as? String == "no card left to review")
-    // dunst kept one notification under one id, with the last text it was given.
-    let notes = try session.history()
-    #expect(notes.count == 1)
-    #expect(notes.first?["id"] as? Int == id)
-    #expect(notes.first?["summary"] as? String == "Today's reviews: 1 card")
-    #expect(notes.first?["body"] as? String == "Streak: 3 days.")
+      // The last card answered: the pop-up goes away rather than saying "0 cards".
+      #expect(try bin.run("cards", "answer", jlpt, "correct", "--now", "2026-11-21T08:05:00+09:00").status == 0)
+      #expect(try bin.run("run", "--now", "2026-11-21T08:06:00+09:00").stdout == "closed daily:2026-11-21: no card left to review\n")
+      #expect(try count(session, "displayed") == 0)
+      #expect(try daily(bin)["onScreen"] as? Bool == false)
+      #expect(try daily(bin)["closedBecause"] as? String == "no card left to review")
+      // dunst kept one notification under one id, with the last text it was given.
+      let notes = try session.history()
+      #expect(notes.count == 1)
+      #expect(notes.first?["id"] as? Int == id)
+      #expect(notes.first?["summary"] as? String == "Today's reviews: 1 card")
+      #expect(notes.first?["body"] as? String == "Streak: 3 days.")
+    }
   }
 
   @Test func closedPopUpIsNotShownAgain() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    let bin = try home(session)
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
-    try session.dunstctl("close")
-    try waitFor("the watch to record the close") { try daily(bin)["onScreen"] as? Bool == false }
-    #expect(try daily(bin)["closedBecause"] as? String == "dismissed by the user")
-    #expect(watch.output.contains("The pop-up of daily:2026-11-21 (notification "))
-    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
-    let result = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
-    #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
-    #expect(try displayed(session) == 0)
-    #expect(try session.dunstctl("count", "waiting").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-    #expect(try session.history().map { $0["summary"] as? String } == ["Today's reviews: 2 cards"])
+    try withWatchedDailyPopUp { session, bin, watch in
+      try session.dunstctl("close")
+      try waitFor("the watch to record the close") { try daily(bin)["onScreen"] as? Bool == false }
+      #expect(try daily(bin)["closedBecause"] as? String == "dismissed by the user")
+      #expect(watch.output.contains("The pop-up of daily:2026-11-21 (notification "))
+      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      let result = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
+      #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
+      #expect(try count(session, "displayed") == 0)
+      #expect(try count(session, "waiting") == 0)
+      #expect(try session.history().map { $0["summary"] as? String } == ["Today's reviews: 2 cards"])
+    }
   }
 
   /// During do-not-disturb nothing is sent, updates included; the first run after it updates.
   @Test func doNotDisturbDefersTheUpdate() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    let bin = try home(session)
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
-    try session.dunstctl("set-paused", "true")
-    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
-    #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
-    #expect(try daily(bin)["title"] as? String == "Today's reviews: 2 cards")
-    try session.dunstctl("set-paused", "false")
-    #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
-    #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 1 card"])
+    try withWatchedDailyPopUp { session, bin, watch in
+      try session.dunstctl("set-paused", "true")
+      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
+      #expect(try daily(bin)["title"] as? String == "Today's reviews: 2 cards")
+      try session.dunstctl("set-paused", "false")
+      #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
+      #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 1 card"])
+    }
   }
 
   /// Without the watch nobody can tell whether the pop-up is still shown: it is left alone.
@@ -305,15 +307,11 @@ import Testing
 
   /// Stopping dunst (the server goes away) takes every pop-up off screen.
   @Test func serverGoingAwayTakesPopUpsOffScreen() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    let bin = try home(session)
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
-    kill(try #require(session.dunstPID), SIGTERM)
-    try waitFor("the watch to see dunst go") { try daily(bin)["onScreen"] as? Bool == false }
-    #expect(try daily(bin)["closedBecause"] as? String == "the notification server changed")
+    try withWatchedDailyPopUp { session, bin, watch in
+      kill(try #require(session.dunstPID), SIGTERM)
+      try waitFor("the watch to see dunst go") { try daily(bin)["onScreen"] as? Bool == false }
+      #expect(try daily(bin)["closedBecause"] as? String == "the notification server changed")
+    }
   }
 }
 
