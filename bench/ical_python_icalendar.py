@@ -8,7 +8,6 @@ Renders the feed of N synthetic reminders (see synthetic_plan.py) with the `ical
 
 import datetime
 import sys
-import time
 
 from icalendar import Alarm, Calendar, Event
 
@@ -48,18 +47,5 @@ def render(reminders):
     return calendar.to_ical()
 
 
-def main(argv):
-    if len(argv) != 3 or not argv[1].isdigit():
-        print("usage: ical_python_icalendar.py N OUTPUT", file=sys.stderr)
-        return 64
-    reminders = plan.reminders(int(argv[1]))
-    started = time.perf_counter()
-    data = render(reminders)
-    with open(argv[2], "wb") as handle:
-        handle.write(data)
-    print(f"seconds={time.perf_counter() - started:.6f}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(plan.timed_main(sys.argv, render))

@@ -7,7 +7,6 @@ render + write. The output is meant to be byte-identical to `reminders-bench ica
 """
 
 import sys
-import time
 
 import synthetic_plan as plan
 
@@ -80,18 +79,5 @@ def render(reminders):
     return b"".join(out)
 
 
-def main(argv):
-    if len(argv) != 3 or not argv[1].isdigit():
-        print("usage: ical_python_strings.py N OUTPUT", file=sys.stderr)
-        return 64
-    reminders = plan.reminders(int(argv[1]))
-    started = time.perf_counter()
-    data = render(reminders)
-    with open(argv[2], "wb") as handle:
-        handle.write(data)
-    print(f"seconds={time.perf_counter() - started:.6f}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(plan.timed_main(sys.argv, render))

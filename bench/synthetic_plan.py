@@ -5,6 +5,9 @@ Sources/RemindersCore/Texts.swift, so that every script renders the same events.
 """
 
 import datetime
+import os
+import sys
+import time
 
 TOPICS = [
     "前置詞 in, on, at の使い分け; 例文つき",
@@ -96,3 +99,18 @@ def uid(reminder_id):
         return "".join(chr(b) if b in keep else f"%{b:02X}" for b in text.encode("utf-8"))
 
     return encode(kind) + ("-" if sep else "") + encode(rest) + "@reminders"
+
+
+def timed_main(argv, render):
+    """`SCRIPT N OUTPUT`: renders the N reminders with `render`, writes OUTPUT, and prints the
+    seconds that took as `seconds=…`. The same measurement for every comparison script."""
+    if len(argv) != 3 or not argv[1].isdigit():
+        print(f"usage: {os.path.basename(argv[0])} N OUTPUT", file=sys.stderr)
+        return 64
+    items = reminders(int(argv[1]))
+    started = time.perf_counter()
+    data = render(items)
+    with open(argv[2], "wb") as handle:
+        handle.write(data)
+    print(f"seconds={time.perf_counter() - started:.6f}")
+    return 0
