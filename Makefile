@@ -9,7 +9,7 @@ APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin kh
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
-.PHONY: all deps build release release-binary test demo bench install uninstall deb units clean
+.PHONY: all deps build release release-binary test lint demo bench install uninstall deb units clean
 
 all: build
 
@@ -88,9 +88,14 @@ units: build
 	$$($(SWIFT) build --show-bin-path)/reminders timer print-unit timer --exec /usr/bin/reminders > packaging/systemd/reminders.timer
 	$$($(SWIFT) build --show-bin-path)/reminders timer print-unit watch --exec /usr/bin/reminders > packaging/systemd/reminders-watch.service
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
+# `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.
+lint:
+	swift-format lint --strict -r Sources Tests Benchmarks
 
 # Builds, makes the bundled sample deck relative to today, shows `reminders preview` in both
 # languages, then `reminders run` (a real pop-up; under the test harness when this machine has no

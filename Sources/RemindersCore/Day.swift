@@ -24,7 +24,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Parses `YYYY-MM-DD` exactly (ten characters); `nil` for anything else.
   public init?(iso text: some StringProtocol) {
-    guard let parsed = text.utf8.withContiguousStorageIfAvailable({ Day.parse($0) }) ?? Day.parse(Array(text.utf8))
+    guard
+      let parsed = text.utf8.withContiguousStorageIfAvailable({ Day.parse($0) })
+        ?? Day.parse(Array(text.utf8))
     else { return nil }
     self = parsed
   }
@@ -34,7 +36,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     guard bytes.count == 10 else { return nil }
     let b = bytes.startIndex
     guard bytes[b + 4] == UInt8(ascii: "-"), bytes[b + 7] == UInt8(ascii: "-") else { return nil }
-    guard let y = Day.digits(bytes, b, 4), let m = Day.digits(bytes, b + 5, 2), let d = Day.digits(bytes, b + 8, 2)
+    guard let y = Day.digits(bytes, b, 4), let m = Day.digits(bytes, b + 5, 2),
+      let d = Day.digits(bytes, b + 8, 2)
     else { return nil }
     return Day(year: y, month: m, day: d)
   }

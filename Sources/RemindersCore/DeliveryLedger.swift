@@ -29,7 +29,8 @@ public struct DeliveryLedger: Equatable, Sendable {
 
     public init(
       reminderID: String, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
-      recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false, closedAt: Date? = nil,
+      recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
+      closedAt: Date? = nil,
       closedBecause: String? = nil, updatedAt: Date? = nil
     ) {
       self.reminderID = reminderID
@@ -88,7 +89,9 @@ public struct DeliveryLedger: Equatable, Sendable {
   }
 
   /// Takes the pop-ups on screen that `matches` off screen; returns their reminder ids, sorted.
-  private mutating func offScreen(where matches: (Entry) -> Bool, at: Date, because reason: String) -> [String] {
+  private mutating func offScreen(where matches: (Entry) -> Bool, at: Date, because reason: String)
+    -> [String]
+  {
     let ids = entries.values.filter { $0.onScreen && matches($0) }.map(\.reminderID).sorted()
     for id in ids { offScreen(id, at: at, because: reason) }
     return ids
@@ -104,7 +107,9 @@ public struct DeliveryLedger: Equatable, Sendable {
   }
 
   /// The pop-up of `reminderID` was replaced in place and now shows `title` and `body`.
-  public mutating func replaced(_ reminderID: String, notificationID: UInt32, title: String, body: String, at: Date) {
+  public mutating func replaced(
+    _ reminderID: String, notificationID: UInt32, title: String, body: String, at: Date
+  ) {
     guard var entry = entries[reminderID] else { return }
     entry.notificationID = notificationID
     entry.title = title

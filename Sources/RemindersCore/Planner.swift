@@ -27,7 +27,8 @@ public struct Planner: Sendable {
     let allowed = AllowedTime(schedule: schedule, clock: clock)
     var out: [Reminder] = []
     for offset in 0..<max(days, 0) {
-      if let r = daily(for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
+      if let r = daily(
+        for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
         r.fireAt < horizon
       {
         out.append(r)
@@ -110,7 +111,8 @@ public struct Planner: Sendable {
       let topics = group.map(\.item.topic)
       out.append(
         Reminder(
-          id: "recall:\(first.item.id)", kind: .recall, fireAt: first.at, title: texts.recallTitle(topics: topics),
+          id: "recall:\(first.item.id)", kind: .recall, fireAt: first.at,
+          title: texts.recallTitle(topics: topics),
           body: texts.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
           recallItemIDs: group.map(\.item.id), deferredFrom: first.reason == nil ? nil : first.item.dueAt,
           reason: first.reason))

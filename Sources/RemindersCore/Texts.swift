@@ -42,7 +42,8 @@ public struct Texts: Sendable {
         case .en: return "\(label): \(n)"
         }
       }
-      sentences.append(language == .ja ? parts.joined(separator: "、") + "。" : parts.joined(separator: ", ") + ".")
+      sentences.append(
+        language == .ja ? parts.joined(separator: "、") + "。" : parts.joined(separator: ", ") + ".")
     }
     switch (language, streak) {
     case (.ja, 0): sentences.append("今日から連続記録を始めましょう。")
@@ -78,6 +79,8 @@ public struct Texts: Sendable {
 
   /// Largest count first, then by name, so the text is stable.
   static func ordered(_ collections: [String: Int]) -> [(String, Int)] {
-    collections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    collections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+      ($0.key, $0.value)
+    }
   }
 }

@@ -46,7 +46,8 @@ extension SessionBus {
 
   /// The next signal that `read` turns into a value, skipping the signals it returns nil for;
   /// nil when none came within `timeout` (nil: as long as it takes).
-  public func nextSignal<Value>(timeout: Duration?, as read: (BusSignal) -> Value?) throws(BusError) -> Value? {
+  public func nextSignal<Value>(timeout: Duration?, as read: (BusSignal) -> Value?) throws(BusError) -> Value?
+  {
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       let left = deadline.map { $0 - ContinuousClock.now }
@@ -118,7 +119,8 @@ public enum NotificationEvent: Equatable, Sendable {
       else { return nil }
       self = .closed(id: id, reason: CloseReason(reason))
     case ("org.freedesktop.DBus", "NameOwnerChanged"):
-      guard signal.sender == "org.freedesktop.DBus", signal.arguments.first == .string(NotificationServer.name)
+      guard signal.sender == "org.freedesktop.DBus",
+        signal.arguments.first == .string(NotificationServer.name)
       else { return nil }
       self = .serverChanged
     default:

@@ -48,7 +48,9 @@ public struct Configuration: Equatable, Sendable {
       let at = error.source.begin
       throw StoreError.badConfig(path: "\(path):\(at.line):\(at.column)", key: nil, reason: error.description)
     }
-    func fail(_ key: String, _ reason: String) -> StoreError { .badConfig(path: path, key: key, reason: reason) }
+    func fail(_ key: String, _ reason: String) -> StoreError {
+      .badConfig(path: path, key: key, reason: reason)
+    }
 
     for key in table.keys where !(knownKeys[""]!.contains(key)) { throw fail(key, "unknown key") }
     for (name, keys) in knownKeys where !name.isEmpty {
@@ -68,21 +70,26 @@ public struct Configuration: Equatable, Sendable {
     }
     func wallTime(_ dotted: String, _ standard: WallTime) throws -> WallTime {
       guard let s = try text(dotted) else { return standard }
-      guard let t = WallTime(s) else { throw fail(dotted, "expected a time HH:MM from 00:00 to 23:59, got \"\(s)\"") }
+      guard let t = WallTime(s) else {
+        throw fail(dotted, "expected a time HH:MM from 00:00 to 23:59, got \"\(s)\"")
+      }
       return t
     }
     func duration(_ dotted: String, _ standard: Int?, allowOff: Bool) throws -> Int? {
       guard let s = try text(dotted) else { return standard }
       if allowOff, s == "off" { return nil }
       guard let seconds = DurationText.parse(s) else {
-        throw fail(dotted, "expected a duration such as 10m, 3h or 1h30m\(allowOff ? ", or off" : ""), got \"\(s)\"")
+        throw fail(
+          dotted, "expected a duration such as 10m, 3h or 1h30m\(allowOff ? ", or off" : ""), got \"\(s)\"")
       }
       return seconds
     }
 
     var config = Configuration.standard
     if let lang = try text("language") {
-      guard let setting = LanguageSetting(rawValue: lang) else { throw fail("language", "expected ja, en or auto, got \"\(lang)\"") }
+      guard let setting = LanguageSetting(rawValue: lang) else {
+        throw fail("language", "expected ja, en or auto, got \"\(lang)\"")
+      }
       config.language = setting
     }
     if let zone = try text("time.zone") {
@@ -99,10 +106,14 @@ public struct Configuration: Equatable, Sendable {
       throw fail("window.end", "\(schedule.windowEnd) is not after window.start \(schedule.windowStart)")
     }
     if let hours = lookup("quiet.hours") {
-      guard let array = hours.array else { throw fail("quiet.hours", "expected a list such as [\"12:00-13:00\"]") }
+      guard let array = hours.array else {
+        throw fail("quiet.hours", "expected a list such as [\"12:00-13:00\"]")
+      }
       schedule.quietHours = try array.enumerated().map { i, item in
         guard let s = item.string, let range = QuietRange(s) else {
-          throw fail("quiet.hours[\(i)]", "expected a range \"HH:MM-HH:MM\" with different ends, got \(item.debugDescription)")
+          throw fail(
+            "quiet.hours[\(i)]",
+            "expected a range \"HH:MM-HH:MM\" with different ends, got \(item.debugDescription)")
         }
         return range
       }
@@ -115,7 +126,8 @@ public struct Configuration: Equatable, Sendable {
     guard schedule.dailyTimeFitsWindow else {
       throw fail(
         "daily.time",
-        "\(schedule.dailyTime) is at or after window.end \(schedule.windowEnd), so the daily reminder could never fire on its day")
+        "\(schedule.dailyTime) is at or after window.end \(schedule.windowEnd), so the daily reminder could never fire on its day"
+      )
     }
     config.schedule = schedule
     if let fallback = try text("fallback.path") {

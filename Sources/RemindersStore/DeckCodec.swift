@@ -106,7 +106,8 @@ public enum DeckCodec {
     var index = DueIndex()
     for (key, n) in counts {
       let name = collectionNames[key >> 32]
-      index.add(collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
+      index.add(
+        collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
     }
     return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: recalls)
   }
@@ -130,7 +131,8 @@ public enum DeckCodec {
             let at = reader.position
             version = try reader.readInt()
             guard version == formatVersion else {
-              throw FieldError(offset: at, field: "version", reason: "expected \(formatVersion), got \(version!)")
+              throw FieldError(
+                offset: at, field: "version", reason: "expected \(formatVersion), got \(version!)")
             }
           } else if reader.equals(key, "cards") {
             try reader.readArray { reader, i in try visit(&reader, .card, i) }
@@ -142,14 +144,17 @@ public enum DeckCodec {
             try visit(&reader, .rootExtra(reader.string(key)), 0)
           }
         }
-        guard reader.peek() == 0 else { throw JSONSyntaxError(offset: reader.position, expected: "the end of the file") }
+        guard reader.peek() == 0 else {
+          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
+        }
         guard version != nil else { throw FieldError(offset: 0, field: "version", reason: "missing") }
       } catch let error as JSONSyntaxError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
         throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
       } catch let error as FieldError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
-        throw StoreError.corrupt(path: path, line: line, column: column, reason: "\(error.field): \(error.reason)")
+        throw StoreError.corrupt(
+          path: path, line: line, column: column, reason: "\(error.field): \(error.reason)")
       }
     }
   }
@@ -201,13 +206,15 @@ public enum DeckCodec {
         seen |= 4
       } else if reader.equals(key, "stepIndex") {
         guard let step = try? reader.readInt(), ReviewLadder.intervals.indices.contains(step) else {
-          throw FieldError(offset: at, field: field("stepIndex"), reason: "expected a whole number from 0 to 6")
+          throw FieldError(
+            offset: at, field: field("stepIndex"), reason: "expected a whole number from 0 to 6")
         }
         card.stepIndex = step
         seen |= 8
       } else if reader.equals(key, "nextReviewDate") {
         let token = try string()
-        guard !token.hasEscapes, let day = Day.parse(UnsafeBufferPointer(rebasing: reader.bytes[token.range])) else {
+        guard !token.hasEscapes, let day = Day.parse(UnsafeBufferPointer(rebasing: reader.bytes[token.range]))
+        else {
           throw FieldError(offset: at, field: field("nextReviewDate"), reason: "expected a date YYYY-MM-DD")
         }
         card.nextReviewDate = day
@@ -216,7 +223,9 @@ public enum DeckCodec {
         card.createdAt = try readInstant(&reader, field: field("createdAt"))
         seen |= 32
       } else if reader.equals(key, "lastReviewedAt") {
-        if try !reader.readNull() { card.lastReviewedAt = try readInstant(&reader, field: field("lastReviewedAt")) }
+        if try !reader.readNull() {
+          card.lastReviewedAt = try readInstant(&reader, field: field("lastReviewedAt"))
+        }
       } else if reader.equals(key, "collection") {
         if try !reader.readNull() { card.collection = try string() }
       } else if reader.equals(key, "note") {
@@ -247,12 +256,15 @@ public enum DeckCodec {
     guard reader.peek() == UInt8(ascii: "\""), let token = try? reader.readStringToken(), !token.hasEscapes,
       let date = Timestamp.parse(bytes: UnsafeBufferPointer(rebasing: reader.bytes[token.range]))
     else {
-      throw FieldError(offset: at, field: field, reason: "expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00")
+      throw FieldError(
+        offset: at, field: field, reason: "expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00")
     }
     return date
   }
 
-  static func readRecall(_ reader: inout JSONReader, index: Int) throws -> (item: RecallItem, extras: [String: JSONValue]) {
+  static func readRecall(_ reader: inout JSONReader, index: Int) throws -> (
+    item: RecallItem, extras: [String: JSONValue]
+  ) {
     let start = reader.position
     let prefix = "recalls[\(index)]"
     var id: String?
@@ -320,14 +332,17 @@ public enum DeckCodec {
       }
     }
     guard let cardID, let at, let correct else {
-      let missing = [("cardId", cardID == nil), ("at", at == nil), ("correct", correct == nil)].filter(\.1).map(\.0)
+      let missing = [("cardId", cardID == nil), ("at", at == nil), ("correct", correct == nil)].filter(\.1)
+        .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
     return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
   }
 
   /// A card's fields as the deck file writes them (`nil` optionals left out).
-  public static func cardFields(_ card: Card, extras: [String: JSONValue] = [:], clock: DayClock) -> [String: JSONValue] {
+  public static func cardFields(_ card: Card, extras: [String: JSONValue] = [:], clock: DayClock) -> [String:
+    JSONValue]
+  {
     var f = extras
     f["id"] = .string(card.id)
     f["front"] = .string(card.front)
@@ -367,7 +382,9 @@ public enum DeckCodec {
     root.append(
       (
         "cards",
-        list(deck.cards) { _, card in cardFields(card, extras: stored.extras.cards[card.id] ?? [:], clock: clock) }
+        list(deck.cards) { _, card in
+          cardFields(card, extras: stored.extras.cards[card.id] ?? [:], clock: clock)
+        }
       ))
     root.append(
       (

@@ -28,7 +28,9 @@ public struct DeckStore: Sendable {
   /// Reads the deck under the lock, lets `change` edit it, and writes it back atomically.
   ///
   /// A deck that does not parse throws before `change` runs, so it is never overwritten.
-  public func update<T>(clock: DayClock, lockSeconds: Int = 10, _ change: (inout StoredDeck) throws -> T) throws -> T {
+  public func update<T>(clock: DayClock, lockSeconds: Int = 10, _ change: (inout StoredDeck) throws -> T)
+    throws -> T
+  {
     let lock = try FileLock(path: lockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
     var stored = try load()

@@ -14,7 +14,9 @@ public struct Paths: Equatable, Sendable {
   public var defaultFallback: String
 
   /// Resolves from the environment (passed in) and the global overrides.
-  public init(environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil) {
+  public init(
+    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil
+  ) {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     func base(_ key: String, _ fallback: String) -> String {
       // The spec ignores relative XDG values: they are treated as unset.
@@ -33,7 +35,9 @@ public struct Paths: Equatable, Sendable {
   }
 
   /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
-  public var defaultFeed: String { (defaultFallback as NSString).deletingLastPathComponent + "/reminders.ics" }
+  public var defaultFeed: String {
+    (defaultFallback as NSString).deletingLastPathComponent + "/reminders.ics"
+  }
   public var ledger: String { stateDir + "/ledger.json" }
   public var lock: String { stateDir + "/lock" }
   /// Held by `reminders watch` for as long as it runs: whether anyone follows pop-ups on screen.
@@ -51,14 +55,20 @@ public enum FileIO {
     }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.unreadable(path: path, reason: "not a regular file") }
+    guard fstat(fd, &info) == 0 else {
+      throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw StoreError.unreadable(path: path, reason: "not a regular file")
+    }
     // One byte more than the size, so that reading the whole file meets end-of-file without
     // growing the buffer (growing would copy a large deck).
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
     var filled = 0
     while true {
-      if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }
+      if filled == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
+      }
       let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
       if n < 0 {
         if errno == EINTR { continue }
@@ -98,7 +108,9 @@ public enum FileIO {
         }
         written += n
       }
-      guard fsync(fd) == 0 else { throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+      guard fsync(fd) == 0 else {
+        throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+      }
     }
     guard rename(temporary, path) == 0 else {
       throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
@@ -114,7 +126,9 @@ public enum FileIO {
   /// Creates a folder and its parents, private (0700) where we create them.
   public static func makeDirectory(_ path: String) throws {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      return
+    }
     do {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -67,7 +67,9 @@ struct JSONReader {
       return
     }
     while true {
-      guard peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position, expected: "a key string") }
+      guard peek() == UInt8(ascii: "\"") else {
+        throw JSONSyntaxError(offset: position, expected: "a key string")
+      }
       let key = try readStringToken()
       try expect(UInt8(ascii: ":"), "':' after a key")
       skipWhitespace()
@@ -126,7 +128,8 @@ struct JSONReader {
           UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           position += 1
         case UInt8(ascii: "u"):
-          guard position + 4 < bytes.count, (1...4).allSatisfy({ JSONReader.hexValue(bytes[position + $0]) != nil })
+          guard position + 4 < bytes.count,
+            (1...4).allSatisfy({ JSONReader.hexValue(bytes[position + $0]) != nil })
           else { throw JSONSyntaxError(offset: position - 1, expected: "four hex digits after \\u") }
           position += 5
         default:
@@ -134,7 +137,9 @@ struct JSONReader {
         }
         continue
       }
-      guard c >= 0x20 else { throw JSONSyntaxError(offset: position, expected: "no control character inside a string") }
+      guard c >= 0x20 else {
+        throw JSONSyntaxError(offset: position, expected: "no control character inside a string")
+      }
       position += 1
     }
     throw JSONSyntaxError(offset: start - 1, expected: "a closing '\"'")
@@ -220,14 +225,17 @@ struct JSONReader {
     if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
     let intStart = position
     let n = digits()
-    guard n > 0, !(n > 1 && bytes[intStart] == 48) else { throw JSONSyntaxError(offset: start, expected: "a number") }
+    guard n > 0, !(n > 1 && bytes[intStart] == 48) else {
+      throw JSONSyntaxError(offset: start, expected: "a number")
+    }
     if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
       position += 1
       guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits after '.'") }
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits in the exponent") }

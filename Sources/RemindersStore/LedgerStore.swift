@@ -15,7 +15,9 @@ public struct LedgerStore: Sendable {
   public func load() throws -> DeliveryLedger {
     var ledger = DeliveryLedger()
     if let bytes = try FileIO.read(path) { ledger = try LedgerStore.decode(bytes, path: path) }
-    if let bytes = try FileIO.read(heldPath) { ledger.held = try LedgerStore.decode(bytes, path: heldPath).held }
+    if let bytes = try FileIO.read(heldPath) {
+      ledger.held = try LedgerStore.decode(bytes, path: heldPath).held
+    }
     return ledger
   }
 
@@ -38,16 +40,18 @@ public struct LedgerStore: Sendable {
 
   static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
     let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
-        var reader = JSONReader(buffer)
-        do {
-          let value = try reader.readValue()
-          guard reader.peek() == 0 else { throw JSONSyntaxError(offset: reader.position, expected: "the end of the file") }
-          return value
-        } catch let error as JSONSyntaxError {
-          let (line, column) = reader.lineAndColumn(of: error.offset)
-          throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
+      var reader = JSONReader(buffer)
+      do {
+        let value = try reader.readValue()
+        guard reader.peek() == 0 else {
+          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
         }
+        return value
+      } catch let error as JSONSyntaxError {
+        let (line, column) = reader.lineAndColumn(of: error.offset)
+        throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
       }
+    }
     func bad(_ reason: String) -> StoreError { .corrupt(path: path, line: 1, column: 1, reason: reason) }
     guard case .object(let top) = root, case .number("1")? = top["version"] else {
       throw bad("expected a ledger object with \"version\": 1")
@@ -56,7 +60,8 @@ public struct LedgerStore: Sendable {
     if case .array(let list)? = top["delivered"] {
       for (i, item) in list.enumerated() {
         guard case .object(let f) = item, case .string(let id)? = f["id"], case .string(let at)? = f["at"],
-          let when = Timestamp.parse(at), case .string(let ch)? = f["channel"], let channel = DeliveryChannel(rawValue: ch)
+          let when = Timestamp.parse(at), case .string(let ch)? = f["channel"],
+          let channel = DeliveryChannel(rawValue: ch)
         else { throw bad("delivered[\(i)]: expected id, at and channel") }
         var notificationID: UInt32?
         if case .number(let n)? = f["notificationId"] { notificationID = UInt32(n) }
@@ -67,22 +72,28 @@ public struct LedgerStore: Sendable {
         func text(_ key: String) -> String? { if case .string(let t)? = f[key] { t } else { nil } }
         func time(_ key: String) throws -> Date? {
           guard let value = text(key) else { return nil }
-          guard let when = Timestamp.parse(value) else { throw bad("delivered[\(i)].\(key): expected a time") }
+          guard let when = Timestamp.parse(value) else {
+            throw bad("delivered[\(i)].\(key): expected a time")
+          }
           return when
         }
         var onScreen = false
         if case .bool(let b)? = f["onScreen"] { onScreen = b }
         entries.append(
           .init(
-            reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID, recallItemIDs: items,
-            title: text("title") ?? "", body: text("body") ?? "", onScreen: onScreen, closedAt: try time("closedAt"),
+            reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID,
+            recallItemIDs: items,
+            title: text("title") ?? "", body: text("body") ?? "", onScreen: onScreen,
+            closedAt: try time("closedAt"),
             closedBecause: text("closedBecause"), updatedAt: try time("updatedAt")))
       }
     }
     var held: [String: Date] = [:]
     if case .object(let h)? = top["held"] {
       for (id, value) in h {
-        guard case .string(let at) = value, let when = Timestamp.parse(at) else { throw bad("held.\(id): expected a time") }
+        guard case .string(let at) = value, let when = Timestamp.parse(at) else {
+          throw bad("held.\(id): expected a time")
+        }
         held[id] = when
       }
     }

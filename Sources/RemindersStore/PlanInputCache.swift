@@ -36,7 +36,8 @@ public struct PlanInputCache: Sendable {
   func identity(zoneName: String) -> String? {
     var info = stat()
     if stat(deckPath, &info) != 0 { return errno == ENOENT ? "missing \(zoneName)" : nil }
-    return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(zoneName)"
+    return
+      "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(zoneName)"
   }
 
   func load(key: String, clock: DayClock) -> PlanInput? {
@@ -63,7 +64,8 @@ public struct PlanInputCache: Sendable {
     }
     var items: [RecallItem] = []
     for recall in recalls {
-      guard case .object(let f) = recall, case .string(let id)? = f["id"], case .string(let topic)? = f["topic"],
+      guard case .object(let f) = recall, case .string(let id)? = f["id"],
+        case .string(let topic)? = f["topic"],
         case .string(let due)? = f["dueAt"], let dueAt = Timestamp.parse(due)
       else { return nil }
       var note: String?
@@ -84,7 +86,8 @@ public struct PlanInputCache: Sendable {
     }
     let recalls: [JSONValue] = input.recalls.map { item in
       var f: [String: JSONValue] = [
-        "id": .string(item.id), "topic": .string(item.topic), "dueAt": .string(Timestamp.format(item.dueAt, in: clock)),
+        "id": .string(item.id), "topic": .string(item.topic),
+        "dueAt": .string(Timestamp.format(item.dueAt, in: clock)),
       ]
       f["note"] = item.note.map(JSONValue.string)
       f["cardId"] = item.cardID.map(JSONValue.string)
@@ -94,7 +97,8 @@ public struct PlanInputCache: Sendable {
     w.value(
       .object([
         "format": .string(PlanInputCache.format), "key": .string(key), "counts": .array(counts),
-        "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }), "recalls": .array(recalls),
+        "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
+        "recalls": .array(recalls),
       ]))
     w.raw("\n")
     return w.out

@@ -6,7 +6,7 @@ import RemindersStore
 /// `reminders cards`: add, list and answer cards.
 struct Cards: ParsableCommand {
   static let configuration = CommandConfiguration(
-      commandName: "cards",
+    commandName: "cards",
     abstract: "Add, list and answer flashcards.", subcommands: [Add.self, List.self, Answer.self])
 
   struct Add: ParsableCommand {
@@ -62,10 +62,13 @@ struct Cards: ParsableCommand {
         print(due ? (ja ? "今日の復習はありません。" : "No cards due today.") : (ja ? "カードはありません。" : "No cards."))
         return
       }
-      var rows = [ja ? ["ID", "次の復習", "段階", "コレクション", "表", "裏"] : ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK"]]
+      var rows = [
+        ja ? ["ID", "次の復習", "段階", "コレクション", "表", "裏"] : ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK"]
+      ]
       for card in cards {
         rows.append([
-          String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex), card.collection ?? "",
+          String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
+          card.collection ?? "",
           Cards.oneLine(card.front), Cards.oneLine(card.back),
         ])
       }
@@ -86,7 +89,9 @@ struct Cards: ParsableCommand {
     @Argument(help: "correct or wrong.") var result: String
 
     func validate() throws {
-      guard ["correct", "wrong"].contains(result) else { throw ValidationError("the answer is 'correct' or 'wrong', not '\(result)'") }
+      guard ["correct", "wrong"].contains(result) else {
+        throw ValidationError("the answer is 'correct' or 'wrong', not '\(result)'")
+      }
       guard id.count >= 4 else { throw ValidationError("ID needs at least 4 characters") }
     }
 
@@ -96,12 +101,17 @@ struct Cards: ParsableCommand {
       let clock = invocation.clock
       let outcome = try invocation.deckStore.update(clock: clock) { stored -> Deck.AnswerOutcome in
         let matches = stored.deck.cards.filter { $0.id == id || $0.id.hasPrefix(id.lowercased()) }
-        guard let card = matches.first(where: { $0.id == id }) ?? (matches.count == 1 ? matches[0] : nil) else {
-          throw UsageError(matches.isEmpty ? "no card with id '\(id)' in \(invocation.paths.deck)" : "'\(id)' matches \(matches.count) cards; give more of the id")
+        guard let card = matches.first(where: { $0.id == id }) ?? (matches.count == 1 ? matches[0] : nil)
+        else {
+          throw UsageError(
+            matches.isEmpty
+              ? "no card with id '\(id)' in \(invocation.paths.deck)"
+              : "'\(id)' matches \(matches.count) cards; give more of the id")
         }
         return stored.deck.answer(
           cardID: card.id, correct: result == "correct", at: now, clock: clock,
-          recallAfterWrong: invocation.configuration.schedule.recallAfterWrong, recallID: UUID().uuidString.lowercased())!
+          recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
+          recallID: UUID().uuidString.lowercased())!
       }
       let ja = invocation.texts.language == .ja
       print(
@@ -124,19 +134,22 @@ struct Cards: ParsableCommand {
 /// `reminders recall`: recall items.
 struct Recall: ParsableCommand {
   static let configuration = CommandConfiguration(
-      commandName: "recall", abstract: "Ask to be reminded to recall a topic.", subcommands: [Add.self])
+    commandName: "recall", abstract: "Ask to be reminded to recall a topic.", subcommands: [Add.self])
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add",
       abstract: "Add a recall item; prints its id.",
-      discussion: "--in takes a duration (90s, 10m, 3h, 1h30m, 2d). --at takes an RFC 3339 time with offset, a local YYYY-MM-DDTHH:MM in the day zone, or HH:MM (the next time the day-zone clock shows it).")
+      discussion:
+        "--in takes a duration (90s, 10m, 3h, 1h30m, 2d). --at takes an RFC 3339 time with offset, a local YYYY-MM-DDTHH:MM in the day zone, or HH:MM (the next time the day-zone clock shows it)."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
     @Argument(help: "What to recall.") var topic: String
-    @Option(name: .customLong("in"), help: ArgumentHelp("After this long.", valueName: "duration")) var after: String?
+    @Option(name: .customLong("in"), help: ArgumentHelp("After this long.", valueName: "duration")) var after:
+      String?
     @Option(help: ArgumentHelp("At this time.", valueName: "time")) var at: String?
     @Option(help: "A note shown with the topic.") var note: String?
 
@@ -145,7 +158,9 @@ struct Recall: ParsableCommand {
       if let after, DurationText.parse(after) == nil {
         throw ValidationError("--in takes a duration such as 10m, 3h or 1h30m, not '\(after)'")
       }
-      guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("TOPIC must not be empty") }
+      guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw ValidationError("TOPIC must not be empty")
+      }
     }
 
     func run() throws {

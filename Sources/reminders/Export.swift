@@ -7,9 +7,11 @@ import RemindersStore
 /// `reminders export`: the iCalendar feed of the plan.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-      commandName: "export",
+    commandName: "export",
     abstract: "Write the iCalendar feed of planned reminders, for calendar apps.",
-    discussion: "The events are exactly the reminders `preview --days N` shows for the same moment; UIDs stay the same across exports, so a subscribed calendar updates instead of duplicating. Default output: $XDG_DATA_HOME/reminders/reminders.ics.")
+    discussion:
+      "The events are exactly the reminders `preview --days N` shows for the same moment; UIDs stay the same across exports, so a subscribed calendar updates instead of duplicating. Default output: $XDG_DATA_HOME/reminders/reminders.ics."
+  )
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
@@ -35,6 +37,9 @@ struct Export: ParsableCommand {
     }
     try FileIO.writeAtomically(feed, to: path)
     let ja = invocation.texts.language == .ja
-    print(ja ? "\(path) に \(plan.count) 件を書き出しました。" : "Wrote \(plan.count) \(plan.count == 1 ? "event" : "events") to \(path).")
+    print(
+      ja
+        ? "\(path) に \(plan.count) 件を書き出しました。"
+        : "Wrote \(plan.count) \(plan.count == 1 ? "event" : "events") to \(path).")
   }
 }

@@ -74,7 +74,9 @@ enum TextTable {
   static func width(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { sum, s in
       let v = s.value
-      if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark { return sum }
+      if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark {
+        return sum
+      }
       let wide =
         (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
         || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)

@@ -6,9 +6,11 @@ import RemindersStore
 /// `reminders preview`: the dry run.
 struct Preview: ParsableCommand {
   static let configuration = CommandConfiguration(
-      commandName: "preview",
+    commandName: "preview",
     abstract: "Show every reminder that `run` would deliver, without sending or writing anything.",
-    discussion: "Lists what `reminders run`, started every minute from now on, would deliver from now until the start of day today+N: time, kind, title, and why it moved. It reads what was already delivered.")
+    discussion:
+      "Lists what `reminders run`, started every minute from now on, would deliver from now until the start of day today+N: time, kind, title, and why it moved. It reads what was already delivered."
+  )
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
@@ -39,7 +41,9 @@ struct PlanReader {
 
   /// `--days` of `preview` and `export`: today included, at most ten years.
   static func checkDays(_ days: Int) throws {
-    guard (1...3660).contains(days) else { throw ValidationError("--days takes a whole number from 1 to 3660") }
+    guard (1...3660).contains(days) else {
+      throw ValidationError("--days takes a whole number from 1 to 3660")
+    }
   }
 
   func plan(now: Date, days: Int) throws -> [Reminder] {
@@ -70,7 +74,10 @@ struct PlanReport {
         ("title", .string(r.title)),
         ("body", .string(r.body)),
         ("dueCount", daily ? .int(r.dueCount ?? 0) : .null),
-        ("collections", daily ? .object(r.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) : .null),
+        (
+          "collections",
+          daily ? .object(r.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) : .null
+        ),
         ("streak", daily ? .int(r.streak ?? 0) : .null),
         ("topics", .array(r.topics.map(OrderedJSON.string))),
         ("deferredFrom", r.deferredFrom.map { .string(Timestamp.format($0, in: clock)) } ?? .null),
@@ -89,7 +96,8 @@ struct PlanReport {
   func table() -> String {
     let today = clock.day(of: now)
     let end = today.adding(days: days)
-    var out = ja
+    var out =
+      ja
       ? "\(invocation.zoneName) · 現在 \(stamp(now)) · \(end) 0:00 まで\n"
       : "\(invocation.zoneName) · now \(stamp(now)) · until \(end) 00:00\n"
     guard !reminders.isEmpty else {
@@ -108,7 +116,8 @@ struct PlanReport {
   func stamp(_ instant: Date) -> String {
     let day = clock.day(of: instant)
     let s = clock.secondsOfDay(at: instant)
-    let weekdays = ja ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    let weekdays =
+      ja ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
     return "\(day) \(ja ? "(" + weekdays[day.weekday] + ")" : weekdays[day.weekday]) \(hhmm)"
   }

@@ -8,20 +8,25 @@ struct Reminders: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reminders",
     abstract: "Keeps a flashcard review habit alive with desktop reminders.",
-    discussion: "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
+    discussion:
+      "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
     version: "0.1.0",
     subcommands: [
-      Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self, Doctor.self,
+      Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
+      Doctor.self,
     ]
   )
 }
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/reminders/config.toml).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The config file (default: $XDG_CONFIG_HOME/reminders/config.toml).", valueName: "path"))
   var config: String?
 
-  @Option(help: ArgumentHelp("The deck file (default: $XDG_DATA_HOME/reminders/deck.json).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp("The deck file (default: $XDG_DATA_HOME/reminders/deck.json).", valueName: "path"))
   var deck: String?
 
   @Option(
@@ -29,11 +34,14 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp("The state folder (default: $XDG_STATE_HOME/reminders).", valueName: "path"))
   var stateDir: String?
 
-  @Option(help: ArgumentHelp("The language of texts: ja or en (default: config `language`).", valueName: "ja|en"))
+  @Option(
+    help: ArgumentHelp("The language of texts: ja or en (default: config `language`).", valueName: "ja|en"))
   var lang: String?
 
   func validate() throws {
-    if let lang, Language(rawValue: lang) == nil { throw ValidationError("--lang takes ja or en, not '\(lang)'") }
+    if let lang, Language(rawValue: lang) == nil {
+      throw ValidationError("--lang takes ja or en, not '\(lang)'")
+    }
   }
 }
 
@@ -47,7 +55,8 @@ struct TimeOptions: ParsableArguments {
 
   func validate() throws {
     if let now, Timestamp.parse(now) == nil {
-      throw ValidationError("--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(now)'")
+      throw ValidationError(
+        "--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(now)'")
     }
   }
 
@@ -70,7 +79,8 @@ struct Invocation {
       environment: environment)
   }
 
-  init(config: String?, deck: String?, stateDir: String?, lang: String?, environment: [String: String]) throws {
+  init(config: String?, deck: String?, stateDir: String?, lang: String?, environment: [String: String]) throws
+  {
     self.environment = environment
     paths = Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
     let home = environment["HOME"] ?? NSHomeDirectory()
@@ -109,7 +119,10 @@ struct Invocation {
         else { return nil }
         return String(link[range.upperBound...])
       },
-      { (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) },
+      {
+        (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(
+          in: .whitespacesAndNewlines)
+      },
     ]
     for candidate in candidates {
       if let name = candidate(), let zone = TimeZone(identifier: name) { return (zone, name) }

@@ -8,9 +8,11 @@ import RemindersStore
 /// `reminders run`: the timer's job.
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
-      commandName: "run",
+    commandName: "run",
     abstract: "Deliver what is due now and not yet delivered, and record it.",
-    discussion: "Pop-ups go to org.freedesktop.Notifications on the session bus; where none can be shown, the reminder is written to the fallback calendar file. Each reminder is delivered at most once.")
+    discussion:
+      "Pop-ups go to org.freedesktop.Notifications on the session bus; where none can be shown, the reminder is written to the fallback calendar file. Each reminder is delivered at most once."
+  )
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
@@ -36,7 +38,8 @@ struct Run: ParsableCommand {
     var values: [String: String] = [:]
     for i in stride(from: 1, to: arguments.count, by: 2) {
       let name = arguments[i]
-      guard ["--config", "--deck", "--state-dir", "--lang", "--now"].contains(name), values[name] == nil else { return nil }
+      guard ["--config", "--deck", "--state-dir", "--lang", "--now"].contains(name), values[name] == nil
+      else { return nil }
       values[name] = arguments[i + 1]
     }
     if let lang = values["--lang"], Language(rawValue: lang) == nil { return nil }
@@ -47,7 +50,8 @@ struct Run: ParsableCommand {
     }
     return {
       let invocation = try Invocation(
-        config: values["--config"], deck: values["--deck"], stateDir: values["--state-dir"], lang: values["--lang"],
+        config: values["--config"], deck: values["--deck"], stateDir: values["--state-dir"],
+        lang: values["--lang"],
         environment: ProcessInfo.processInfo.environment)
       try deliver(invocation: invocation, now: now)
     }
@@ -95,7 +99,9 @@ struct DeliveryRun {
       case .reachable(let bus, let dnd):
         if dnd.state == .on && !reminder.critical {
           // Held, not lost: the next run after do-not-disturb ends delivers it.
-          for id in [reminder.id] + reminder.recallItemIDs where ledger.held[id] == nil { ledger.held[id] = now }
+          for id in [reminder.id] + reminder.recallItemIDs where ledger.held[id] == nil {
+            ledger.held[id] = now
+          }
           report.delivered.append("held \(reminder.id): do-not-disturb (\(dnd.probe?.location ?? "desktop"))")
           continue
         }
@@ -104,8 +110,10 @@ struct DeliveryRun {
             summary: reminder.title, body: try Desktop.bodyText(reminder.body, bus: bus),
             hints: Desktop.hints(reminder.kind, critical: reminder.critical))
           ledger.record(
-            .init(reminderID: reminder.id, deliveredAt: now, channel: .popup, notificationID: id,
-              recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, onScreen: watched))
+            .init(
+              reminderID: reminder.id, deliveredAt: now, channel: .popup, notificationID: id,
+              recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body,
+              onScreen: watched))
           // Recorded at once, so a crash right after a pop-up cannot send it again.
           try invocation.ledgerStore.save(ledger, clock: invocation.clock)
           report.delivered.append("popup \(reminder.id): \(reminder.title)")
@@ -129,7 +137,8 @@ struct DeliveryRun {
       try FileIO.writeAtomically(merged, to: path)
       for (reminder, why) in toCalendar {
         ledger.record(
-          .init(reminderID: reminder.id, deliveredAt: now, channel: .calendar, notificationID: nil,
+          .init(
+            reminderID: reminder.id, deliveredAt: now, channel: .calendar, notificationID: nil,
             recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body))
         report.delivered.append("calendar \(reminder.id): \(reminder.title)")
         report.fellBack.append("\(reminder.id) went to the calendar file \(path): \(why)")
@@ -165,7 +174,9 @@ struct DeliveryRun {
   /// Replaces the stale pop-up in place (`Notify` with its id as replaces_id), or closes it when
   /// no card is left; not during do-not-disturb (the first run after it does it). Whatever goes
   /// wrong takes the pop-up off screen, so that it is never tried again.
-  func refresh(_ stale: StalePopup, on desktop: Desktop, ledger: inout DeliveryLedger, report: inout Report, now: Date) {
+  func refresh(
+    _ stale: StalePopup, on desktop: Desktop, ledger: inout DeliveryLedger, report: inout Report, now: Date
+  ) {
     let id = stale.reminderID
     switch desktop {
     case .unreachable(let why):
@@ -175,7 +186,8 @@ struct DeliveryRun {
       do {
         if let content = stale.content {
           let shown = try bus.notify(
-            replacesID: stale.notificationID, summary: content.title, body: try Desktop.bodyText(content.body, bus: bus),
+            replacesID: stale.notificationID, summary: content.title,
+            body: try Desktop.bodyText(content.body, bus: bus),
             hints: Desktop.hints(.dailyReview, critical: false))
           ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
           report.delivered.append("updated \(id): \(content.title)")
@@ -229,7 +241,8 @@ enum Desktop {
     switch error.name {
     case .serviceUnknown: return "no notification server on the session bus (\(error.name))"
     case .noReply, .timeout: return "the notification server did not answer in time (\(error.name))"
-    case .fileNotFound, .noServer, .badAddress, .disconnected: return "no session bus (\(error.name): \(error.message))"
+    case .fileNotFound, .noServer, .badAddress, .disconnected:
+      return "no session bus (\(error.name): \(error.message))"
     default: return "the notification server refused it (\(error.name): \(error.message))"
     }
   }

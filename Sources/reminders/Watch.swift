@@ -48,20 +48,22 @@ struct PopupWatch {
       held = try FileLock(path: invocation.paths.watchLock, seconds: 2)
     } catch StoreError.locked {
       throw CommandFailure(
-        "\(invocation.paths.watchLock): another reminders watch runs for this state folder", code: ExitStatus.locked)
+        "\(invocation.paths.watchLock): another reminders watch runs for this state folder",
+        code: ExitStatus.locked)
     }
     defer { withExtendedLifetime(held) {} }
     let bus: SessionBus
     do {
       bus = try SessionBus.connect(environment: invocation.environment)
       try bus.monitorNotifications()
-    } catch where error.name == .accessDenied {
+    } catch  where error.name == .accessDenied {
       // Trying again would not help: the unit does not restart on this code.
       throw CommandFailure(
         "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
           + "pop-ups stay as first shown", code: ExitStatus.noPermission)
     } catch {
-      throw CommandFailure("cannot watch notifications: \(Desktop.explain(error))", code: ExitStatus.unavailable)
+      throw CommandFailure(
+        "cannot watch notifications: \(Desktop.explain(error))", code: ExitStatus.unavailable)
     }
     try change { $0.forgetScreen(at: Date(), because: "reminders watch started") }
     say("Watching notifications on \(bus.address) for \(invocation.paths.ledger).")
@@ -74,12 +76,15 @@ struct PopupWatch {
       }
       switch event {
       case .closed(let id, let reason):
-        for reminder in try change({ $0.closed(notificationID: id, at: Date(), because: reason.description) }) {
+        for reminder in try change({ $0.closed(notificationID: id, at: Date(), because: reason.description) })
+        {
           say("The pop-up of \(reminder) (notification \(id)) closed: \(reason).")
         }
       case .serverChanged:
         let gone = try change { $0.forgetScreen(at: Date(), because: "the notification server changed") }
-        if !gone.isEmpty { say("The notification server changed; off screen: \(gone.joined(separator: ", ")).") }
+        if !gone.isEmpty {
+          say("The notification server changed; off screen: \(gone.joined(separator: ", ")).")
+        }
       case nil:
         continue
       }

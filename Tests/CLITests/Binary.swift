@@ -55,12 +55,14 @@ struct Binary {
   var deckPath: String { home + "/data/reminders/deck.json" }
 
   func writeConfig(_ text: String) throws {
-    try FileManager.default.createDirectory(atPath: home + "/config/reminders", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: home + "/config/reminders", withIntermediateDirectories: true)
     try text.write(toFile: configPath, atomically: true, encoding: .utf8)
   }
 
   func writeDeck(_ text: String) throws {
-    try FileManager.default.createDirectory(atPath: home + "/data/reminders", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: home + "/data/reminders", withIntermediateDirectories: true)
     try text.write(toFile: deckPath, atomically: true, encoding: .utf8)
   }
 
@@ -109,7 +111,8 @@ struct Binary {
       if relative.hasPrefix(".out-") { continue }
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isDirectory)
-      files[relative] = isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: home + "/" + relative)
+      files[relative] =
+        isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: home + "/" + relative)
     }
     return files
   }

@@ -39,9 +39,10 @@ let tokyoConfig = """
     #expect(root["zone"] as? String == "Asia/Tokyo")
     let reminders = try #require(root["reminders"] as? [[String: Any]])
     #expect(reminders.map { $0["id"] as? String } == ["daily:2026-11-21", "recall:r-1", "daily:2026-11-22"])
-    #expect(reminders.map { $0["fireAt"] as? String } == [
-      "2026-11-21T08:00:00+09:00", "2026-11-21T13:00:00+09:00", "2026-11-22T08:00:00+09:00",
-    ])
+    #expect(
+      reminders.map { $0["fireAt"] as? String } == [
+        "2026-11-21T08:00:00+09:00", "2026-11-21T13:00:00+09:00", "2026-11-22T08:00:00+09:00",
+      ])
     let daily = reminders[0]
     #expect(daily["kind"] as? String == "daily-review")
     #expect(daily["title"] as? String == "Today's reviews: 2 cards")
@@ -54,7 +55,10 @@ let tokyoConfig = """
     #expect(recall["reason"] as? String == "quiet-hours")
     #expect(recall["deferredFrom"] as? String == "2026-11-21T12:15:00+09:00")
     // Keys in the documented order.
-    let keys = ["\"id\"", "\"kind\"", "\"fireAt\"", "\"title\"", "\"body\"", "\"dueCount\"", "\"collections\"", "\"streak\"", "\"topics\"", "\"deferredFrom\"", "\"reason\""]
+    let keys = [
+      "\"id\"", "\"kind\"", "\"fireAt\"", "\"title\"", "\"body\"", "\"dueCount\"", "\"collections\"",
+      "\"streak\"", "\"topics\"", "\"deferredFrom\"", "\"reason\"",
+    ]
     let firstObject = String(result.stdout[result.stdout.range(of: "\"reminders\"")!.upperBound...])
     let positions = keys.map { firstObject.range(of: $0)!.lowerBound }
     #expect(positions == positions.sorted())
@@ -68,10 +72,13 @@ let tokyoConfig = """
     #expect(en.status == 0)
     #expect(en.stdout.contains("2026-11-21 Sat 08:00  daily review  Today's reviews: 2 cards"))
     #expect(en.stdout.contains("quiet hours (was 12:15)"))
-    let ja = try bin.run("preview", "--now", "2026-11-21T06:00:00+09:00", extraEnvironment: ["LANG": "ja_JP.UTF-8"])
+    let ja = try bin.run(
+      "preview", "--now", "2026-11-21T06:00:00+09:00", extraEnvironment: ["LANG": "ja_JP.UTF-8"])
     #expect(ja.stdout.contains("今日の復習 2枚"))
     #expect(ja.stdout.contains("静かな時間（元は 12:15）"))
-    let forced = try bin.run("preview", "--lang", "en", "--now", "2026-11-21T06:00:00+09:00", extraEnvironment: ["LANG": "ja_JP.UTF-8"])
+    let forced = try bin.run(
+      "preview", "--lang", "en", "--now", "2026-11-21T06:00:00+09:00",
+      extraEnvironment: ["LANG": "ja_JP.UTF-8"])
     #expect(forced.stdout.contains("Today's reviews: 2 cards"))
   }
 
@@ -97,12 +104,16 @@ let tokyoConfig = """
 
 @Suite struct DayZoneTests {
   /// A machine in Los Angeles with the day zone Asia/Tokyo: 23:59 JST is still the 21st, 00:00 JST the 22nd.
-  @Test(arguments: [("2026-11-21T23:59:00+09:00", "2026-11-21", "2026-11-22"), ("2026-11-22T00:00:00+09:00", "2026-11-22", "2026-11-23")])
+  @Test(arguments: [
+    ("2026-11-21T23:59:00+09:00", "2026-11-21", "2026-11-22"),
+    ("2026-11-22T00:00:00+09:00", "2026-11-22", "2026-11-23"),
+  ])
   func tokyoScheduleOnALosAngelesMachine(now: String, addedDue: String, answeredDue: String) throws {
     var bin = try Binary()
     bin.environment["TZ"] = "America/Los_Angeles"
     try bin.writeConfig("[time]\nzone = \"Asia/Tokyo\"\n")
-    let id = try bin.run("cards", "add", "猫", "cat", "--now", now).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try bin.run("cards", "add", "猫", "cat", "--now", now).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
     var cards = try #require(try json(bin.run("cards", "list", "--json").stdout) as? [[String: Any]])
     #expect(cards.first?["nextReviewDate"] as? String == addedDue)
     #expect(try bin.run("cards", "answer", id, "correct", "--now", now).status == 0)
@@ -116,21 +127,25 @@ let tokyoConfig = """
   @Test func addAnswerAndRecall() throws {
     let bin = try Binary()
     try bin.writeConfig("[time]\nzone = \"Asia/Tokyo\"\n")
-    let add = try bin.run("cards", "add", "食べる", "to eat", "--collection", "JLPT", "--now", "2026-11-21T09:00:00+09:00")
+    let add = try bin.run(
+      "cards", "add", "食べる", "to eat", "--collection", "JLPT", "--now", "2026-11-21T09:00:00+09:00")
     #expect(add.status == 0)
     let id = add.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(UUID(uuidString: id) != nil)
     let due = try bin.run("cards", "list", "--due", "--now", "2026-11-21T09:00:00+09:00")
     #expect(due.stdout.contains("食べる"))
-    let wrong = try bin.run("cards", "answer", String(id.prefix(8)), "wrong", "--now", "2026-11-21T09:00:00+09:00")
+    let wrong = try bin.run(
+      "cards", "answer", String(id.prefix(8)), "wrong", "--now", "2026-11-21T09:00:00+09:00")
     #expect(wrong.status == 0)
     #expect(wrong.stdout.contains("Next review: 2026-11-22 (step 0)"))
-    let plan = try #require(try json(bin.run("preview", "--json", "--now", "2026-11-21T09:00:00+09:00").stdout) as? [String: Any])
+    let plan = try #require(
+      try json(bin.run("preview", "--json", "--now", "2026-11-21T09:00:00+09:00").stdout) as? [String: Any])
     let reminders = try #require(plan["reminders"] as? [[String: Any]])
     let recall = try #require(reminders.first { ($0["kind"] as? String) == "recall" })
     #expect(recall["fireAt"] as? String == "2026-11-21T12:00:00+09:00")
     #expect(recall["topics"] as? [String] == ["食べる"])
-    let recallID = try bin.run("recall", "add", "particles", "--at", "15:00", "--now", "2026-11-21T09:00:00+09:00")
+    let recallID = try bin.run(
+      "recall", "add", "particles", "--at", "15:00", "--now", "2026-11-21T09:00:00+09:00")
     #expect(recallID.status == 0)
     let deck = try #require(try json(String(contentsOfFile: bin.deckPath, encoding: .utf8)) as? [String: Any])
     #expect((deck["recalls"] as? [[String: Any]])?.last?["dueAt"] as? String == "2026-11-21T15:00:00+09:00")
@@ -143,9 +158,11 @@ let tokyoConfig = """
 @Suite struct ErrorTests {
   /// Bad usage: exit 64, one line on stderr starting with `reminders:`.
   @Test(arguments: [
-    ["preview", "--bogus"], ["preview", "--now", "2026-11-21 08:00"], ["preview", "--now", "2026-11-21T08:00:00"],
+    ["preview", "--bogus"], ["preview", "--now", "2026-11-21 08:00"],
+    ["preview", "--now", "2026-11-21T08:00:00"],
     ["preview", "--days", "0"], ["preview", "--days", "many"], ["recall", "add", "x", "--in", "3 hours"],
-    ["recall", "add", "x"], ["recall", "add", "x", "--in", "3h", "--at", "15:00"], ["cards", "answer", "abcd", "maybe"],
+    ["recall", "add", "x"], ["recall", "add", "x", "--in", "3h", "--at", "15:00"],
+    ["cards", "answer", "abcd", "maybe"],
     ["cards", "answer", "abcdef", "correct"], ["nosuchcommand"], ["preview", "--lang", "fr"],
   ])
   func badUsage(arguments: [String]) throws {
@@ -157,7 +174,10 @@ let tokyoConfig = """
 
   /// Bad data: exit 65, the message names the file and the place, the file is untouched.
   @Test(arguments: [
-    ("{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0,\n \"nextReviewDate\": \"2026-02-30\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}", ":2:20: cards[0].nextReviewDate: expected a date YYYY-MM-DD"),
+    (
+      "{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0,\n \"nextReviewDate\": \"2026-02-30\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
+      ":2:20: cards[0].nextReviewDate: expected a date YYYY-MM-DD"
+    ),
     ("{\"version\": 1, \"cards\": [", ":1:26: expected an object '{'"),
     ("not json", ":1:1: expected an object '{'"),
   ])
@@ -175,9 +195,18 @@ let tokyoConfig = """
   @Test(arguments: [
     ("[window]\nstart = \"18:00\"\nend = \"08:00\"\n", "window.end: 08:00 is not after window.start 18:00"),
     ("[daily]\ntime = \"25:00\"\n", "daily.time: expected a time HH:MM from 00:00 to 23:59, got \"25:00\""),
-    ("[time]\nzone = \"Asia/Tokio\"\n", "time.zone: unknown time zone \"Asia/Tokio\" (expected an IANA name such as Asia/Tokyo)"),
-    ("[quiet]\nhours = [\"22:00~07:00\"]\n", "quiet.hours[0]: expected a range \"HH:MM-HH:MM\" with different ends, got \"22:00~07:00\""),
-    ("[recall]\ncoalesce = \"10 min\"\n", "recall.coalesce: expected a duration such as 10m, 3h or 1h30m, or off, got \"10 min\""),
+    (
+      "[time]\nzone = \"Asia/Tokio\"\n",
+      "time.zone: unknown time zone \"Asia/Tokio\" (expected an IANA name such as Asia/Tokyo)"
+    ),
+    (
+      "[quiet]\nhours = [\"22:00~07:00\"]\n",
+      "quiet.hours[0]: expected a range \"HH:MM-HH:MM\" with different ends, got \"22:00~07:00\""
+    ),
+    (
+      "[recall]\ncoalesce = \"10 min\"\n",
+      "recall.coalesce: expected a duration such as 10m, 3h or 1h30m, or off, got \"10 min\""
+    ),
   ])
   func badConfig(text: String, message: String) throws {
     let bin = try Binary()

@@ -41,7 +41,9 @@ import Testing
       let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       let id = printed.trimmingCharacters(in: .whitespacesAndNewlines)
-      if process.terminationReason == .exit, process.terminationStatus == 0, !id.isEmpty { confirmed.insert(id) }
+      if process.terminationReason == .exit, process.terminationStatus == 0, !id.isEmpty {
+        confirmed.insert(id)
+      }
       // After every attempt the deck parses and holds every confirmed card.
       let list = try bin.run("cards", "list", "--json")
       #expect(list.status == 0, "attempt \(attempt): \(list.stderr)")
@@ -53,7 +55,9 @@ import Testing
     // Evidence that the test exercised both outcomes: kills in flight and adds that completed.
     #expect(killed > 20, "only \(killed) kills landed")
     #expect(confirmed.count > 1, "no add completed under fire")
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: bin.home + "/data/reminders").filter { $0.hasSuffix(".tmp") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: bin.home + "/data/reminders").filter {
+      $0.hasSuffix(".tmp")
+    }
     #expect(leftovers.count <= 1)
   }
 }

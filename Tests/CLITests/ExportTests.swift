@@ -4,7 +4,8 @@ import Testing
 
 /// `reminders export`, read back by independent readers: Python's `icalendar` and khal.
 @Suite struct ExportTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().path
 
   /// Runs a program found on PATH: its exit status, stdout and stderr.
@@ -15,7 +16,9 @@ import Testing
   func exportedEvents(_ bin: Binary, now: String, output: String) throws -> [[String: Any]] {
     let result = try bin.run("export", "--days", "3", "--now", now, "--output", output)
     #expect(result.status == 0, "\(result.stderr)")
-    let (status, stdout, stderr) = try external(["python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", output])
+    let (status, stdout, stderr) = try external([
+      "python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", output,
+    ])
     #expect(status == 0, "the independent reader refused the feed: \(stderr)")
     let root = try #require(try json(stdout) as? [String: Any])
     return try #require(root["events"] as? [[String: Any]])
@@ -30,7 +33,8 @@ import Testing
     let now = "2026-11-21T06:00:00+09:00"
     let feed = bin.home + "/feed.ics"
     let events = try exportedEvents(bin, now: now, output: feed)
-    let plan = try #require(try json(bin.run("preview", "--json", "--days", "3", "--now", now).stdout) as? [String: Any])
+    let plan = try #require(
+      try json(bin.run("preview", "--json", "--days", "3", "--now", now).stdout) as? [String: Any])
     let reminders = try #require(plan["reminders"] as? [[String: Any]])
     #expect(events.count == reminders.count)
     #expect(events.count >= 3)
@@ -57,9 +61,12 @@ import Testing
     try bin.writeDeck(fixtureDeck)
     let toStdout = try bin.run("export", "--output", "-", "--now", "2026-11-21T06:00:00+09:00")
     #expect(toStdout.status == 0)
-    #expect(try bin.run("export", "--output", bin.home + "/f.ics", "--now", "2026-11-21T06:00:00+09:00").status == 0)
+    #expect(
+      try bin.run("export", "--output", bin.home + "/f.ics", "--now", "2026-11-21T06:00:00+09:00").status == 0
+    )
     #expect(toStdout.stdout == (try String(contentsOfFile: bin.home + "/f.ics", encoding: .utf8)))
-    #expect(toStdout.stdout.hasPrefix("BEGIN:VCALENDAR\r\n") && toStdout.stdout.hasSuffix("END:VCALENDAR\r\n"))
+    #expect(
+      toStdout.stdout.hasPrefix("BEGIN:VCALENDAR\r\n") && toStdout.stdout.hasSuffix("END:VCALENDAR\r\n"))
   }
 
   /// khal, a calendar client, imports the feed and lists its events.
@@ -68,7 +75,9 @@ import Testing
     try bin.writeConfig(tokyoConfig)
     try bin.writeDeck(fixtureDeck)
     let feed = bin.home + "/feed.ics"
-    #expect(try bin.run("export", "--days", "2", "--output", feed, "--now", "2026-11-21T06:00:00+09:00").status == 0)
+    #expect(
+      try bin.run("export", "--days", "2", "--output", feed, "--now", "2026-11-21T06:00:00+09:00").status == 0
+    )
     let calendar = bin.home + "/khal/cal"
     try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
     let config = bin.home + "/khal/config"
@@ -90,7 +99,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = bin.home + "/khal/data"
     environment["XDG_CONFIG_HOME"] = bin.home + "/khal/config-home"
-    let imported = try external(["khal", "-c", config, "import", "--batch", "-a", "reminders", feed], environment: environment)
+    let imported = try external(
+      ["khal", "-c", config, "import", "--batch", "-a", "reminders", feed], environment: environment)
     #expect(imported.0 == 0, "\(imported.2)")
     let listed = try external(["khal", "-c", config, "list", "2026-11-21", "2d"], environment: environment)
     #expect(listed.0 == 0, "\(listed.2)")

@@ -88,7 +88,9 @@ import Testing
     #expect(held.status == 0)
     #expect(try count(session, "waiting") == 0)
     #expect(!FileManager.default.fileExists(atPath: bin.home + "/state/reminders/ledger.json"))
-    #expect(try bin.run("preview", "--json", "--now", "2026-11-21T09:00:00+09:00").stdout.contains("\"desktop-dnd\""))
+    #expect(
+      try bin.run("preview", "--json", "--now", "2026-11-21T09:00:00+09:00").stdout.contains(
+        "\"desktop-dnd\""))
     try session.dunstctl("set-paused", "false")
     #expect(try bin.run("run", "--now", "2026-11-21T09:00:00+09:00").status == 0)
     #expect(try bin.run("run", "--now", "2026-11-21T09:01:00+09:00").status == 0)
@@ -150,12 +152,15 @@ import Testing
     let bin = try home(session)
     let id = try bin.run("cards", "add", "<b>&", "markup", "--now", "2026-11-21T08:00:00+09:00").stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    for _ in 0..<2 { #expect(try bin.run("cards", "answer", id, "wrong", "--now", "2026-11-21T09:00:00+09:00").status == 0) }
+    for _ in 0..<2 {
+      #expect(try bin.run("cards", "answer", id, "wrong", "--now", "2026-11-21T09:00:00+09:00").status == 0)
+    }
     #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     #expect(try bin.run("run", "--now", "2026-11-21T12:00:00+09:00").status == 0)
     _ = try shown(session)
     #expect(try bin.run("run", "--now", "2026-11-21T13:00:00+09:00").status == 0)
-    let recall = try #require(try shown(session).first { ($0["summary"] as? String)?.hasPrefix("Time to recall") == true })
+    let recall = try #require(
+      try shown(session).first { ($0["summary"] as? String)?.hasPrefix("Time to recall") == true })
     let body = try #require(recall["body"] as? String)
     #expect(body.contains("&lt;b&gt;&amp;"))
     #expect(!body.contains("<b>"))
@@ -196,7 +201,8 @@ import Testing
       // Nothing changed: nothing is sent.
       #expect(try bin.run("run", "--now", "2026-11-21T08:01:00+09:00").stdout == "")
 
-      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      #expect(
+        try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
       let updated = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
       #expect(updated.status == 0 && updated.stderr == "")
       #expect(updated.stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
@@ -208,8 +214,11 @@ import Testing
       #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "")
 
       // The last card answered: the pop-up goes away rather than saying "0 cards".
-      #expect(try bin.run("cards", "answer", jlpt, "correct", "--now", "2026-11-21T08:05:00+09:00").status == 0)
-      #expect(try bin.run("run", "--now", "2026-11-21T08:06:00+09:00").stdout == "closed daily:2026-11-21: no card left to review\n")
+      #expect(
+        try bin.run("cards", "answer", jlpt, "correct", "--now", "2026-11-21T08:05:00+09:00").status == 0)
+      #expect(
+        try bin.run("run", "--now", "2026-11-21T08:06:00+09:00").stdout
+          == "closed daily:2026-11-21: no card left to review\n")
       #expect(try count(session, "displayed") == 0)
       #expect(try daily(bin)["onScreen"] as? Bool == false)
       #expect(try daily(bin)["closedBecause"] as? String == "no card left to review")
@@ -228,7 +237,8 @@ import Testing
       try waitFor("the watch to record the close") { try daily(bin)["onScreen"] as? Bool == false }
       #expect(try daily(bin)["closedBecause"] as? String == "dismissed by the user")
       #expect(watch.output.contains("The pop-up of daily:2026-11-21 (notification "))
-      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      #expect(
+        try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
       let result = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
       #expect(result.status == 0 && result.stdout == "" && result.stderr == "")
       #expect(try count(session, "displayed") == 0)
@@ -241,11 +251,14 @@ import Testing
   @Test func doNotDisturbDefersTheUpdate() throws {
     try withWatchedDailyPopUp { session, bin, watch in
       try session.dunstctl("set-paused", "true")
-      #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+      #expect(
+        try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
       #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
       #expect(try daily(bin)["title"] as? String == "Today's reviews: 2 cards")
       try session.dunstctl("set-paused", "false")
-      #expect(try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout == "updated daily:2026-11-21: Today's reviews: 1 card\n")
+      #expect(
+        try bin.run("run", "--now", "2026-11-21T08:04:00+09:00").stdout
+          == "updated daily:2026-11-21: Today's reviews: 1 card\n")
       #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 1 card"])
     }
   }
@@ -257,7 +270,8 @@ import Testing
     let bin = try home(session)
     #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     #expect(try daily(bin)["onScreen"] as? Bool == false)
-    #expect(try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    #expect(
+      try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
     #expect(try bin.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
     #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 2 cards"])
 
@@ -267,11 +281,15 @@ import Testing
     #expect(try again.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     #expect(try daily(again)["onScreen"] as? Bool == true)
     watch.stop()
-    #expect(try again.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
+    #expect(
+      try again.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
     #expect(try again.run("run", "--now", "2026-11-21T08:03:00+09:00").stdout == "")
     #expect(try daily(again)["closedBecause"] as? String == "reminders watch stopped")
     // dunst's history: the first home's pop-up and this one, each as first shown.
-    #expect(try shown(session).map { $0["summary"] as? String } == ["Today's reviews: 2 cards", "Today's reviews: 2 cards"])
+    #expect(
+      try shown(session).map { $0["summary"] as? String } == [
+        "Today's reviews: 2 cards", "Today's reviews: 2 cards",
+      ])
   }
 
   /// A watch that starts (again) vouches for nothing shown before it; one per state folder; none
@@ -284,7 +302,9 @@ import Testing
     #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     let second = try bin.run("watch")
     #expect(second.status == 75)
-    #expect(second.stderr.hasSuffix("/state/reminders/watch.lock: another reminders watch runs for this state folder\n"))
+    #expect(
+      second.stderr.hasSuffix(
+        "/state/reminders/watch.lock: another reminders watch runs for this state folder\n"))
     first.stop()
     let restarted = try WatchProcess(bin)
     defer { restarted.stop() }
@@ -332,7 +352,9 @@ final class WatchProcess {
     process.standardError = handle
     try process.run()
     try handle.close()
-    try waitFor("reminders watch to start") { self.output.contains("Watching notifications on ") || !self.process.isRunning }
+    try waitFor("reminders watch to start") {
+      self.output.contains("Watching notifications on ") || !self.process.isRunning
+    }
     #expect(process.isRunning, "reminders watch did not start: \(output)")
   }
 

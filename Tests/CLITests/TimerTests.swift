@@ -362,7 +362,8 @@ import Testing
     let result = try Programs.run(
       [
         "unshare", "--mount", "--propagation", "private", "bash",
-        Programs.repository + "/Tests/harness/user-manager.sh", runtime, "bash", "-c", script, TimerTests.realBinary,
+        Programs.repository + "/Tests/harness/user-manager.sh", runtime, "bash", "-c", script,
+        TimerTests.realBinary,
       ], environment: bin.environment)
     #expect(result.status == 0, "\(result.stderr)")
     let outputs = result.stdout.components(separatedBy: "== 0\n")

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct DayTests {
   @Test(arguments: [
-    ("1970-01-01", 0), ("2026-11-21", 20778), ("2000-02-29", 11016), ("1969-12-31", -1), ("2026-03-08", 20520),
+    ("1970-01-01", 0), ("2026-11-21", 20778), ("2000-02-29", 11016), ("1969-12-31", -1),
+    ("2026-03-08", 20520),
   ])
   func dayNumbers(text: String, number: Int) {
     let day = Day(iso: text)
@@ -12,7 +13,9 @@ import Testing
     #expect(day?.description == text)
   }
 
-  @Test(arguments: ["2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-11-21", "2026/11/21", "2026-11-21x"])
+  @Test(arguments: [
+    "2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-11-21", "2026/11/21", "2026-11-21x",
+  ])
   func rejectsImpossibleDates(text: String) { #expect(Day(iso: text) == nil) }
 
   @Test func weekday() {
@@ -84,14 +87,17 @@ import Testing
     #expect(Timestamp.format(parsed, in: Fixture.utc).replacingOccurrences(of: "+00:00", with: "Z") == utc)
   }
 
-  @Test(arguments: ["2026-11-21T23:59:00", "2026-11-21 23:59", "2026-11-21T24:00:00Z", "tomorrow", "2026-11-21T23:59:00+9"])
+  @Test(arguments: [
+    "2026-11-21T23:59:00", "2026-11-21 23:59", "2026-11-21T24:00:00Z", "tomorrow", "2026-11-21T23:59:00+9",
+  ])
   func rejects(text: String) { #expect(Timestamp.parse(text) == nil) }
 
   @Test func formatsWithTheZoneOffset() {
     let instant = Fixture.t("2026-11-21T14:59:00Z")
     #expect(Timestamp.format(instant, in: Fixture.tokyo) == "2026-11-21T23:59:00+09:00")
     #expect(Timestamp.format(instant, in: Fixture.newYork) == "2026-11-21T09:59:00-05:00")
-    #expect(Timestamp.format(Fixture.t("2026-07-01T12:00:00Z"), in: Fixture.newYork) == "2026-07-01T08:00:00-04:00")
+    #expect(
+      Timestamp.format(Fixture.t("2026-07-01T12:00:00Z"), in: Fixture.newYork) == "2026-07-01T08:00:00-04:00")
   }
 
   @Test(arguments: [("10m", 600), ("3h", 10800), ("1h30m", 5400), ("90s", 90), ("2d", 172800)])

@@ -45,5 +45,7 @@ enum Fixture {
       recalls: recalls)
   }
 
-  static func format(_ date: Date?, _ clock: DayClock) -> String? { date.map { Timestamp.format($0, in: clock) } }
+  static func format(_ date: Date?, _ clock: DayClock) -> String? {
+    date.map { Timestamp.format($0, in: clock) }
+  }
 }

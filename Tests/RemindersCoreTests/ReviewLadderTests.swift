@@ -16,10 +16,14 @@ import Testing
   }
 
   /// Correct climbs one step and is due T[new step] days after today; the top step stays.
-  @Test(arguments: [(0, 1, "2026-11-22"), (1, 2, "2026-11-23"), (2, 3, "2026-11-25"), (3, 4, "2026-11-28"), (4, 5, "2026-12-06"), (5, 6, "2026-12-21"), (6, 6, "2026-12-21")])
+  @Test(arguments: [
+    (0, 1, "2026-11-22"), (1, 2, "2026-11-23"), (2, 3, "2026-11-25"), (3, 4, "2026-11-28"),
+    (4, 5, "2026-12-06"), (5, 6, "2026-12-21"), (6, 6, "2026-12-21"),
+  ])
   func correctAnswer(from: Int, to: Int, due: String) {
     let card = Fixture.card("a", due: "2026-11-21", step: from)
-    let next = ReviewLadder.answer(card, correct: true, at: Fixture.t("2026-11-21T10:00:00+09:00"), clock: Fixture.tokyo)
+    let next = ReviewLadder.answer(
+      card, correct: true, at: Fixture.t("2026-11-21T10:00:00+09:00"), clock: Fixture.tokyo)
     #expect(next.stepIndex == to)
     #expect(next.nextReviewDate.description == due)
     #expect(next.lastReviewedAt == Fixture.t("2026-11-21T10:00:00+09:00"))
@@ -28,7 +32,8 @@ import Testing
   @Test(arguments: 0...6)
   func wrongAnswerStartsOverTomorrow(from: Int) {
     let card = Fixture.card("a", due: "2026-11-21", step: from)
-    let next = ReviewLadder.answer(card, correct: false, at: Fixture.t("2026-11-21T10:00:00+09:00"), clock: Fixture.tokyo)
+    let next = ReviewLadder.answer(
+      card, correct: false, at: Fixture.t("2026-11-21T10:00:00+09:00"), clock: Fixture.tokyo)
     #expect(next.stepIndex == 0)
     #expect(next.nextReviewDate.description == "2026-11-22")
   }
@@ -44,7 +49,8 @@ import Testing
   func answersAroundTokyoMidnight(at: String, correctDue: String, loggedDay: String) {
     var deck = Deck(cards: [Fixture.card("a", due: "2026-11-21", step: 0)])
     let outcome = deck.answer(
-      cardID: "a", correct: true, at: Fixture.t(at), clock: Fixture.tokyo, recallAfterWrong: nil, recallID: "r")
+      cardID: "a", correct: true, at: Fixture.t(at), clock: Fixture.tokyo, recallAfterWrong: nil,
+      recallID: "r")
     #expect(outcome?.card.nextReviewDate.description == correctDue)
     #expect(Fixture.tokyo.day(of: deck.reviewLog[0].at).description == loggedDay)
     // The machine's own zone does not enter: at 00:00 JST it is still the 21st in Los Angeles.
@@ -54,18 +60,24 @@ import Testing
   @Test func everyAnswerIsLoggedAndWrongAddsARecall() {
     var deck = Deck(cards: [Fixture.card("a", due: "2026-11-21", step: 3)])
     let at = Fixture.t("2026-11-21T10:00:00+09:00")
-    _ = deck.answer(cardID: "a", correct: true, at: at, clock: Fixture.tokyo, recallAfterWrong: 10800, recallID: "r1")
+    _ = deck.answer(
+      cardID: "a", correct: true, at: at, clock: Fixture.tokyo, recallAfterWrong: 10800, recallID: "r1")
     #expect(deck.recalls.isEmpty)
-    let outcome = deck.answer(cardID: "a", correct: false, at: at, clock: Fixture.tokyo, recallAfterWrong: 10800, recallID: "r2")
+    let outcome = deck.answer(
+      cardID: "a", correct: false, at: at, clock: Fixture.tokyo, recallAfterWrong: 10800, recallID: "r2")
     #expect(deck.reviewLog.map(\.correct) == [true, false])
     #expect(deck.reviewLog.allSatisfy { $0.cardID == "a" && $0.at == at })
-    #expect(outcome?.recall == RecallItem(id: "r2", topic: "front a", dueAt: at.addingTimeInterval(10800), cardID: "a"))
+    #expect(
+      outcome?.recall
+        == RecallItem(id: "r2", topic: "front a", dueAt: at.addingTimeInterval(10800), cardID: "a"))
     #expect(deck.recalls.count == 1)
   }
 
   @Test func recallAfterWrongOffAddsNone() {
     var deck = Deck(cards: [Fixture.card("a", due: "2026-11-21")])
-    _ = deck.answer(cardID: "a", correct: false, at: Fixture.t("2026-11-21T10:00:00Z"), clock: Fixture.utc, recallAfterWrong: nil, recallID: "r")
+    _ = deck.answer(
+      cardID: "a", correct: false, at: Fixture.t("2026-11-21T10:00:00Z"), clock: Fixture.utc,
+      recallAfterWrong: nil, recallID: "r")
     #expect(deck.recalls.isEmpty)
     #expect(deck.reviewLog.count == 1)
   }
@@ -73,7 +85,10 @@ import Testing
   @Test func unknownCardChangesNothing() {
     var deck = Deck(cards: [Fixture.card("a", due: "2026-11-21")])
     let before = deck
-    #expect(deck.answer(cardID: "zzz", correct: true, at: Date(timeIntervalSince1970: 0), clock: Fixture.utc, recallAfterWrong: nil, recallID: "r") == nil)
+    #expect(
+      deck.answer(
+        cardID: "zzz", correct: true, at: Date(timeIntervalSince1970: 0), clock: Fixture.utc,
+        recallAfterWrong: nil, recallID: "r") == nil)
     #expect(deck == before)
   }
 }
@@ -104,16 +119,22 @@ import Testing
 }
 
 @Suite struct TextsTests {
-  @Test(arguments: [(Language.ja, 12, "今日の復習 12枚"), (.ja, 1, "今日の復習 1枚"), (.en, 12, "Today's reviews: 12 cards"), (.en, 1, "Today's reviews: 1 card")])
+  @Test(arguments: [
+    (Language.ja, 12, "今日の復習 12枚"), (.ja, 1, "今日の復習 1枚"), (.en, 12, "Today's reviews: 12 cards"),
+    (.en, 1, "Today's reviews: 1 card"),
+  ])
   func dailyTitle(language: Language, count: Int, title: String) {
     #expect(Texts(language: language).dailyTitle(count: count) == title)
   }
 
   @Test func dailyBodyListsCollectionsOnlyWhenSeveral() {
     let en = Texts(language: .en)
-    #expect(en.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "TOEIC: 8, JLPT: 4. Streak: 5 days.")
+    #expect(
+      en.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "TOEIC: 8, JLPT: 4. Streak: 5 days.")
     #expect(en.dailyBody(collections: ["TOEIC": 8], streak: 1) == "Streak: 1 day.")
-    #expect(en.dailyBody(collections: ["TOEIC": 2, "": 3], streak: 0) == "Other: 3, TOEIC: 2. Start a new streak today.")
+    #expect(
+      en.dailyBody(collections: ["TOEIC": 2, "": 3], streak: 0)
+        == "Other: 3, TOEIC: 2. Start a new streak today.")
     let ja = Texts(language: .ja)
     #expect(ja.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "TOEIC 8枚、JLPT 4枚。連続記録 5日。")
   }
@@ -121,8 +142,11 @@ import Testing
   @Test func textsCarryNoEmojiOrMarkup() {
     for language in Language.allCases {
       let t = Texts(language: language)
-      let all = [t.dailyTitle(count: 3), t.dailyBody(collections: ["A": 1, "B": 2], streak: 4), t.recallTitle(topics: ["x", "y"]),
-        t.recallBody(topics: ["x", "y"], notes: [nil, nil]), t.recallBody(topics: ["x"], notes: [nil])]
+      let all = [
+        t.dailyTitle(count: 3), t.dailyBody(collections: ["A": 1, "B": 2], streak: 4),
+        t.recallTitle(topics: ["x", "y"]),
+        t.recallBody(topics: ["x", "y"], notes: [nil, nil]), t.recallBody(topics: ["x"], notes: [nil]),
+      ]
       for text in all {
         #expect(!text.unicodeScalars.contains { $0.properties.isEmojiPresentation }, "\(text)")
         #expect(!text.contains("<") && !text.contains("&"), "\(text)")
@@ -132,7 +156,8 @@ import Testing
 
   @Test(arguments: [
     (["LANG": "ja_JP.UTF-8"], Language.ja), (["LANG": "en_US.UTF-8"], .en), ([:], .en),
-    (["LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"], .en), (["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "C"], .ja),
+    (["LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"], .en),
+    (["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "C"], .ja),
     (["LC_ALL": "", "LANG": "ja_JP.UTF-8"], .ja),
   ])
   func languageFromLocale(environment: [String: String], expected: Language) {

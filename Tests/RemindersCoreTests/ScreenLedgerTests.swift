@@ -8,7 +8,9 @@ import Testing
   let t0 = Fixture.t("2026-11-21T08:00:00+09:00")
   let t1 = Fixture.t("2026-11-21T08:05:00+09:00")
 
-  func popup(_ id: String, _ notification: UInt32?, onScreen: Bool, channel: DeliveryChannel = .popup) -> DeliveryLedger.Entry {
+  func popup(_ id: String, _ notification: UInt32?, onScreen: Bool, channel: DeliveryChannel = .popup)
+    -> DeliveryLedger.Entry
+  {
     .init(
       reminderID: id, deliveredAt: t0, channel: channel, notificationID: notification, recallItemIDs: [],
       title: "Today's reviews: 2 cards", body: "b", onScreen: onScreen)
@@ -17,7 +19,8 @@ import Testing
   @Test func closingAnIdTakesOnlyTheEntriesShownUnderIt() {
     var ledger = DeliveryLedger(entries: [
       popup("daily:2026-11-21", 7, onScreen: true), popup("recall:a", 8, onScreen: true),
-      popup("daily:2026-11-20", 7, onScreen: false), popup("recall:b", nil, onScreen: false, channel: .calendar),
+      popup("daily:2026-11-20", 7, onScreen: false),
+      popup("recall:b", nil, onScreen: false, channel: .calendar),
     ])
     #expect(ledger.closed(notificationID: 9, at: t1, because: "dismissed") == [])
     #expect(ledger.closed(notificationID: 7, at: t1, because: "dismissed") == ["daily:2026-11-21"])
@@ -32,7 +35,9 @@ import Testing
   }
 
   @Test func forgettingTheScreenTakesEveryPopUp() {
-    var ledger = DeliveryLedger(entries: [popup("daily:2026-11-21", 7, onScreen: true), popup("recall:a", 8, onScreen: true)])
+    var ledger = DeliveryLedger(entries: [
+      popup("daily:2026-11-21", 7, onScreen: true), popup("recall:a", 8, onScreen: true),
+    ])
     #expect(ledger.forgetScreen(at: t1, because: "watch restarted") == ["daily:2026-11-21", "recall:a"])
     #expect(ledger.entries.values.allSatisfy { !$0.onScreen && $0.closedBecause == "watch restarted" })
     #expect(ledger.forgetScreen(at: t1, because: "again") == [])
@@ -40,7 +45,8 @@ import Testing
 
   @Test func replacingKeepsTheDeliveryAndChangesTheTexts() {
     var ledger = DeliveryLedger(entries: [popup("daily:2026-11-21", 7, onScreen: true)])
-    ledger.replaced("daily:2026-11-21", notificationID: 7, title: "Today's reviews: 1 card", body: "c", at: t1)
+    ledger.replaced(
+      "daily:2026-11-21", notificationID: 7, title: "Today's reviews: 1 card", body: "c", at: t1)
     let entry = ledger.entries["daily:2026-11-21"]!
     #expect(entry.deliveredAt == t0 && entry.updatedAt == t1 && entry.onScreen)
     #expect(entry.title == "Today's reviews: 1 card" && entry.body == "c")
@@ -53,11 +59,13 @@ import Testing
     let clock = Fixture.clock("Asia/Tokyo")
     let planner = Fixture.planner(Fixture.schedule(), clock, .ja)
     let cards = [
-      Fixture.card("1", due: "2026-11-21", collection: "TOEIC"), Fixture.card("2", due: "2026-11-20", collection: "JLPT"),
+      Fixture.card("1", due: "2026-11-21", collection: "TOEIC"),
+      Fixture.card("2", due: "2026-11-20", collection: "JLPT"),
       Fixture.card("3", due: "2026-11-22"),
     ]
     let input = Fixture.input(cards: cards, answerDays: ["2026-11-20"])
-    let planned = planner.plan(input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T06:00:00+09:00"), days: 1)[0]
+    let planned = planner.plan(
+      input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T06:00:00+09:00"), days: 1)[0]
     let content = planner.dailyContent(on: Fixture.day("2026-11-21"), input: input)
     #expect(content?.title == "今日の復習 2枚" && content?.title == planned.title && content?.body == planned.body)
     #expect(content?.count == 2 && content?.collections == ["TOEIC": 1, "JLPT": 1] && content?.streak == 1)

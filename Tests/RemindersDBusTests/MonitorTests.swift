@@ -28,7 +28,8 @@ import Testing
 
     let other = try sender.notify(summary: "third", expireTimeout: 0)
     try sender.closeNotification(id: other)
-    #expect(try monitor.nextNotificationEvent(timeout: .seconds(5)) == .closed(id: other, reason: .closedByCall))
+    #expect(
+      try monitor.nextNotificationEvent(timeout: .seconds(5)) == .closed(id: other, reason: .closedByCall))
     // Whoever sends it, a signal the rules do not name is not an event.
     #expect(try monitor.nextNotificationEvent(timeout: .milliseconds(200)) == nil)
   }

@@ -32,7 +32,8 @@ import Testing
     #expect(config.language == .ja)
     #expect(config.zoneIdentifier == "Asia/Tokyo")
     #expect(config.schedule.dailyTime == WallTime("07:30"))
-    #expect(config.schedule.windowStart == WallTime("07:00") && config.schedule.windowEnd == WallTime("22:00"))
+    #expect(
+      config.schedule.windowStart == WallTime("07:00") && config.schedule.windowEnd == WallTime("22:00"))
     #expect(config.schedule.quietHours == [QuietRange("12:00-13:00")!, QuietRange("21:00-06:00")!])
     #expect(config.schedule.recallCoalesce == 900)
     #expect(config.schedule.recallAfterWrong == nil)
@@ -72,7 +73,9 @@ import Testing
   }
 
   @Test func syntaxErrorsNameLineAndColumn() {
-    #expect(throws: StoreError.self) { try Configuration.parse("[window\nstart = 1", path: "c.toml", home: "/h") }
+    #expect(throws: StoreError.self) {
+      try Configuration.parse("[window\nstart = 1", path: "c.toml", home: "/h")
+    }
     do {
       _ = try Configuration.parse("a = 1\nb = \n", path: "c.toml", home: "/h")
     } catch let StoreError.badConfig(path, key, _) {
@@ -125,7 +128,9 @@ import Testing
     let dir = try scratch()
     var held: FileLock? = try FileLock(path: dir + "/lock", seconds: 1)
     #expect(held != nil)
-    #expect(throws: StoreError.locked(path: dir + "/lock", seconds: 0)) { try FileLock(path: dir + "/lock", seconds: 0) }
+    #expect(throws: StoreError.locked(path: dir + "/lock", seconds: 0)) {
+      try FileLock(path: dir + "/lock", seconds: 0)
+    }
     #expect(FileLock.isHeld(dir + "/lock"))
     held = nil
     #expect(!FileLock.isHeld(dir + "/lock"))
@@ -139,13 +144,20 @@ import Testing
     #expect(try store.load() == DeliveryLedger())
     let ledger = DeliveryLedger(
       entries: [
-        .init(reminderID: "daily:2026-11-21", deliveredAt: Timestamp.parse("2026-11-21T08:00:00+09:00")!, channel: .popup,
+        .init(
+          reminderID: "daily:2026-11-21", deliveredAt: Timestamp.parse("2026-11-21T08:00:00+09:00")!,
+          channel: .popup,
           notificationID: 7, recallItemIDs: [], title: "今日の復習 3枚", body: "TOEIC: 2、JLPT: 1。", onScreen: true,
           updatedAt: Timestamp.parse("2026-11-21T09:10:00+09:00")!),
-        .init(reminderID: "daily:2026-11-20", deliveredAt: Timestamp.parse("2026-11-20T08:00:00+09:00")!, channel: .popup,
-          notificationID: 3, recallItemIDs: [], title: "今日の復習 1枚", closedAt: Timestamp.parse("2026-11-20T08:00:10+09:00")!,
+        .init(
+          reminderID: "daily:2026-11-20", deliveredAt: Timestamp.parse("2026-11-20T08:00:00+09:00")!,
+          channel: .popup,
+          notificationID: 3, recallItemIDs: [], title: "今日の復習 1枚",
+          closedAt: Timestamp.parse("2026-11-20T08:00:10+09:00")!,
           closedBecause: "expired"),
-        .init(reminderID: "recall:a", deliveredAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!, channel: .calendar,
+        .init(
+          reminderID: "recall:a", deliveredAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!,
+          channel: .calendar,
           notificationID: nil, recallItemIDs: ["a", "b"], title: "x"),
       ], held: ["recall:c": Timestamp.parse("2026-11-21T15:00:00+09:00")!])
     try store.save(ledger, clock: tokyo)
@@ -167,13 +179,18 @@ import Testing
     #expect(entry.body == "" && !entry.onScreen && entry.closedAt == nil && entry.notificationID == 7)
     try old.replacingOccurrences(of: "\"title\"", with: "\"closedAt\": \"soon\", \"title\"")
       .write(toFile: store.path, atomically: true, encoding: .utf8)
-    #expect(throws: StoreError.corrupt(path: store.path, line: 1, column: 1, reason: "delivered[0].closedAt: expected a time")) {
+    #expect(
+      throws: StoreError.corrupt(
+        path: store.path, line: 1, column: 1, reason: "delivered[0].closedAt: expected a time")
+    ) {
       try store.load()
     }
   }
 
   @Test func xdgPaths() {
-    let p = Paths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "relative/ignored"])
+    let p = Paths(environment: [
+      "HOME": "/home/u", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "relative/ignored",
+    ])
     #expect(p.config == "/home/u/.config/reminders/config.toml")
     #expect(p.deck == "/data/reminders/deck.json")
     #expect(p.stateDir == "/home/u/.local/state/reminders")

@@ -27,12 +27,17 @@ let sampleDeck = """
   @Test func decodesEveryField() throws {
     let stored = try DeckCodec.decode(bytes(sampleDeck), path: "deck.json")
     let c1 = stored.deck.cards[0]
-    #expect(c1.id == "c1" && c1.front == "食べる" && c1.collection == "JLPT" && c1.tags == ["verb"] && c1.stepIndex == 2)
+    #expect(
+      c1.id == "c1" && c1.front == "食べる" && c1.collection == "JLPT" && c1.tags == ["verb"]
+        && c1.stepIndex == 2)
     #expect(c1.nextReviewDate.description == "2026-11-21")
     #expect(c1.lastReviewedAt == Timestamp.parse("2026-11-19T08:00:00+09:00"))
     #expect(stored.deck.cards[1].back == "請求書\n(せいきゅうしょ)")
     #expect(stored.deck.cards[1].collection == nil)
-    #expect(stored.deck.recalls == [RecallItem(id: "r1", topic: "は vs が", dueAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!)])
+    #expect(
+      stored.deck.recalls == [
+        RecallItem(id: "r1", topic: "は vs が", dueAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!)
+      ])
     #expect(stored.deck.reviewLog.map(\.correct) == [true, false])
   }
 
@@ -40,9 +45,11 @@ let sampleDeck = """
   @Test func unknownFieldsAreKeptOnRewrite() throws {
     let stored = try DeckCodec.decode(bytes(sampleDeck), path: "deck.json")
     let text = String(decoding: DeckCodec.encode(stored, clock: tokyo), as: UTF8.self)
-    for fragment in ["\"futureTopLevel\": {\"nested\": [1, 2.50, \"x\"]}", "\"ease\": 2.5e0", "\"audio\": {\"file\": \"taberu.ogg\"}",
-      "\"priority\": 3", "\"ms\": 1234"]
-    {
+    for fragment in [
+      "\"futureTopLevel\": {\"nested\": [1, 2.50, \"x\"]}", "\"ease\": 2.5e0",
+      "\"audio\": {\"file\": \"taberu.ogg\"}",
+      "\"priority\": 3", "\"ms\": 1234",
+    ] {
       #expect(text.contains(fragment), "\(fragment)")
     }
     let again = try DeckCodec.decode(bytes(text), path: "deck.json")
@@ -56,7 +63,9 @@ let sampleDeck = """
     #expect(lines.first == "{")
     let cardLine = try #require(lines.first { $0.contains("\"id\": \"c2\"") })
     #expect(cardLine.hasPrefix("    {\"back\": "))
-    let keys = ["\"back\"", "\"createdAt\"", "\"front\"", "\"id\"", "\"nextReviewDate\"", "\"stepIndex\"", "\"tags\""]
+    let keys = [
+      "\"back\"", "\"createdAt\"", "\"front\"", "\"id\"", "\"nextReviewDate\"", "\"stepIndex\"", "\"tags\"",
+    ]
     let positions = keys.map { cardLine.range(of: $0)!.lowerBound }
     #expect(positions == positions.sorted())
     #expect(!cardLine.contains("\"note\""))  // nil optionals are left out
@@ -64,19 +73,32 @@ let sampleDeck = """
 
   /// Bad data names the line and column of the value and what was expected.
   @Test(arguments: [
-    ("{\"version\": 1, \"cards\": [\n  {\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0,\n   \"nextReviewDate\": \"2026-13-01\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
-     3, 22, "cards[0].nextReviewDate: expected a date YYYY-MM-DD"),
-    ("{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 9, \"nextReviewDate\": \"2026-11-01\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
-     1, 78, "cards[0].stepIndex: expected a whole number from 0 to 6"),
-    ("{\"version\": 1, \"cards\": [{\"id\": \"a\"}]}", 1, 26, "cards[0]: missing front, back, stepIndex, nextReviewDate, createdAt"),
+    (
+      "{\"version\": 1, \"cards\": [\n  {\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0,\n   \"nextReviewDate\": \"2026-13-01\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
+      3, 22, "cards[0].nextReviewDate: expected a date YYYY-MM-DD"
+    ),
+    (
+      "{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 9, \"nextReviewDate\": \"2026-11-01\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
+      1, 78, "cards[0].stepIndex: expected a whole number from 0 to 6"
+    ),
+    (
+      "{\"version\": 1, \"cards\": [{\"id\": \"a\"}]}", 1, 26,
+      "cards[0]: missing front, back, stepIndex, nextReviewDate, createdAt"
+    ),
     ("{\"version\": 1, \"cards\": [\n", 2, 1, "expected an object '{'"),
     ("{\"version\": 1,\n \"cards\": [} ", 2, 12, "expected an object '{'"),
     ("{\"version\": 2}", 1, 13, "version: expected 1, got 2"),
     ("{\"cards\": []}", 1, 1, "version: missing"),
     ("", 1, 1, "expected an object '{'"),
     ("{\"version\": 1} x", 1, 16, "expected the end of the file"),
-    ("{\"version\": 1, \"recalls\": [{\"id\": \"r\", \"topic\": \"t\", \"dueAt\": \"soon\"}]}", 1, 63, "recalls[0].dueAt: expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00"),
-    ("{\"version\": 1, \"cards\": [{\"id\": \"日本\", \"front\": 3}]}", 1, 48, "cards[0].front: expected a string"),
+    (
+      "{\"version\": 1, \"recalls\": [{\"id\": \"r\", \"topic\": \"t\", \"dueAt\": \"soon\"}]}", 1, 63,
+      "recalls[0].dueAt: expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00"
+    ),
+    (
+      "{\"version\": 1, \"cards\": [{\"id\": \"日本\", \"front\": 3}]}", 1, 48,
+      "cards[0].front: expected a string"
+    ),
   ])
   func errorsNameThePlace(text: String, line: Int, column: Int, reason: String) {
     #expect(throws: StoreError.corrupt(path: "d.json", line: line, column: column, reason: reason)) {
@@ -96,14 +118,20 @@ let sampleDeck = """
     for i in 0..<500 {
       deck.cards.append(
         Card(
-          id: "card-\(i)", front: "f\(i)", back: "b", collection: collections[Int(rng.next() % 5)], stepIndex: Int(rng.next() % 7),
-          nextReviewDate: Day(number: 20770 + Int(rng.next() % 30)), createdAt: Date(timeIntervalSince1970: 1_700_000_000)))
+          id: "card-\(i)", front: "f\(i)", back: "b", collection: collections[Int(rng.next() % 5)],
+          stepIndex: Int(rng.next() % 7),
+          nextReviewDate: Day(number: 20770 + Int(rng.next() % 30)),
+          createdAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
     for i in 0..<300 {
       deck.reviewLog.append(
-        ReviewEntry(cardID: "card-\(i)", at: Date(timeIntervalSince1970: 1_790_000_000 + Double(rng.next() % 5_000_000)), correct: true))
+        ReviewEntry(
+          cardID: "card-\(i)",
+          at: Date(timeIntervalSince1970: 1_790_000_000 + Double(rng.next() % 5_000_000)), correct: true))
     }
-    deck.recalls = [RecallItem(id: "r", topic: "t", note: "n", dueAt: Date(timeIntervalSince1970: 1_790_000_000))]
+    deck.recalls = [
+      RecallItem(id: "r", topic: "t", note: "n", dueAt: Date(timeIntervalSince1970: 1_790_000_000))
+    ]
     let encoded = DeckCodec.encode(StoredDeck(deck: deck), clock: tokyo)
     for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
       let clock = DayClock(zone: TimeZone(identifier: zone)!)
@@ -116,7 +144,8 @@ let sampleDeck = """
   }
 
   @Test func stringEscapesRoundTrip() throws {
-    let text = "{\"version\": 1, \"recalls\": [{\"id\": \"r\", \"topic\": \"tab\\there \\u00e9 \\ud83d\\ude00 \\\"q\\\" \\\\ \\/\", \"dueAt\": \"2026-11-21T00:00:00Z\"}]}"
+    let text =
+      "{\"version\": 1, \"recalls\": [{\"id\": \"r\", \"topic\": \"tab\\there \\u00e9 \\ud83d\\ude00 \\\"q\\\" \\\\ \\/\", \"dueAt\": \"2026-11-21T00:00:00Z\"}]}"
     let stored = try DeckCodec.decode(bytes(text), path: "d")
     #expect(stored.deck.recalls[0].topic == "tab\there é 😀 \"q\" \\ /")
     let again = try DeckCodec.decode(DeckCodec.encode(stored, clock: tokyo), path: "d")
