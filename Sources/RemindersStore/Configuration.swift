@@ -46,10 +46,12 @@ public struct Configuration: Equatable, Sendable {
       table = try TOMLTable(string: source)
     } catch let error as TOMLParseError {
       let at = error.source.begin
-      throw StoreError.badConfig(path: "\(path):\(at.line):\(at.column)", key: nil, reason: error.description)
+      throw StoreError.badConfig(
+        path: path, key: nil, at: TextPosition(line: Int(at.line), column: Int(at.column)),
+        reason: error.description)
     }
     func fail(_ key: String, _ reason: String) -> StoreError {
-      .badConfig(path: path, key: key, reason: reason)
+      .badConfig(path: path, key: key, at: nil, reason: reason)
     }
 
     for key in table.keys where !(knownKeys[""]!.contains(key)) { throw fail(key, "unknown key") }

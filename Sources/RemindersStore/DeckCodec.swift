@@ -150,11 +150,12 @@ public enum DeckCodec {
         guard version != nil else { throw FieldError(offset: 0, field: "version", reason: "missing") }
       } catch let error as JSONSyntaxError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
-        throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
+        throw StoreError.corrupt(
+          path: path, at: TextPosition(line: line, column: column), reason: "expected \(error.expected)")
       } catch let error as FieldError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
         throw StoreError.corrupt(
-          path: path, line: line, column: column, reason: "\(error.field): \(error.reason)")
+          path: path, at: TextPosition(line: line, column: column), reason: "\(error.field): \(error.reason)")
       }
     }
   }

@@ -49,10 +49,11 @@ public struct LedgerStore: Sendable {
         return value
       } catch let error as JSONSyntaxError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
-        throw StoreError.corrupt(path: path, line: line, column: column, reason: "expected \(error.expected)")
+        throw StoreError.corrupt(
+          path: path, at: TextPosition(line: line, column: column), reason: "expected \(error.expected)")
       }
     }
-    func bad(_ reason: String) -> StoreError { .corrupt(path: path, line: 1, column: 1, reason: reason) }
+    func bad(_ reason: String) -> StoreError { .corrupt(path: path, at: nil, reason: reason) }
     guard case .object(let top) = root, case .number("1")? = top["version"] else {
       throw bad("expected a ledger object with \"version\": 1")
     }

@@ -269,15 +269,3 @@ extension DoctorReport {
     ])
   }
 }
-
-extension StoreError {
-  /// The file the error is about.
-  var path: String {
-    switch self {
-    case .corrupt(let path, _, _, _), .badConfig(let path, _, _), .unreadable(let path, _),
-      .writeFailed(let path, _),
-      .locked(let path, _):
-      return path
-    }
-  }
-}

@@ -132,7 +132,7 @@ struct DeliveryRun {
       } catch .malformed(let line, let reason) {
         // A calendar file we cannot read is left untouched; the reminders stay undelivered.
         try invocation.ledgerStore.save(ledger, clock: invocation.clock)
-        throw StoreError.corrupt(path: path, line: line, column: 1, reason: reason)
+        throw StoreError.corrupt(path: path, at: TextPosition(line: line), reason: reason)
       }
       try FileIO.writeAtomically(merged, to: path)
       for (reminder, why) in toCalendar {

@@ -63,7 +63,7 @@ import Testing
     do {
       _ = try Configuration.parse(text, path: "c.toml", home: "/h")
       Issue.record("accepted \(text)")
-    } catch let StoreError.badConfig(path, badKey, reason) {
+    } catch let StoreError.badConfig(path, badKey, _, reason) {
       #expect(path == "c.toml")
       #expect(badKey == key, "\(reason)")
       #expect(!reason.isEmpty)
@@ -78,8 +78,9 @@ import Testing
     }
     do {
       _ = try Configuration.parse("a = 1\nb = \n", path: "c.toml", home: "/h")
-    } catch let StoreError.badConfig(path, key, _) {
-      #expect(path == "c.toml:2:5")
+    } catch let StoreError.badConfig(path, key, at, _) {
+      #expect(path == "c.toml")
+      #expect(at == TextPosition(line: 2, column: 5))
       #expect(key == nil)
     } catch { Issue.record("unexpected \(error)") }
   }
@@ -181,7 +182,7 @@ import Testing
       .write(toFile: store.path, atomically: true, encoding: .utf8)
     #expect(
       throws: StoreError.corrupt(
-        path: store.path, line: 1, column: 1, reason: "delivered[0].closedAt: expected a time")
+        path: store.path, at: nil, reason: "delivered[0].closedAt: expected a time")
     ) {
       try store.load()
     }

@@ -101,10 +101,14 @@ let sampleDeck = """
     ),
   ])
   func errorsNameThePlace(text: String, line: Int, column: Int, reason: String) {
-    #expect(throws: StoreError.corrupt(path: "d.json", line: line, column: column, reason: reason)) {
+    #expect(
+      throws: StoreError.corrupt(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
+    ) {
       try DeckCodec.decode(bytes(text), path: "d.json")
     }
-    #expect(throws: StoreError.corrupt(path: "d.json", line: line, column: column, reason: reason)) {
+    #expect(
+      throws: StoreError.corrupt(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
+    ) {
       try DeckCodec.digest(bytes(text), path: "d.json", clock: tokyo)
     }
   }
