@@ -32,6 +32,13 @@ let package = Package(
     ),
     .target(name: "RemindersDBus", dependencies: ["CDBus"]),
 
+    // Delivery: the run and the watch's rules, between Store/DBus and the command line, behind
+    // the NotificationSender protocol (libdbus in production, a double in its tests).
+    .target(
+      name: "RemindersDelivery",
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDBus"]
+    ),
+
     // Executable: the thin command line.
     .executableTarget(
       name: "reminders",
@@ -40,6 +47,7 @@ let package = Package(
         "RemindersStore",
         "RemindersICalendar",
         "RemindersDBus",
+        "RemindersDelivery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,6 +65,10 @@ let package = Package(
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),
     .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus", "DesktopTestSupport"]),
+    .testTarget(
+      name: "RemindersDeliveryTests",
+      dependencies: ["RemindersDelivery", "RemindersCore", "RemindersStore", "RemindersDBus"]
+    ),
     .testTarget(name: "CLITests", dependencies: ["RemindersCore", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),

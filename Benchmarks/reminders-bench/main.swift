@@ -33,7 +33,7 @@ enum SyntheticPlan {
         let collections = ["TOEIC": i % 37 + 1, "JLPT": i % 11 + 1]
         let due = collections.values.reduce(0, +)
         return Reminder(
-          id: "daily:\(firstDay.adding(days: i / 5))", kind: .dailyReview, fireAt: fireAt,
+          id: .daily(firstDay.adding(days: i / 5)), kind: .dailyReview, fireAt: fireAt,
           title: texts.dailyTitle(count: due),
           body: texts.dailyBody(collections: collections, streak: i % 30),
           dueCount: due, collections: collections, streak: i % 30)
@@ -42,7 +42,8 @@ enum SyntheticPlan {
       let itemID =
         "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - String(i).count) + String(i)
       return Reminder(
-        id: "recall:\(itemID)", kind: .recall, fireAt: fireAt, title: texts.recallTitle(topics: chosen),
+        id: .recall(firstItem: itemID), kind: .recall, fireAt: fireAt,
+        title: texts.recallTitle(topics: chosen),
         body: texts.recallBody(topics: chosen, notes: chosen.map { _ in nil }), topics: chosen,
         recallItemIDs: [itemID])
     }

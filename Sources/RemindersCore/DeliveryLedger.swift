@@ -9,7 +9,7 @@ public enum DeliveryChannel: String, Sendable, Equatable {
 /// What has been delivered: each reminder id and each recall item at most once.
 public struct DeliveryLedger: Equatable, Sendable {
   public struct Entry: Equatable, Sendable {
-    public var reminderID: String
+    public var reminderID: ReminderID
     public var deliveredAt: Date
     public var channel: DeliveryChannel
     /// The notification server's id for the pop-up, when it was one.
@@ -26,12 +26,16 @@ public struct DeliveryLedger: Equatable, Sendable {
     public var closedBecause: String?
     /// When its texts were last replaced in place.
     public var updatedAt: Date?
+    /// Recorded before it was sent, and not yet known to have arrived: the run that sent it
+    /// stopped before it could say. It counts as delivered (it may be on screen), so it is never
+    /// shown again; the next run puts it into the fallback calendar, where a second copy merges
+    /// into the first (same UID), so that nothing is lost either.
+    public var pending: Bool
 
     public init(
-      reminderID: String, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
+      reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
-      closedAt: Date? = nil,
-      closedBecause: String? = nil, updatedAt: Date? = nil
+      closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -44,39 +48,48 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.closedAt = closedAt
       self.closedBecause = closedBecause
       self.updatedAt = updatedAt
+      self.pending = pending
     }
   }
 
   /// By reminder id.
-  public private(set) var entries: [String: Entry]
+  public private(set) var entries: [ReminderID: Entry]
+  /// The days whose daily reminder was delivered long enough ago that its entry was folded
+  /// away (`foldDailies`): they stay delivered whatever the clock says later.
+  public private(set) var earlierDailies: DaySet
   /// Recall item ids already delivered (in any pop-up).
   public private(set) var deliveredRecallItems: Set<String>
   /// Reminder ids and recall item ids held back by desktop do-not-disturb, with when they were
   /// first held.
   public var held: [String: Date]
 
-  public init(entries: [Entry] = [], held: [String: Date] = [:]) {
+  public init(entries: [Entry] = [], earlierDailies: DaySet = DaySet(), held: [String: Date] = [:]) {
     self.entries = [:]
+    self.earlierDailies = earlierDailies
     self.deliveredRecallItems = []
     self.held = held
     for entry in entries { record(entry) }
   }
 
-  public func contains(reminderID: String) -> Bool { entries[reminderID] != nil }
+  public func contains(reminderID: ReminderID) -> Bool {
+    if entries[reminderID] != nil { return true }
+    if let day = reminderID.day { return earlierDailies.contains(day) }
+    return false
+  }
 
   public func contains(recallItem id: String) -> Bool { deliveredRecallItems.contains(id) }
 
   public mutating func record(_ entry: Entry) {
     entries[entry.reminderID] = entry
     deliveredRecallItems.formUnion(entry.recallItemIDs)
-    held[entry.reminderID] = nil
+    held[entry.reminderID.description] = nil
     for id in entry.recallItemIDs { held[id] = nil }
   }
 
   /// Pop-up `notificationID` closed: the entries shown under that id are no longer on screen.
   /// Returns their reminder ids (none when the id is not one of ours, or was already closed).
   @discardableResult
-  public mutating func closed(notificationID: UInt32, at: Date, because reason: String) -> [String] {
+  public mutating func closed(notificationID: UInt32, at: Date, because reason: String) -> [ReminderID] {
     offScreen(where: { $0.notificationID == notificationID }, at: at, because: reason)
   }
 
@@ -84,13 +97,13 @@ public struct DeliveryLedger: Equatable, Sendable {
   /// close, or the notification server changed): no pop-up counts as shown. Returns the reminder
   /// ids that did.
   @discardableResult
-  public mutating func forgetScreen(at: Date, because reason: String) -> [String] {
+  public mutating func forgetScreen(at: Date, because reason: String) -> [ReminderID] {
     offScreen(where: { _ in true }, at: at, because: reason)
   }
 
   /// Takes the pop-ups on screen that `matches` off screen; returns their reminder ids, sorted.
   private mutating func offScreen(where matches: (Entry) -> Bool, at: Date, because reason: String)
-    -> [String]
+    -> [ReminderID]
   {
     let ids = entries.values.filter { $0.onScreen && matches($0) }.map(\.reminderID).sorted()
     for id in ids { offScreen(id, at: at, because: reason) }
@@ -98,7 +111,7 @@ public struct DeliveryLedger: Equatable, Sendable {
   }
 
   /// The pop-up of `reminderID` stopped being known to be on screen.
-  public mutating func offScreen(_ reminderID: String, at: Date, because reason: String) {
+  public mutating func offScreen(_ reminderID: ReminderID, at: Date, because reason: String) {
     guard var entry = entries[reminderID], entry.onScreen else { return }
     entry.onScreen = false
     entry.closedAt = at
@@ -108,7 +121,7 @@ public struct DeliveryLedger: Equatable, Sendable {
 
   /// The pop-up of `reminderID` was replaced in place and now shows `title` and `body`.
   public mutating func replaced(
-    _ reminderID: String, notificationID: UInt32, title: String, body: String, at: Date
+    _ reminderID: ReminderID, notificationID: UInt32, title: String, body: String, at: Date
   ) {
     guard var entry = entries[reminderID] else { return }
     entry.notificationID = notificationID
@@ -118,11 +131,87 @@ public struct DeliveryLedger: Equatable, Sendable {
     entries[reminderID] = entry
   }
 
-  /// Drops daily entries for days before `day`: they can never fire again, so the ledger stays
-  /// small. Recall entries stay while their items may still be in the deck.
-  public mutating func forgetDaily(before day: Day) {
-    for (id, _) in entries where id.hasPrefix("daily:") {
-      if let d = Day(iso: id.dropFirst(6)), d < day { entries[id] = nil }
+  /// The sending of `reminderID`, recorded as pending, is known to be over: shown (with the
+  /// server's `notificationID`, on screen when the watch follows it) or written to the calendar.
+  public mutating func confirm(
+    _ reminderID: ReminderID, channel: DeliveryChannel, notificationID: UInt32?, onScreen: Bool
+  ) {
+    guard var entry = entries[reminderID] else { return }
+    entry.pending = false
+    entry.channel = channel
+    entry.notificationID = notificationID
+    entry.onScreen = onScreen
+    entries[reminderID] = entry
+  }
+
+  /// The entries recorded before sending whose outcome nobody recorded, oldest first.
+  public var pendingEntries: [Entry] {
+    entries.values.filter(\.pending).sorted {
+      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
     }
+  }
+
+  /// Folds the entries of dailies for days before `day` into `earlierDailies`, so that the
+  /// ledger stays small and those days stay delivered even if the clock goes back to them.
+  /// Entries still pending or on screen are kept whole. Recall entries stay while their items
+  /// may still be in the deck.
+  public mutating func foldDailies(before day: Day) {
+    for (id, entry) in entries where !entry.pending && !entry.onScreen {
+      guard let d = id.day, d < day else { continue }
+      earlierDailies.insert(d)
+      entries[id] = nil
+    }
+  }
+}
+
+/// A set of days, kept as sorted, disjoint, non-adjacent ranges: a year of dailies is one range.
+public struct DaySet: Equatable, Sendable {
+  /// Day numbers, ascending.
+  public private(set) var ranges: [ClosedRange<Int>]
+
+  /// The days of `ranges`, in any order, overlapping or not.
+  public init(ranges: [ClosedRange<Int>] = []) {
+    self.ranges = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = self.ranges.last, range.lowerBound <= last.upperBound + 1 {
+        self.ranges[self.ranges.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+      } else {
+        self.ranges.append(range)
+      }
+    }
+  }
+
+  public func contains(_ day: Day) -> Bool {
+    let i = ranges.partitioningIndex { $0.upperBound >= day.number }
+    return i < ranges.count && ranges[i].contains(day.number)
+  }
+
+  public mutating func insert(_ day: Day) {
+    let n = day.number
+    let i = ranges.partitioningIndex { $0.upperBound >= n - 1 }
+    guard i < ranges.count, ranges[i].lowerBound <= n + 1 else {
+      ranges.insert(n...n, at: i)
+      return
+    }
+    var merged = min(ranges[i].lowerBound, n)...max(ranges[i].upperBound, n)
+    if i + 1 < ranges.count, ranges[i + 1].lowerBound <= merged.upperBound + 1 {
+      merged = merged.lowerBound...ranges[i + 1].upperBound
+      ranges.remove(at: i + 1)
+    }
+    ranges[i] = merged
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies `belongs`, for a predicate false then true along
+  /// the array (binary search).
+  func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+    }
+    return low
   }
 }

@@ -22,11 +22,17 @@ public struct Planner: Sendable {
   /// Every reminder that `run`, started every minute from `now` on, would deliver before the
   /// start of day today+`days`, sorted by `fireAt`, then `id`.
   public func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, days: Int) -> [Reminder] {
+    plan(input, ledger: ledger, now: now, until: clock.day(of: now).adding(days: max(days, 0)))
+  }
+
+  /// Every reminder not yet delivered that would fire from `now` until the start of `end`,
+  /// sorted by `fireAt`, then `id`.
+  public func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) -> [Reminder] {
     let today = clock.day(of: now)
-    let horizon = clock.startOfDay(today.adding(days: max(days, 0)))
+    let horizon = clock.startOfDay(end)
     let allowed = AllowedTime(schedule: schedule, clock: clock)
     var out: [Reminder] = []
-    for offset in 0..<max(days, 0) {
+    for offset in 0..<max(end.number - today.number, 0) {
       if let r = daily(
         for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
         r.fireAt < horizon
@@ -46,7 +52,7 @@ public struct Planner: Sendable {
   func daily(for day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
     -> Reminder?
   {
-    let id = "daily:\(day)"
+    let id = ReminderID.daily(day)
     guard !ledger.contains(reminderID: id) else { return nil }
     guard let content = dailyContent(on: day, input: input) else { return nil }
     let asked = clock.instant(on: day, at: schedule.dailyTime)
@@ -55,7 +61,7 @@ public struct Planner: Sendable {
       // Missed: only on its own day, inside that day's window; after that it expires.
       guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
       fireAt = late.at
-      reason = ledger.held[id] != nil ? .desktopDND : .catchUp
+      reason = ledger.held[id.description] != nil ? .desktopDND : .catchUp
     }
     return Reminder(
       id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
@@ -111,7 +117,7 @@ public struct Planner: Sendable {
       let topics = group.map(\.item.topic)
       out.append(
         Reminder(
-          id: "recall:\(first.item.id)", kind: .recall, fireAt: first.at,
+          id: .recall(firstItem: first.item.id), kind: .recall, fireAt: first.at,
           title: texts.recallTitle(topics: topics),
           body: texts.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
           recallItemIDs: group.map(\.item.id), deferredFrom: first.reason == nil ? nil : first.item.dueAt,

@@ -9,7 +9,7 @@ public enum ReminderKind: String, Sendable, Equatable {
 /// One pop-up to show: when, what it says, and why it moved.
 public struct Reminder: Equatable, Sendable {
   /// `daily:YYYY-MM-DD` or `recall:<first item id>`.
-  public var id: String
+  public var id: ReminderID
   public var kind: ReminderKind
   public var fireAt: Date
   public var title: String
@@ -31,7 +31,7 @@ public struct Reminder: Equatable, Sendable {
   public var critical: Bool
 
   public init(
-    id: String, kind: ReminderKind, fireAt: Date, title: String, body: String, dueCount: Int? = nil,
+    id: ReminderID, kind: ReminderKind, fireAt: Date, title: String, body: String, dueCount: Int? = nil,
     collections: [String: Int] = [:], streak: Int? = nil, topics: [String] = [], recallItemIDs: [String] = [],
     deferredFrom: Date? = nil, reason: DeferralReason? = nil, critical: Bool = false
   ) {

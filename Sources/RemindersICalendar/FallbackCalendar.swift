@@ -59,7 +59,7 @@ public enum FallbackCalendar {
   static func merge(
     _ reminder: Reminder, into calendars: inout [Component], language: Language, stamp: Date
   ) throws(ICalendarError) {
-    let uid = ICalendarFeed.uid(for: reminder.id)
+    let uid = ICalendarFeed.uid(for: reminder.id.description)
     guard let (c, n, event) = findEvent(uid: uid, in: calendars) else {
       let event = try render(reminder, language: language, stamp: stamp, sequence: 0)
       calendars[0].nodes.append(.component(event))

@@ -109,7 +109,7 @@ enum EventFormat {
     into writer: inout ContentWriter
   ) {
     writer.lines("BEGIN:VEVENT\r\nUID:")
-    writeUID(reminder.id, into: &writer)
+    writeUID(reminder.id.description, into: &writer)
     writer.lines("\r\nDTSTAMP:")
     writer.utc(stamp.timeIntervalSince1970)
     if let revision {
@@ -187,7 +187,8 @@ enum EventFormat {
     for reminder in reminders {
       // Fixed lines, LANGUAGE parameters and the title twice, plus room for escapes and folds.
       size +=
-        420 + reminder.id.utf8.count + (reminder.title.utf8.count * 2 + reminder.body.utf8.count) * 17 / 16
+        420 + reminder.id.description.utf8.count + (reminder.title.utf8.count * 2 + reminder.body.utf8.count)
+        * 17 / 16
     }
     return size
   }

@@ -2,33 +2,100 @@ import Foundation
 import RemindersCore
 
 /// The delivery ledger on disk (`<state>/ledger.json`): what `run` has delivered.
+///
+/// Read strictly: a field of the wrong type is an error naming the ledger and the field, never
+/// an empty ledger (which would deliver everything again and overwrite the record). Fields this
+/// version does not know, at the top and in each entry, are kept on rewrite.
 public struct LedgerStore: Sendable {
   public let path: String
+  /// The lock every change of the ledger (and of the deck) is made under.
+  public let lockPath: String
 
-  public init(path: String) { self.path = path }
+  public init(path: String, lockPath: String) {
+    self.path = path
+    self.lockPath = lockPath
+  }
 
   /// Reminders held back by do-not-disturb live beside the ledger, so that holding them leaves
   /// the record of what was delivered untouched.
   public var heldPath: String { (path as NSString).deletingLastPathComponent + "/held.json" }
 
-  /// The ledger; a missing file is an empty ledger.
-  public func load() throws -> DeliveryLedger {
-    var ledger = DeliveryLedger()
-    if let bytes = try FileIO.read(path) { ledger = try LedgerStore.decode(bytes, path: path) }
-    if let bytes = try FileIO.read(heldPath) {
-      ledger.held = try LedgerStore.decode(bytes, path: heldPath).held
+  /// The ledger, without taking the lock (what `preview` reads); a missing file is an empty
+  /// ledger.
+  public func load() throws -> DeliveryLedger { try read().ledger }
+
+  /// Takes the lock (waiting up to `lockSeconds`), reads the ledger, and hands it to `body`,
+  /// which may save it as many times as it needs (`LedgerTransaction.save`); the lock is held
+  /// until `body` returns.
+  public func transaction<T>(
+    lockSeconds: Int, clock: DayClock, _ body: (inout LedgerTransaction) throws -> T
+  ) throws -> T {
+    let lock = try FileLock(path: lockPath, seconds: lockSeconds)
+    defer { withExtendedLifetime(lock) {} }
+    let stored = try read()
+    var transaction = LedgerTransaction(ledger: stored.ledger) { ledger in
+      try self.write(StoredLedger(ledger: ledger, extras: stored.extras), clock: clock)
     }
-    return ledger
+    return try body(&transaction)
+  }
+
+  /// Lock, read, change, save (only when `change` changed something), in one call.
+  @discardableResult
+  public func update<T>(
+    lockSeconds: Int, clock: DayClock, _ change: (inout DeliveryLedger) throws -> T
+  ) throws -> T {
+    try transaction(lockSeconds: lockSeconds, clock: clock) { transaction in
+      let before = transaction.ledger
+      let result = try change(&transaction.ledger)
+      if transaction.ledger != before { try transaction.save() }
+      return result
+    }
+  }
+
+  /// A ledger as read, with the fields this version does not know.
+  struct StoredLedger {
+    var ledger = DeliveryLedger()
+    var extras = Extras()
+  }
+
+  struct Extras {
+    var root: [String: JSONValue] = [:]
+    var entries: [ReminderID: [String: JSONValue]] = [:]
+    var held: [String: JSONValue] = [:]
+  }
+
+  func read() throws -> StoredLedger {
+    var stored = StoredLedger()
+    if let bytes = try FileIO.read(path) {
+      let (ledger, root, entries) = try LedgerStore.decode(bytes, path: path)
+      stored.ledger = ledger
+      stored.extras.root = root
+      stored.extras.entries = entries
+    }
+    if let bytes = try FileIO.read(heldPath) {
+      let (held, root, _) = try LedgerStore.decode(bytes, path: heldPath)
+      stored.ledger.held = held.held
+      stored.extras.held = root
+    }
+    return stored
   }
 
   /// Writes the ledger and the held list atomically (mode 0600), each only when its bytes change.
-  public func save(_ ledger: DeliveryLedger, clock: DayClock) throws {
-    var delivered = ledger
+  func write(_ stored: StoredLedger, clock: DayClock) throws {
+    var delivered = stored.ledger
     delivered.held = [:]
-    let held = DeliveryLedger(held: ledger.held)
+    let held = DeliveryLedger(held: stored.ledger.held)
     let files = [
-      (path, LedgerStore.encode(delivered, clock: clock), delivered.entries.isEmpty),
-      (heldPath, LedgerStore.encode(held, clock: clock), ledger.held.isEmpty),
+      (
+        path,
+        LedgerStore.encode(
+          delivered, extras: stored.extras.root, entries: stored.extras.entries, clock: clock),
+        delivered.entries.isEmpty && delivered.earlierDailies.ranges.isEmpty && stored.extras.root.isEmpty
+      ),
+      (
+        heldPath, LedgerStore.encode(held, extras: stored.extras.held, entries: [:], clock: clock),
+        stored.ledger.held.isEmpty && stored.extras.held.isEmpty
+      ),
     ]
     for (file, bytes, empty) in files {
       let current = try? FileIO.read(file)
@@ -38,7 +105,19 @@ public struct LedgerStore: Sendable {
     }
   }
 
-  static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
+  /// The keys this version writes at the top of the ledger (and of the held file).
+  static let rootKeys: Set<String> = ["delivered", "earlierDailies", "held", "version"]
+  /// The keys this version writes in an entry.
+  static let entryKeys: Set<String> = [
+    "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen", "pending",
+    "recallItems", "title", "updatedAt",
+  ]
+
+  /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
+  /// entry. Any field of ours with a value of the wrong type is `StoreError.corrupt`.
+  static func decode(_ bytes: [UInt8], path: String) throws -> (
+    DeliveryLedger, root: [String: JSONValue], entries: [ReminderID: [String: JSONValue]]
+  ) {
     let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
       do {
@@ -53,79 +132,189 @@ public struct LedgerStore: Sendable {
           path: path, at: TextPosition(line: line, column: column), reason: "expected \(error.expected)")
       }
     }
-    func bad(_ reason: String) -> StoreError { .corrupt(path: path, at: nil, reason: reason) }
-    guard case .object(let top) = root, case .number("1")? = top["version"] else {
-      throw bad("expected a ledger object with \"version\": 1")
+    func bad(_ field: String, _ expected: String) -> StoreError {
+      .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
     }
+    guard case .object(let top) = root else { throw bad("the ledger", "an object with \"version\": 1") }
+    guard case .number("1")? = top["version"] else { throw bad("version", "1") }
+
     var entries: [DeliveryLedger.Entry] = []
-    if case .array(let list)? = top["delivered"] {
+    var entryExtras: [ReminderID: [String: JSONValue]] = [:]
+    switch top["delivered"] {
+    case nil: break
+    case .array(let list)?:
       for (i, item) in list.enumerated() {
-        guard case .object(let f) = item, case .string(let id)? = f["id"], case .string(let at)? = f["at"],
-          let when = Timestamp.parse(at), case .string(let ch)? = f["channel"],
-          let channel = DeliveryChannel(rawValue: ch)
-        else { throw bad("delivered[\(i)]: expected id, at and channel") }
-        var notificationID: UInt32?
-        if case .number(let n)? = f["notificationId"] { notificationID = UInt32(n) }
-        var items: [String] = []
-        if case .array(let ids)? = f["recallItems"] {
-          items = ids.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
-        }
-        func text(_ key: String) -> String? { if case .string(let t)? = f[key] { t } else { nil } }
-        func time(_ key: String) throws -> Date? {
-          guard let value = text(key) else { return nil }
-          guard let when = Timestamp.parse(value) else {
-            throw bad("delivered[\(i)].\(key): expected a time")
+        let field = "delivered[\(i)]"
+        guard case .object(let f) = item else { throw bad(field, "an object") }
+        func string(_ key: String) throws -> String? {
+          switch f[key] {
+          case nil, .null?: return nil
+          case .string(let text)?: return text
+          default: throw bad("\(field).\(key)", "a string")
           }
+        }
+        func time(_ key: String) throws -> Date? {
+          guard let text = try string(key) else { return nil }
+          guard let when = Timestamp.parse(text) else { throw bad("\(field).\(key)", "a time") }
           return when
         }
-        var onScreen = false
-        if case .bool(let b)? = f["onScreen"] { onScreen = b }
+        func flag(_ key: String) throws -> Bool {
+          switch f[key] {
+          case nil: return false
+          case .bool(let value)?: return value
+          default: throw bad("\(field).\(key)", "true or false")
+          }
+        }
+        guard let id = try string("id") else { throw bad("\(field).id", "a string") }
+        guard let at = try time("at") else { throw bad("\(field).at", "a time") }
+        guard let channel = try string("channel").flatMap(DeliveryChannel.init(rawValue:)) else {
+          throw bad("\(field).channel", "popup or calendar")
+        }
+        var notificationID: UInt32?
+        switch f["notificationId"] {
+        case nil, .null?: break
+        case .number(let n)?:
+          guard let value = UInt32(n) else {
+            throw bad("\(field).notificationId", "a whole number up to 4294967295")
+          }
+          notificationID = value
+        default: throw bad("\(field).notificationId", "a whole number")
+        }
+        var items: [String] = []
+        switch f["recallItems"] {
+        case nil: break
+        case .array(let ids)?:
+          for (j, value) in ids.enumerated() {
+            guard case .string(let text) = value else { throw bad("\(field).recallItems[\(j)]", "a string") }
+            items.append(text)
+          }
+        default: throw bad("\(field).recallItems", "a list of recall item ids")
+        }
+        let reminderID = ReminderID(id)
         entries.append(
           .init(
-            reminderID: id, deliveredAt: when, channel: channel, notificationID: notificationID,
-            recallItemIDs: items,
-            title: text("title") ?? "", body: text("body") ?? "", onScreen: onScreen,
-            closedAt: try time("closedAt"),
-            closedBecause: text("closedBecause"), updatedAt: try time("updatedAt")))
+            reminderID: reminderID, deliveredAt: at, channel: channel, notificationID: notificationID,
+            recallItemIDs: items, title: try string("title") ?? "", body: try string("body") ?? "",
+            onScreen: try flag("onScreen"), closedAt: try time("closedAt"),
+            closedBecause: try string("closedBecause"),
+            updatedAt: try time("updatedAt"), pending: try flag("pending")))
+        let unknown = f.filter { !entryKeys.contains($0.key) }
+        if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
+    case _?: throw bad("delivered", "a list of entries")
     }
+
+    var ranges: [ClosedRange<Int>] = []
+    switch top["earlierDailies"] {
+    case nil: break
+    case .array(let list)?:
+      for (i, item) in list.enumerated() {
+        guard case .string(let text) = item, let range = dayRange(text) else {
+          throw bad("earlierDailies[\(i)]", "a day YYYY-MM-DD or a range YYYY-MM-DD/YYYY-MM-DD")
+        }
+        ranges.append(range)
+      }
+    case _?: throw bad("earlierDailies", "a list of days")
+    }
+
     var held: [String: Date] = [:]
-    if case .object(let h)? = top["held"] {
+    switch top["held"] {
+    case nil: break
+    case .object(let h)?:
       for (id, value) in h {
         guard case .string(let at) = value, let when = Timestamp.parse(at) else {
-          throw bad("held.\(id): expected a time")
+          throw bad("held.\(id)", "a time")
         }
         held[id] = when
       }
+    case _?: throw bad("held", "an object of times by id")
     }
-    return DeliveryLedger(entries: entries, held: held)
+    let ledger = DeliveryLedger(entries: entries, earlierDailies: DaySet(ranges: ranges), held: held)
+    return (ledger, top.filter { !rootKeys.contains($0.key) }, entryExtras)
   }
 
-  static func encode(_ ledger: DeliveryLedger, clock: DayClock) -> [UInt8] {
+  /// `YYYY-MM-DD` or `YYYY-MM-DD/YYYY-MM-DD` (start not after end), as day numbers.
+  static func dayRange(_ text: String) -> ClosedRange<Int>? {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let first = Day(iso: parts[0]),
+      let last = parts.count == 2 ? Day(iso: parts[1]) : first, first <= last
+    else { return nil }
+    return first.number...last.number
+  }
+
+  static func encode(
+    _ ledger: DeliveryLedger, extras: [String: JSONValue],
+    entries entryExtras: [ReminderID: [String: JSONValue]],
+    clock: DayClock
+  ) -> [UInt8] {
     var w = JSONWriter()
-    w.raw("{\n  \"delivered\": [")
+    func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
     let sorted = ledger.entries.values.sorted {
       $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
     }
-    for (i, e) in sorted.enumerated() {
-      w.raw(i == 0 ? "\n    " : ",\n    ")
-      func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
-      var fields: [(String, JSONValue)] = [
-        ("at", time(e.deliveredAt)), ("body", .string(e.body)), ("channel", .string(e.channel.rawValue)),
-      ]
-      if let closedAt = e.closedAt { fields.append(("closedAt", time(closedAt))) }
-      if let because = e.closedBecause { fields.append(("closedBecause", .string(because))) }
-      fields.append(("id", .string(e.reminderID)))
-      if let n = e.notificationID { fields.append(("notificationId", .number(String(n)))) }
-      fields.append(("onScreen", .bool(e.onScreen)))
-      fields.append(("recallItems", .array(e.recallItemIDs.map(JSONValue.string))))
-      fields.append(("title", .string(e.title)))
-      if let updatedAt = e.updatedAt { fields.append(("updatedAt", time(updatedAt))) }
-      w.object(fields)
+    var root: [(String, () -> Void)] = []
+    root.append(
+      (
+        "delivered",
+        {
+          guard !sorted.isEmpty else { return w.raw("[]") }
+          w.raw("[")
+          for (i, e) in sorted.enumerated() {
+            w.raw(i == 0 ? "\n    " : ",\n    ")
+            var f = entryExtras[e.reminderID] ?? [:]
+            f["at"] = time(e.deliveredAt)
+            f["body"] = .string(e.body)
+            f["channel"] = .string(e.channel.rawValue)
+            f["closedAt"] = e.closedAt.map(time)
+            f["closedBecause"] = e.closedBecause.map(JSONValue.string)
+            f["id"] = .string(e.reminderID.description)
+            f["notificationId"] = e.notificationID.map { .number(String($0)) }
+            f["onScreen"] = .bool(e.onScreen)
+            f["pending"] = e.pending ? .bool(true) : nil
+            f["recallItems"] = .array(e.recallItemIDs.map(JSONValue.string))
+            f["title"] = .string(e.title)
+            f["updatedAt"] = e.updatedAt.map(time)
+            w.value(.object(f))
+          }
+          w.raw("\n  ]")
+        }
+      ))
+    if !ledger.earlierDailies.ranges.isEmpty {
+      let ranges = ledger.earlierDailies.ranges.map { range -> JSONValue in
+        let first = Day(number: range.lowerBound)
+        return .string(range.count == 1 ? "\(first)" : "\(first)/\(Day(number: range.upperBound))")
+      }
+      root.append(("earlierDailies", { w.value(.array(ranges)) }))
     }
-    w.raw(sorted.isEmpty ? "],\n  \"held\": " : "\n  ],\n  \"held\": ")
-    w.value(.object(ledger.held.mapValues { .string(Timestamp.format($0, in: clock)) }))
-    w.raw(",\n  \"version\": 1\n}\n")
+    root.append(("held", { w.value(.object(ledger.held.mapValues(time))) }))
+    root.append(("version", { w.raw("1") }))
+    for (key, value) in extras where !rootKeys.contains(key) { root.append((key, { w.value(value) })) }
+    root.sort { $0.0 < $1.0 }
+    w.raw("{\n")
+    for (i, (key, body)) in root.enumerated() {
+      w.raw("  ")
+      w.string(key)
+      w.raw(": ")
+      body()
+      w.raw(i + 1 < root.count ? ",\n" : "\n")
+    }
+    w.raw("}\n")
     return w.out
   }
+}
+
+/// The ledger while its lock is held: change `ledger`, then `save()` as often as needed.
+public struct LedgerTransaction {
+  public var ledger: DeliveryLedger
+  let saver: (DeliveryLedger) throws -> Void
+
+  /// A transaction whose `save` hands the ledger to `save` (the store writes it to disk; a test
+  /// double may keep it, or fail).
+  public init(ledger: DeliveryLedger, save: @escaping (DeliveryLedger) throws -> Void) {
+    self.ledger = ledger
+    self.saver = save
+  }
+
+  /// Makes the ledger as it is now durable.
+  public func save() throws { try saver(ledger) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersDBus
+import RemindersDelivery
 import RemindersICalendar
 import RemindersStore
 
@@ -84,18 +85,20 @@ struct DoctorReport {
     }
     var server: Server?
     var doNotDisturb: DoNotDisturbReading?
-    switch Desktop.reach(environment: environment) {
+    switch SessionDesktop(environment: environment).reach() {
     case .unreachable(let why):
-      bus.error = why
-    case .reachable(let session, let dnd):
+      bus.error = why.text(.en)
+    case .reachable(let sender, let dnd):
+      // `reach` connects through libdbus, so its sender is a session bus connection.
+      guard let session = (sender as? SessionBusSender)?.bus else { break }
       bus.uniqueName = session.uniqueName
       doNotDisturb = dnd
-      do {
+      do throws(BusError) {
         // Asked as `Notify` would be, so a server the bus can start is started, as `run` would.
         let information = try session.getServerInformation()
         server = Server(information: information, capabilities: (try? session.getCapabilities()) ?? [])
       } catch {
-        server = Server(information: nil, capabilities: [], error: Desktop.explain(error))
+        server = Server(information: nil, capabilities: [], error: SendFailure(error).text(.en))
       }
     }
     let timer = TimerInstallation(environment: environment).status()
@@ -117,7 +120,7 @@ struct DoctorReport {
       _ = try DeckCodec.decode(bytes, path: paths.deck)
     }
     // The ledger store reads both of its files, and its error names the one it is about.
-    let store = LedgerStore(path: paths.ledger)
+    let store = LedgerStore(path: paths.ledger, lockPath: paths.lock)
     let ledgerError: StoreError? = {
       do { _ = try store.load() } catch { return error as? StoreError }
       return nil

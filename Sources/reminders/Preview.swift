@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
+import RemindersDelivery
 import RemindersStore
 
 /// `reminders preview`: the dry run.
@@ -46,10 +47,13 @@ struct PlanReader {
     }
   }
 
+  /// What `run`, started every minute from `now` on, would deliver until the start of day
+  /// today+`days`: the delivery runs themselves, walked with a desktop that only records.
   func plan(now: Date, days: Int) throws -> [Reminder] {
     let input = try invocation.planInput(writeCache: false)
     let ledger = try invocation.ledgerStore.load()
-    return invocation.planner.plan(input, ledger: ledger, now: now, days: days)
+    let end = invocation.clock.day(of: now).adding(days: days)
+    return try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end)
   }
 }
 
@@ -68,7 +72,7 @@ struct PlanReport {
     let items: [OrderedJSON] = reminders.map { r in
       let daily = r.kind == .dailyReview
       return .object([
-        ("id", .string(r.id)),
+        ("id", .string(r.id.description)),
         ("kind", .string(r.kind.rawValue)),
         ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))),
         ("title", .string(r.title)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
+import RemindersDelivery
 import RemindersStore
 
 /// `reminders`: the root command.
@@ -18,7 +19,35 @@ struct Reminders: ParsableCommand {
   )
 }
 
-/// Options every command takes.
+/// The options every command takes, in one table: the parser (`GlobalOptions`), `run`'s fast
+/// path and the unit writer all read them from here, so that they accept and pass on the same.
+enum GlobalOption: String, CaseIterable, Hashable {
+  case config = "--config"
+  case deck = "--deck"
+  case stateDir = "--state-dir"
+  case lang = "--lang"
+
+  /// Whether the value names a file or folder (made absolute in the units `timer install` writes).
+  var isPath: Bool { self != .lang }
+
+  /// Why `value` is not acceptable, in `language`; nil when it is.
+  func problem(with value: String, language: Language = .en) -> String? {
+    switch self {
+    case .lang:
+      guard Language(rawValue: value) == nil else { return nil }
+      return language == .ja
+        ? "--lang には ja か en を指定します（'\(value)' ではなく）" : "--lang takes ja or en, not '\(value)'"
+    case .config, .deck, .stateDir:
+      guard value.isEmpty else { return nil }
+      let what =
+        self == .stateDir ? (language == .ja ? "フォルダー" : "folder") : (language == .ja ? "ファイル" : "file")
+      return language == .ja
+        ? "\(rawValue) には\(what)のパスを指定します（空ではなく）" : "\(rawValue) takes a \(what) path, not an empty string"
+    }
+  }
+}
+
+/// Options every command takes (see `GlobalOption`).
 struct GlobalOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -38,9 +67,23 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp("The language of texts: ja or en (default: config `language`).", valueName: "ja|en"))
   var lang: String?
 
+  /// The options given, by name.
+  var values: [GlobalOption: String] {
+    var values: [GlobalOption: String] = [:]
+    values[.config] = config
+    values[.deck] = deck
+    values[.stateDir] = stateDir
+    values[.lang] = lang
+    return values
+  }
+
   func validate() throws {
-    if let lang, Language(rawValue: lang) == nil {
-      throw ValidationError("--lang takes ja or en, not '\(lang)'")
+    for option in GlobalOption.allCases {
+      if let value = values[option],
+        let problem = option.problem(with: value, language: SessionLanguage.current)
+      {
+        throw ValidationError(problem)
+      }
     }
   }
 }
@@ -52,6 +95,9 @@ struct TimeOptions: ParsableArguments {
       "The moment to act at, RFC 3339 with offset (e.g. 2026-11-21T23:59:00+09:00); default: the clock.",
       valueName: "time"))
   var now: String?
+
+  /// The flag's name, for `run`'s fast path.
+  static let flag = "--now"
 
   func validate() throws {
     if let now, Timestamp.parse(now) == nil {
@@ -74,22 +120,24 @@ struct Invocation {
   let texts: Texts
 
   init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-    try self.init(
-      config: options.config, deck: options.deck, stateDir: options.stateDir, lang: options.lang,
-      environment: environment)
+    try self.init(options.values, environment: environment)
   }
 
-  init(config: String?, deck: String?, stateDir: String?, lang: String?, environment: [String: String]) throws
-  {
+  init(_ options: [GlobalOption: String], environment: [String: String]) throws {
     self.environment = environment
-    paths = Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
+    paths = Paths(
+      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir])
     let home = environment["HOME"] ?? NSHomeDirectory()
+    // A config named with --config must be there; the default one may be missing (defaults).
+    if let named = options[.config], try FileIO.read(named) == nil {
+      throw StoreError.unreadable(path: named, reason: "no such file")
+    }
     configuration = try Configuration.load(path: paths.config, home: home)
     let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
     clock = DayClock(zone: zone)
     zoneName = name
     let language: Language
-    if let lang = lang.flatMap(Language.init(rawValue:)) {
+    if let lang = options[.lang].flatMap(Language.init(rawValue:)) {
       language = lang
     } else {
       switch configuration.language {
@@ -99,6 +147,7 @@ struct Invocation {
       }
     }
     texts = Texts(language: language)
+    SessionLanguage.current = language
   }
 
   /// The day zone and its IANA name as the user gave it: config `time.zone`, else `TZ`, else
@@ -131,7 +180,9 @@ struct Invocation {
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
-  var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger) }
+  var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
+  var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
+
   /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it).
   func planInput(writeCache: Bool) throws -> PlanInput {
     try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
@@ -139,4 +190,36 @@ struct Invocation {
   }
 
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
+  var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }
+
+  /// The files and the desktop of this session, as `run` delivers to them.
+  var deliveryWorld: DeliveryRun.World {
+    let watchLock = paths.watchLock
+    return DeliveryRun.World(
+      ledger: ledgerFile, desktop: { [environment] in SessionDesktop(environment: environment).reach() },
+      isWatched: { FileLock.isHeld(watchLock) },
+      calendar: FallbackCalendarFile(
+        path: configuration.fallbackPath ?? paths.defaultFallback, language: texts.language))
+  }
+}
+
+/// The language messages are said in: a guess from `--lang` and the locale until the config is
+/// read, then the session's language (SPEC §1.6). Read by the one place that reports errors.
+enum SessionLanguage {
+  nonisolated(unsafe) static var current: Language = guess(
+    arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+
+  static func guess(arguments: [String], environment: [String: String]) -> Language {
+    if let i = arguments.firstIndex(of: GlobalOption.lang.rawValue), i + 1 < arguments.count,
+      let language = Language(rawValue: arguments[i + 1])
+    {
+      return language
+    }
+    if let inline = arguments.first(where: { $0.hasPrefix("--lang=") }),
+      let language = Language(rawValue: String(inline.dropFirst(7)))
+    {
+      return language
+    }
+    return Language.fromLocale(environment)
+  }
 }

@@ -170,11 +170,12 @@ extension TimerUnits {
   /// options that were given, as absolute paths.
   static func forInvocation(_ global: GlobalOptions, executable: String? = nil) throws -> TimerUnits {
     let binary = try executable.map(absolute) ?? runningBinary()
+    let values = global.values
     var arguments: [String] = []
-    if let config = global.config { arguments += ["--config", absolute(config)] }
-    if let deck = global.deck { arguments += ["--deck", absolute(deck)] }
-    if let stateDir = global.stateDir { arguments += ["--state-dir", absolute(stateDir)] }
-    if let lang = global.lang { arguments += ["--lang", lang] }
+    for option in GlobalOption.allCases {
+      guard let value = values[option] else { continue }
+      arguments += [option.rawValue, option.isPath ? absolute(value) : value]
+    }
     for word in [binary] + arguments where word.contains(where: \.isNewline) {
       throw UsageError("a unit file cannot hold a path with a line break: \(word.debugDescription)")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersDBus
+import RemindersDelivery
 import RemindersStore
 
 #if canImport(Glibc)
@@ -26,21 +27,14 @@ struct Watch: ParsableCommand {
   @OptionGroup var global: GlobalOptions
 
   func run() throws {
-    try PopupWatch(invocation: Invocation(global)).run()
+    try WatchCommand(invocation: Invocation(global)).run()
   }
 }
 
-/// The loop behind `reminders watch`.
-///
-/// What it vouches for, and how: it holds `<state>/watch.lock` for as long as it runs, and `run`
-/// marks a new pop-up as on screen only while that lock is held. At start, after it has begun
-/// listening, it takes every pop-up off screen (it may have missed their close while it was not
-/// running); then each close it hears takes that pop-up off. Both changes happen under the
-/// ledger's lock, which `run` holds from before `Notify` until the ledger records the pop-up, so
-/// a close can never slip between the two. When it cannot record a close it exits, and whatever
-/// it left on screen is forgotten by the next start.
-struct PopupWatch {
+/// `reminders watch`: the watch lock, the bus monitor, and `PopupWatch`'s rules over its events.
+struct WatchCommand {
   let invocation: Invocation
+  var ja: Bool { invocation.texts.language == .ja }
 
   func run() throws {
     let held: FileLock
@@ -48,7 +42,9 @@ struct PopupWatch {
       held = try FileLock(path: invocation.paths.watchLock, seconds: 2)
     } catch StoreError.locked {
       throw CommandFailure(
-        "\(invocation.paths.watchLock): another reminders watch runs for this state folder",
+        ja
+          ? "\(invocation.paths.watchLock): この状態フォルダーには別の reminders watch が動いています"
+          : "\(invocation.paths.watchLock): another reminders watch runs for this state folder",
         code: ExitStatus.locked)
     }
     defer { withExtendedLifetime(held) {} }
@@ -59,48 +55,53 @@ struct PopupWatch {
     } catch  where error.name == .accessDenied {
       // Trying again would not help: the unit does not restart on this code.
       throw CommandFailure(
-        "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
-          + "pop-ups stay as first shown", code: ExitStatus.noPermission)
+        ja
+          ? "通知を見守れません: このセッションバスは reminders に監視を許していません（\(error)）。ポップアップは最初の表示のままです"
+          : "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
+            + "pop-ups stay as first shown", code: ExitStatus.noPermission)
     } catch {
+      let why = SendFailure(error).text(invocation.texts.language)
       throw CommandFailure(
-        "cannot watch notifications: \(Desktop.explain(error))", code: ExitStatus.unavailable)
+        ja ? "通知を見守れません: \(why)" : "cannot watch notifications: \(why)", code: ExitStatus.unavailable)
     }
-    try change { $0.forgetScreen(at: Date(), because: "reminders watch started") }
-    say("Watching notifications on \(bus.address) for \(invocation.paths.ledger).")
-    while true {
-      let event: NotificationEvent?
-      do {
-        event = try bus.nextNotificationEvent()
-      } catch {
-        throw CommandFailure("stopped watching notifications: \(error)", code: ExitStatus.unavailable)
-      }
-      switch event {
-      case .closed(let id, let reason):
-        for reminder in try change({ $0.closed(notificationID: id, at: Date(), because: reason.description) })
-        {
-          say("The pop-up of \(reminder) (notification \(id)) closed: \(reason).")
-        }
-      case .serverChanged:
-        let gone = try change { $0.forgetScreen(at: Date(), because: "the notification server changed") }
-        if !gone.isEmpty {
-          say("The notification server changed; off screen: \(gone.joined(separator: ", ")).")
-        }
-      case nil:
-        continue
-      }
+    let watch = PopupWatch(ledger: invocation.ledgerFile)
+    try watch.start(at: Date())
+    say(
+      ja
+        ? "\(bus.address) の通知を \(invocation.paths.ledger) のために見守ります。"
+        : "Watching notifications on \(bus.address) for \(invocation.paths.ledger).")
+    do {
+      try watch.follow(BusEvents(bus: bus), clock: { Date() }) { note in lines(note).forEach(say) }
+    } catch let error as BusError {
+      throw CommandFailure(
+        ja ? "通知の見守りが止まりました: \(error)" : "stopped watching notifications: \(error)",
+        code: ExitStatus.unavailable)
     }
   }
 
-  /// Applies `body` to the ledger under its lock and saves it when something changed; returns
-  /// the reminder ids that changed.
-  @discardableResult
-  private func change(_ body: (inout DeliveryLedger) -> [String]) throws -> [String] {
-    let lock = try FileLock(path: invocation.paths.lock, seconds: DeliveryRun.lockSeconds)
-    defer { withExtendedLifetime(lock) {} }
-    var ledger = try invocation.ledgerStore.load()
-    let changed = body(&ledger)
-    if !changed.isEmpty { try invocation.ledgerStore.save(ledger, clock: invocation.clock) }
-    return changed
+  func lines(_ note: PopupWatch.Note) -> [String] {
+    switch note {
+    case .closed(let ids, let notification, let reason):
+      return ids.map { id in
+        ja
+          ? "\(id) のポップアップ（通知 \(notification)）が閉じました: \(reasonText(reason))。"
+          : "The pop-up of \(id) (notification \(notification)) closed: \(reason)."
+      }
+    case .serverChanged(let ids):
+      let names = ids.map(\.description).joined(separator: ", ")
+      return [
+        ja ? "通知サーバーが替わりました。画面から外したもの: \(names)。" : "The notification server changed; off screen: \(names)."
+      ]
+    }
+  }
+
+  func reasonText(_ reason: NotificationEvent.CloseReason) -> String {
+    switch reason {
+    case .expired: "表示時間が過ぎました"
+    case .dismissed: "利用者が閉じました"
+    case .closedByCall: "CloseNotification で閉じられました"
+    case .undefined: "理由は示されませんでした"
+    }
   }
 
   /// One line on stdout (the journal, under systemd), written at once.
@@ -108,4 +109,10 @@ struct PopupWatch {
     print(line)
     fflush(nil)
   }
+}
+
+/// The notification events a bus monitor sees.
+struct BusEvents: NotificationEventSource {
+  let bus: SessionBus
+  func nextEvent() throws -> NotificationEvent? { try bus.nextNotificationEvent() }
 }

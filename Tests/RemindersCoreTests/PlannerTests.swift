@@ -192,7 +192,7 @@ import Testing
       Fixture.input(cards: [Fixture.card("1", due: "2026-11-01")]), ledger: DeliveryLedger(),
       now: Fixture.t("2026-11-21T06:00:00Z"), days: days)
     #expect(plan.count == days)
-    #expect(plan.last?.id == "daily:\(Fixture.day("2026-11-21").adding(days: days - 1))")
+    #expect(plan.last?.id == .daily(Fixture.day("2026-11-21").adding(days: days - 1)))
   }
 }
 
@@ -233,7 +233,7 @@ import Testing
       Fixture.input(recalls: items), ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T09:00:00Z"), days: 1
     )
     #expect(plan.map(\.recallItemIDs) == groups)
-    #expect(plan.map(\.id) == groups.map { "recall:\($0[0])" })
+    #expect(plan.map(\.id) == groups.map { ReminderID.recall(firstItem: $0[0]) })
     #expect(plan.map(\.topics) == groups.map { $0.map { "topic \($0)" } })
   }
 

@@ -8,7 +8,7 @@ import Testing
   let t0 = Fixture.t("2026-11-21T08:00:00+09:00")
   let t1 = Fixture.t("2026-11-21T08:05:00+09:00")
 
-  func popup(_ id: String, _ notification: UInt32?, onScreen: Bool, channel: DeliveryChannel = .popup)
+  func popup(_ id: ReminderID, _ notification: UInt32?, onScreen: Bool, channel: DeliveryChannel = .popup)
     -> DeliveryLedger.Entry
   {
     .init(

@@ -50,7 +50,7 @@ enum Fixtures {
   }
 
   static func reminder(
-    id: String = "recall:r1", kind: ReminderKind = .recall, at fireAt: Date = recallAt,
+    id: ReminderID = "recall:r1", kind: ReminderKind = .recall, at fireAt: Date = recallAt,
     title: String = "Time to recall: ephemeral", body: String = "Can you recall it without looking?"
   ) -> Reminder {
     Reminder(id: id, kind: kind, fireAt: fireAt, title: title, body: body)

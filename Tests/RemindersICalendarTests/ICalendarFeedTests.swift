@@ -42,7 +42,7 @@ struct ICalendarFeedTests {
     let feed = ICalendarFeed(name: "復習リマインダー; reminders, \"all\"", language: language)
     let many = (0..<40).map { i in
       Fixtures.reminder(
-        id: "recall:\(i)", at: Fixtures.recallAt.addingTimeInterval(Double(i) * 600),
+        id: .recall(firstItem: "\(i)"), at: Fixtures.recallAt.addingTimeInterval(Double(i) * 600),
         title: String(repeating: "長い題名 long title ", count: i % 7 + 1),
         body: String(repeating: "本文\n", count: i))
     }

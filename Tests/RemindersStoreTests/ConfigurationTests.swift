@@ -141,7 +141,7 @@ import Testing
 
   @Test func ledgerRoundTrip() throws {
     let dir = try scratch()
-    let store = LedgerStore(path: dir + "/ledger.json")
+    let store = LedgerStore(path: dir + "/ledger.json", lockPath: dir + "/lock")
     #expect(try store.load() == DeliveryLedger())
     let ledger = DeliveryLedger(
       entries: [
@@ -161,7 +161,7 @@ import Testing
           channel: .calendar,
           notificationID: nil, recallItemIDs: ["a", "b"], title: "x"),
       ], held: ["recall:c": Timestamp.parse("2026-11-21T15:00:00+09:00")!])
-    try store.save(ledger, clock: tokyo)
+    try store.update(lockSeconds: 1, clock: tokyo) { $0 = ledger }
     #expect(try store.load() == ledger)
     #expect(try store.load().contains(recallItem: "b"))
   }
@@ -170,7 +170,7 @@ import Testing
   /// screen; a bad time in the new fields is a precise error.
   @Test func ledgerOfAnEarlierVersion() throws {
     let dir = try scratch()
-    let store = LedgerStore(path: dir + "/ledger.json")
+    let store = LedgerStore(path: dir + "/ledger.json", lockPath: dir + "/lock")
     let old = """
       {"delivered": [{"at": "2026-11-21T08:00:00+09:00", "channel": "popup", "id": "daily:2026-11-21",
         "notificationId": 7, "recallItems": [], "title": "Today's reviews: 2 cards"}], "held": {}, "version": 1}

@@ -1,0 +1,239 @@
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersStore
+
+/// One run of delivery: plan what is due, hold it during do-not-disturb, record it, show it (or
+/// write it to the fallback calendar), confirm it, and keep today's daily pop-up current.
+///
+/// **Record before send.** Every reminder about to go out is first written to the ledger as
+/// pending; only when that write is durable is it sent, and then confirmed. So a ledger that
+/// cannot be written sends nothing (the run fails, exit 74), and a run that dies after `Notify`
+/// leaves a pending entry that counts as delivered: no failure shows a pop-up twice. What a run
+/// that died left pending is written to the fallback calendar by the next run, where a second
+/// copy of an event merges into the first (same UID): nothing is lost either.
+public struct DeliveryRun {
+  public let planner: Planner
+
+  public init(planner: Planner) { self.planner = planner }
+
+  /// What a run touches besides the plan.
+  public struct World {
+    public var ledger: any LedgerKeeping
+    /// Connects to the desktop; called only when something is to be shown or updated.
+    public var desktop: () -> DesktopAccess
+    /// Whether `reminders watch` follows pop-ups now (only then is a new one known to be on
+    /// screen, and only then may one be replaced in place).
+    public var isWatched: () -> Bool
+    public var calendar: any CalendarSink
+
+    public init(
+      ledger: any LedgerKeeping, desktop: @escaping () -> DesktopAccess, isWatched: @escaping () -> Bool,
+      calendar: any CalendarSink
+    ) {
+      self.ledger = ledger
+      self.desktop = desktop
+      self.isWatched = isWatched
+      self.calendar = calendar
+    }
+  }
+
+  /// `reminders run`: delivers what is due at `now` under the ledger's lock.
+  public func deliver(_ input: PlanInput, now: Date, world: World) throws -> DeliveryReport {
+    try world.ledger.transaction { transaction in
+      try step(input, transaction: &transaction, now: now, world: world)
+    }
+  }
+
+  /// The days a daily entry stays whole in the ledger before it is folded into
+  /// `earlierDailies` (it stays delivered).
+  public static let dailyEntryDays = 7
+
+  /// One run's work on a ledger whose lock is held.
+  func step(_ input: PlanInput, transaction t: inout LedgerTransaction, now: Date, world: World) throws
+    -> DeliveryReport
+  {
+    var report = DeliveryReport()
+    let interrupted = t.ledger.pendingEntries
+    let due = planner.due(input, ledger: t.ledger, now: now)
+    var stale = stalePopup(ledger: t.ledger, input: input, now: now)
+    guard !due.isEmpty || stale != nil || !interrupted.isEmpty else { return report }
+    let before = t.ledger
+
+    let watched = world.isWatched()
+    if let gone = stale, !watched {
+      t.ledger.offScreen(gone.reminderID, at: now, because: "reminders watch stopped")
+      stale = nil
+    }
+    let desktop = due.isEmpty && stale == nil ? nil : world.desktop()
+
+    // Decide: hold, show, or write to the calendar.
+    var toShow: [Reminder] = []
+    var toCalendar: [(Reminder, SendFailure)] = interrupted.compactMap { entry in
+      DeliveryRun.reminder(from: entry).map { ($0, SendFailure(.interrupted)) }
+    }
+    for entry in interrupted where DeliveryRun.reminder(from: entry) == nil {
+      // An id this version does not know: it counts as delivered, and there is nothing to write.
+      t.ledger.confirm(entry.reminderID, channel: entry.channel, notificationID: nil, onScreen: false)
+    }
+    for reminder in due {
+      switch desktop {
+      case .reachable(_, let dnd)? where dnd.state == .on && !reminder.critical:
+        // Held, not lost: the first run after do-not-disturb ends delivers it.
+        for id in [reminder.id.description] + reminder.recallItemIDs where t.ledger.held[id] == nil {
+          t.ledger.held[id] = now
+        }
+        report.events.append(.held(reminder, doNotDisturb: dnd))
+      case .reachable?:
+        toShow.append(reminder)
+      case .unreachable(let why)?:
+        toCalendar.append((reminder, why))
+      case nil:
+        break
+      }
+    }
+
+    // Record before sending: if this write fails, nothing has been sent.
+    let bound =
+      toShow.map { ($0, DeliveryChannel.popup) } + toCalendar.map { ($0.0, DeliveryChannel.calendar) }
+    for (reminder, channel) in bound where !t.ledger.contains(reminderID: reminder.id) {
+      t.ledger.record(DeliveryRun.entry(reminder, channel: channel, at: now, pending: true))
+    }
+    if t.ledger != before { try t.save() }
+
+    if case .reachable(let sender, _)? = desktop {
+      for reminder in toShow {
+        do {
+          let id = try sender.show(Popup(reminder), replacing: nil)
+          t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
+          report.events.append(.shown(reminder))
+        } catch {
+          toCalendar.append((reminder, error))
+        }
+      }
+    }
+    if !toCalendar.isEmpty {
+      do {
+        try world.calendar.add(toCalendar.map(\.0), stamp: now)
+      } catch {
+        // The pop-ups shown are confirmed; what was meant for the calendar stays pending and
+        // goes there on a later run, once the file can be written.
+        try? t.save()
+        throw error
+      }
+      for (reminder, why) in toCalendar {
+        t.ledger.confirm(reminder.id, channel: .calendar, notificationID: nil, onScreen: false)
+        report.events.append(.toCalendar(reminder, path: world.calendar.path, because: why))
+      }
+    }
+    if let stale, let desktop {
+      refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
+    }
+    t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
+    try t.save()
+    return report
+  }
+
+  /// The ledger entry of a reminder about to be sent (or just sent) by `channel`.
+  static func entry(_ reminder: Reminder, channel: DeliveryChannel, at now: Date, pending: Bool)
+    -> DeliveryLedger.Entry
+  {
+    DeliveryLedger.Entry(
+      reminderID: reminder.id, deliveredAt: now, channel: channel, notificationID: nil,
+      recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, pending: pending)
+  }
+
+  /// The reminder an entry recorded, as the calendar needs it; nil for an id of a kind this
+  /// version does not know.
+  static func reminder(from entry: DeliveryLedger.Entry) -> Reminder? {
+    let kind: ReminderKind
+    switch entry.reminderID {
+    case .daily: kind = .dailyReview
+    case .recall: kind = .recall
+    case .other: return nil
+    }
+    return Reminder(
+      id: entry.reminderID, kind: kind, fireAt: entry.deliveredAt, title: entry.title, body: entry.body,
+      recallItemIDs: entry.recallItemIDs)
+  }
+
+  /// Today's daily pop-up, when it is known to be on screen and the deck now says something
+  /// else (answers, new cards): what it should say instead, nil when no card is left.
+  struct StalePopup {
+    var reminderID: ReminderID
+    var notificationID: UInt32
+    var content: DailyContent?
+  }
+
+  /// Costs a dictionary lookup on most runs: the deck is looked at only while a pop-up is known
+  /// to be on screen.
+  func stalePopup(ledger: DeliveryLedger, input: PlanInput, now: Date) -> StalePopup? {
+    let day = planner.clock.day(of: now)
+    let id = ReminderID.daily(day)
+    guard let entry = ledger.entries[id], entry.channel == .popup, entry.onScreen, !entry.pending,
+      let notificationID = entry.notificationID
+    else { return nil }
+    let content = planner.dailyContent(on: day, input: input)
+    if let content, content.title == entry.title, content.body == entry.body { return nil }
+    return StalePopup(reminderID: id, notificationID: notificationID, content: content)
+  }
+
+  /// Replaces the stale pop-up in place, or closes it when no card is left; not during
+  /// do-not-disturb (the first run after it does it). Whatever goes wrong takes the pop-up off
+  /// screen, so that it is never tried again.
+  func refresh(
+    _ stale: StalePopup, on desktop: DesktopAccess, ledger: inout DeliveryLedger,
+    report: inout DeliveryReport,
+    now: Date
+  ) {
+    let id = stale.reminderID
+    switch desktop {
+    case .unreachable(let why):
+      ledger.offScreen(id, at: now, because: why.text(.en))
+    case .reachable(let sender, let dnd):
+      guard dnd.state != .on else { return }
+      do throws(SendFailure) {
+        if let content = stale.content {
+          let popup = Popup(kind: .dailyReview, title: content.title, body: content.body)
+          let shown = try sender.show(popup, replacing: stale.notificationID)
+          ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
+          report.events.append(.updated(id, title: content.title))
+        } else {
+          try sender.close(stale.notificationID)
+          ledger.offScreen(id, at: now, because: "no card left to review")
+          report.events.append(.closed(id))
+        }
+      } catch {
+        ledger.offScreen(id, at: now, because: error.text(.en))
+        report.events.append(.leftAsShown(id, because: error))
+      }
+    }
+  }
+}
+
+/// What a run did, in order.
+public struct DeliveryReport {
+  public enum Event {
+    /// Shown as a pop-up.
+    case shown(Reminder)
+    /// Held back by do-not-disturb.
+    case held(Reminder, doNotDisturb: DoNotDisturbReading)
+    /// Written to the fallback calendar at `path`.
+    case toCalendar(Reminder, path: String, because: SendFailure)
+    /// Today's daily pop-up, replaced in place with a new text.
+    case updated(ReminderID, title: String)
+    /// Today's daily pop-up, closed because no card is left.
+    case closed(ReminderID)
+    /// A pop-up on screen that could not be updated; it is left as it was.
+    case leftAsShown(ReminderID, because: SendFailure)
+  }
+
+  public var events: [Event] = []
+
+  public init() {}
+
+  /// The reminders shown as pop-ups, in order.
+  public var shown: [Reminder] {
+    events.compactMap { if case .shown(let reminder) = $0 { reminder } else { nil } }
+  }
+}

@@ -1,0 +1,94 @@
+import RemindersCore
+import RemindersDBus
+
+/// A pop-up as the notification server gets it.
+public struct Popup: Equatable, Sendable {
+  public var kind: ReminderKind
+  public var title: String
+  /// The body as written, never markup: a sender that speaks to a `body-markup` server escapes it.
+  public var body: String
+  public var critical: Bool
+
+  public init(kind: ReminderKind, title: String, body: String, critical: Bool = false) {
+    self.kind = kind
+    self.title = title
+    self.body = body
+    self.critical = critical
+  }
+
+  public init(_ reminder: Reminder) {
+    self.init(kind: reminder.kind, title: reminder.title, body: reminder.body, critical: reminder.critical)
+  }
+}
+
+/// What delivery needs of a notification server: the one seam between the delivery rules and
+/// D-Bus. `SessionDesktop` implements it with libdbus; tests use a double; `preview` a recorder.
+public protocol NotificationSender: AnyObject {
+  /// Shows `popup`, in place of the pop-up `replacing` when given; returns the server's id.
+  func show(_ popup: Popup, replacing: UInt32?) throws(SendFailure) -> UInt32
+  /// Closes a pop-up this sender showed.
+  func close(_ id: UInt32) throws(SendFailure)
+}
+
+/// The desktop as a run finds it.
+public enum DesktopAccess {
+  /// A notification server to talk to, and whether the desktop is in do-not-disturb.
+  case reachable(any NotificationSender, doNotDisturb: DoNotDisturbReading)
+  /// No pop-up can be shown, and why.
+  case unreachable(SendFailure)
+}
+
+/// Why a pop-up could not be shown (or its fate is not known).
+public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Kind: Equatable, Sendable {
+    /// No session bus to connect to.
+    case noBus
+    /// Nobody serves `org.freedesktop.Notifications`.
+    case noServer
+    /// The server did not answer in time.
+    case noAnswer
+    /// The server answered with an error.
+    case refused
+    /// The run that was sending it stopped before it recorded whether it arrived.
+    case interrupted
+  }
+
+  public var kind: Kind
+  /// The D-Bus error name and message, as the bus said them (empty for `interrupted`).
+  public var detail: String
+
+  public init(_ kind: Kind, detail: String = "") {
+    self.kind = kind
+    self.detail = detail
+  }
+
+  /// The failure a D-Bus error stands for.
+  public init(_ error: BusError) {
+    switch error.name {
+    case .serviceUnknown: self.init(.noServer, detail: "\(error.name)")
+    case .noReply, .timeout: self.init(.noAnswer, detail: "\(error.name)")
+    case .fileNotFound, .noServer, .badAddress, .disconnected:
+      self.init(.noBus, detail: "\(error.name): \(error.message)")
+    default: self.init(.refused, detail: "\(error.name): \(error.message)")
+    }
+  }
+
+  /// In words, in `language`.
+  public func text(_ language: Language) -> String {
+    let detail = self.detail.isEmpty ? "" : " (\(self.detail))"
+    switch (kind, language) {
+    case (.noServer, .en): return "no notification server on the session bus" + detail
+    case (.noServer, .ja): return "セッションバスに通知サーバーがありません" + detail
+    case (.noAnswer, .en): return "the notification server did not answer in time" + detail
+    case (.noAnswer, .ja): return "通知サーバーが時間内に応答しませんでした" + detail
+    case (.noBus, .en): return "no session bus" + detail
+    case (.noBus, .ja): return "セッションバスがありません" + detail
+    case (.refused, .en): return "the notification server refused it" + detail
+    case (.refused, .ja): return "通知サーバーが受け付けませんでした" + detail
+    case (.interrupted, .en): return "the run that was showing it stopped before it knew whether it was shown"
+    case (.interrupted, .ja): return "表示中の実行が、表示できたかを記録する前に止まりました"
+    }
+  }
+
+  public var description: String { text(.en) }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersStore
+
+extension DeliveryRun {
+  /// What `run`, started every minute from `now` on, would deliver before the start of day
+  /// `end`: the runs themselves, walked at each moment something falls due, against a copy of
+  /// the ledger and a desktop that only records. Nothing is sent or written.
+  public func preview(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) throws
+    -> [Reminder]
+  {
+    let recorder = RecordingSender()
+    let world = World(
+      ledger: InMemoryLedger(), desktop: { .reachable(recorder, doNotDisturb: .off) }, isWatched: { false },
+      calendar: NoCalendar())
+    var transaction = LedgerTransaction(ledger: ledger) { _ in }
+    var shown: [Reminder] = []
+    var at = now
+    while let next = planner.plan(input, ledger: transaction.ledger, now: at, until: end).first {
+      at = max(at, next.fireAt)
+      let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
+      // Each step delivers at least the reminder it was woken for; a step that delivered
+      // nothing would mean the plan and the run disagree, and must not loop.
+      guard !delivered.isEmpty else { break }
+      shown += delivered
+    }
+    return shown
+  }
+}
+
+extension DoNotDisturbReading {
+  /// Not in do-not-disturb, as far as anyone asked.
+  static let off = DoNotDisturbReading(state: .off, probe: nil, server: nil)
+}
+
+/// A sender that shows nothing and remembers what it was given: `preview`'s desktop.
+public final class RecordingSender: NotificationSender {
+  public private(set) var shown: [Popup] = []
+
+  public init() {}
+
+  public func show(_ popup: Popup, replacing: UInt32?) throws(SendFailure) -> UInt32 {
+    shown.append(popup)
+    return UInt32(shown.count)
+  }
+
+  public func close(_ id: UInt32) throws(SendFailure) {}
+}
+
+/// A ledger that lives only in memory.
+struct InMemoryLedger: LedgerKeeping {
+  func transaction<T>(_ body: (inout LedgerTransaction) throws -> T) throws -> T {
+    var transaction = LedgerTransaction(ledger: DeliveryLedger()) { _ in }
+    return try body(&transaction)
+  }
+}
+
+/// A calendar that is never written: `preview`'s desktop never fails.
+struct NoCalendar: CalendarSink {
+  var path: String { "" }
+  func add(_ reminders: [Reminder], stamp: Date) throws {}
+}
