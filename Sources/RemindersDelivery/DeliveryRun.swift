@@ -58,7 +58,13 @@ public struct DeliveryRun {
     let due = planner.due(input, ledger: t.ledger, now: now)
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     guard !due.isEmpty || stale != nil || !interrupted.isEmpty else { return report }
-    let before = t.ledger
+    // What is on disk: saved again only when the ledger differs from it.
+    var durable = t.ledger
+    func persist(_ t: LedgerTransaction) throws {
+      guard t.ledger != durable else { return }
+      try t.save()
+      durable = t.ledger
+    }
 
     let watched = world.isWatched()
     if let gone = stale, !watched {
@@ -99,7 +105,7 @@ public struct DeliveryRun {
     for (reminder, channel) in bound where !t.ledger.contains(reminderID: reminder.id) {
       t.ledger.record(DeliveryRun.entry(reminder, channel: channel, at: now, pending: true))
     }
-    if t.ledger != before { try t.save() }
+    try persist(t)
 
     if case .reachable(let sender, _)? = desktop {
       for reminder in toShow {
@@ -118,7 +124,7 @@ public struct DeliveryRun {
       } catch {
         // The pop-ups shown are confirmed; what was meant for the calendar stays pending and
         // goes there on a later run, once the file can be written.
-        try? t.save()
+        try? persist(t)
         throw error
       }
       for (reminder, why) in toCalendar {
@@ -130,7 +136,7 @@ public struct DeliveryRun {
       refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
     }
     t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
-    try t.save()
+    try persist(t)
     return report
   }
 

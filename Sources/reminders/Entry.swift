@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersCore
 import RemindersStore
 
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ enum ExitStatus {
   static func report(_ error: Error) -> Int32 {
     switch error {
     case let error as StoreError:
-      say(error.description)
+      say(StoreErrorText(language: SessionLanguage.current).text(error))
       switch error {
       case .corrupt, .badConfig, .unreadable: return dataError
       case .writeFailed: return ioError
@@ -86,5 +87,28 @@ enum ExitStatus {
   static func say(_ message: String) {
     let line = "reminders: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
     FileHandle.standardError.write(Data(line.utf8))
+  }
+}
+
+/// A file error in the session's language. The parsers' own words for what they expected stay
+/// as they wrote them (English); the frame around them is translated.
+struct StoreErrorText {
+  let language: Language
+
+  func text(_ error: StoreError) -> String {
+    guard language == .ja else { return error.description }
+    switch error {
+    case .corrupt(let path, let at, let reason):
+      return "\(at.map { "\(path):\($0)" } ?? path): 内容を読み取れません: \(reason)"
+    case .badConfig(let path, let key, let at, let reason):
+      let place = at.map { "\(path):\($0)" } ?? path
+      return "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
+    case .unreadable(let path, let reason):
+      return "\(path): 読めません: \(reason == "no such file" ? "ファイルがありません" : reason)"
+    case .writeFailed(let path, let reason):
+      return "\(path): 書き込めません: \(reason)"
+    case .locked(let path, let seconds):
+      return "\(path): 別の reminders の処理が \(seconds) 秒を超えてロックを保持していました"
+    }
   }
 }

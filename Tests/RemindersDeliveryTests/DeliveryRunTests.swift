@@ -1,1 +1,222 @@
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersDelivery
 import Testing
+
+/// The delivery rules, row by row, against a notification server, a ledger and a calendar in
+/// memory. The same run against a real dbus-daemon and dunst is in CLITests/RunTests.
+@Suite struct DeliveryRunTests {
+  let daily: ReminderID = .daily(Fixture.day("2026-11-21"))
+
+  /// What the desktop is like, and where the daily reminder of 08:00 goes.
+  enum Outcome: Equatable {
+    case shown, held, calendar
+  }
+
+  @Test(
+    arguments: [
+      (DoNotDisturbState.off, nil, Outcome.shown),
+      (.unknown, nil, .shown),
+      (.on, nil, .held),
+      (.off, SendFailure(.refused, detail: "org.freedesktop.DBus.Error.Failed: no"), .calendar),
+      (.off, SendFailure(.noAnswer), .calendar),
+      (.on, SendFailure(.noBus), .calendar),
+    ] as [(DoNotDisturbState, SendFailure?, Outcome)])
+  func whereTheDailyGoes(dnd: DoNotDisturbState, failure: SendFailure?, outcome: Outcome) throws {
+    let bench = Bench()
+    bench.dnd = dnd
+    if failure?.kind == .noBus { bench.reachable = failure } else { bench.sender.failure = failure }
+    let report = try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    let entry = bench.ledger.durable.entries[daily]
+    switch outcome {
+    case .shown:
+      #expect(bench.sender.shown.map(\.popup.title) == ["Today's reviews: 2 cards"])
+      #expect(entry?.channel == .popup && entry?.pending == false && entry?.notificationID == 41)
+      #expect(report.shown.map(\.id) == [daily] && bench.calendar.events.isEmpty)
+    case .held:
+      #expect(bench.sender.shown.isEmpty && entry == nil && bench.calendar.events.isEmpty)
+      #expect(bench.ledger.durable.held[daily.description] == Fixture.t("2026-11-21T08:00:00+09:00"))
+    case .calendar:
+      #expect(bench.sender.shown.isEmpty)
+      #expect(bench.calendar.events.keys.sorted() == [daily])
+      #expect(entry?.channel == .calendar && entry?.pending == false)
+    }
+    // Whatever happened, a second run at the same moment sends and writes nothing more.
+    let saves = bench.ledger.saves
+    let shown = bench.sender.shown.count
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    #expect(bench.sender.shown.count == shown && bench.calendar.writes <= 1)
+    #expect(bench.ledger.saves == saves)
+  }
+
+  /// A run with nothing due neither connects to the desktop nor writes the ledger.
+  @Test func anIdleRunTouchesNothing() throws {
+    let bench = Bench()
+    try bench.deliver(Fixture.input(), at: "2026-11-21T07:59:00+09:00")
+    #expect(bench.connects == 0 && bench.ledger.saves == 0)
+  }
+
+  /// Record before send: when the ledger cannot be written, nothing is shown — not once a run,
+  /// as four runs on a full disk once showed four pop-ups.
+  @Test func aLedgerThatCannotBeWrittenShowsNothing() throws {
+    let bench = Bench()
+    bench.ledger.failingSaves = Set(1...100)
+    for minute in 0..<4 {
+      #expect(throws: FakeLedger.DiskFull.self) {
+        try bench.deliver(Fixture.input(), at: "2026-11-21T08:0\(minute):00+09:00")
+      }
+    }
+    #expect(bench.sender.shown.isEmpty && bench.calendar.events.isEmpty)
+    #expect(bench.ledger.durable == DeliveryLedger())
+  }
+
+  /// The pop-up went out but its confirmation could not be written (or the run died right after
+  /// `Notify`): the pending entry counts as delivered, and the next run writes it to the
+  /// calendar instead of showing it again.
+  @Test func aRunThatStopsAfterNotifyNeverShowsItAgain() throws {
+    let bench = Bench()
+    bench.ledger.failingSaves = [2]
+    #expect(throws: FakeLedger.DiskFull.self) {
+      try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    }
+    #expect(bench.sender.shown.count == 1)
+    #expect(bench.ledger.durable.entries[daily]?.pending == true)
+    let report = try bench.deliver(Fixture.input(), at: "2026-11-21T08:01:00+09:00")
+    #expect(bench.sender.shown.count == 1)
+    #expect(bench.calendar.events.keys.sorted() == [daily])
+    #expect(bench.ledger.durable.entries[daily]?.pending == false)
+    #expect(bench.ledger.durable.entries[daily]?.channel == .calendar)
+    guard case .toCalendar(_, _, let why)? = report.events.first else {
+      Issue.record("expected the pending reminder to go to the calendar: \(report.events)")
+      return
+    }
+    #expect(why.kind == .interrupted)
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:02:00+09:00")
+    #expect(bench.sender.shown.count == 1 && bench.calendar.writes == 1)
+  }
+
+  /// A calendar that cannot be written: the pop-ups that were shown stay recorded, what was
+  /// meant for the calendar stays pending and goes there once it can be written.
+  @Test func aCalendarThatCannotBeWrittenLosesNothing() throws {
+    let bench = Bench()
+    bench.reachable = SendFailure(.noBus)
+    bench.calendar.fails = true
+    #expect(throws: FakeCalendar.Unwritable.self) {
+      try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    }
+    #expect(bench.ledger.durable.entries[daily]?.pending == true)
+    bench.calendar.fails = false
+    bench.reachable = nil
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:01:00+09:00")
+    #expect(bench.sender.shown.isEmpty)
+    #expect(bench.calendar.events.keys.sorted() == [daily])
+  }
+
+  /// Held during do-not-disturb, delivered once when it ends, marked as moved by it.
+  @Test func heldThenDeliveredOnce() throws {
+    let bench = Bench()
+    bench.dnd = .on
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:30:00+09:00")
+    #expect(bench.sender.shown.isEmpty)
+    bench.dnd = .off
+    let report = try bench.deliver(Fixture.input(), at: "2026-11-21T09:00:00+09:00")
+    #expect(report.shown.map(\.reason) == [.desktopDND])
+    #expect(bench.ledger.durable.held.isEmpty)
+    try bench.deliver(Fixture.input(), at: "2026-11-21T09:01:00+09:00")
+    #expect(bench.sender.shown.count == 1)
+  }
+
+  /// The clock set a week forward and back again: today's daily is not shown twice, however
+  /// long the ledger kept its entry.
+  @Test(arguments: [1, 7, 8, 30, 400])
+  func theClockGoingBackDoesNotRepeatADaily(daysAhead: Int) throws {
+    let bench = Bench()
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    let ahead = Fixture.tokyo.instant(
+      on: Fixture.day("2026-11-21").adding(days: daysAhead), at: WallTime("09:00")!)
+    try bench.run.deliver(Fixture.input(), now: ahead, world: bench.world)
+    let shown = bench.sender.shown.count
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:05:00+09:00")
+    #expect(bench.sender.shown.count == shown)
+    #expect(bench.ledger.durable.contains(reminderID: daily))
+  }
+
+  /// What happens to today's daily pop-up on screen when the deck changes.
+  enum Screen: Equatable {
+    case replaced, closed, untouched, offScreen
+  }
+
+  @Test(
+    arguments: [
+      (true, 1, DoNotDisturbState.off, false, Screen.replaced),
+      (true, 0, .off, false, .closed),
+      (true, 2, .off, false, .untouched),
+      (false, 1, .off, false, .offScreen),
+      (true, 1, .on, false, .untouched),
+      (true, 1, .off, true, .offScreen),
+    ] as [(Bool, Int, DoNotDisturbState, Bool, Screen)])
+  func theDailyPopUpOnScreen(
+    watched: Bool, cardsLeft: Int, dnd: DoNotDisturbState, fails: Bool, screen: Screen
+  )
+    throws
+  {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(Fixture.input(recalls: false), at: "2026-11-21T08:00:00+09:00")
+    #expect(bench.ledger.durable.entries[daily]?.onScreen == true)
+    bench.watched = watched
+    bench.dnd = dnd
+    if fails { bench.sender.failure = SendFailure(.noAnswer) }
+    let report = try bench.deliver(
+      Fixture.input(cards: cardsLeft, recalls: false), at: "2026-11-21T08:10:00+09:00")
+    let entry = try #require(bench.ledger.durable.entries[daily])
+    switch screen {
+    case .replaced:
+      #expect(
+        bench.sender.shown.last
+          == .init(
+            popup: .init(
+              kind: .dailyReview, title: "Today's reviews: 1 card", body: "Start a new streak today."),
+            replacing: 41))
+      #expect(entry.onScreen && entry.title == "Today's reviews: 1 card" && entry.updatedAt != nil)
+    case .closed:
+      #expect(bench.sender.closed == [41] && !entry.onScreen)
+      #expect(entry.closedBecause == "no card left to review")
+    case .untouched:
+      #expect(bench.sender.shown.count == 1 && bench.sender.closed.isEmpty && entry.onScreen)
+      #expect(report.events.isEmpty)
+    case .offScreen:
+      #expect(bench.sender.shown.count == 1 && bench.sender.closed.isEmpty && !entry.onScreen)
+    }
+  }
+}
+
+/// `preview` walks the same runs with a desktop that only records: what it shows is what the
+/// planner says `run` will do, in every zone and across both daylight-saving changes.
+@Suite struct PreviewTests {
+  @Test(arguments: [
+    ("Asia/Tokyo", "2026-11-21T06:00:00+09:00"),
+    ("America/New_York", "2026-03-07T20:00:00-05:00"),
+    ("America/New_York", "2026-10-31T20:00:00-04:00"),
+    ("UTC", "2026-11-21T13:02:00Z"),
+  ])
+  func previewIsThePlan(zone: String, now: String) throws {
+    let clock = Fixture.clock(zone)
+    let planner = Fixture.planner(clock, quiet: ["12:00-13:00", "22:00-07:00"])
+    let start = Fixture.t(now)
+    let cards = (0..<6).map { Fixture.card("\($0)", due: "\(clock.day(of: start).adding(days: $0 % 3 - 1))") }
+    let recalls = (0..<8).map {
+      RecallItem(
+        id: "r\($0)", topic: "topic \($0)", dueAt: start.addingTimeInterval(Double($0) * 5400 - 7200))
+    }
+    let input = PlanInput(dueIndex: DueIndex(cards: cards), streak: Streak(answerDays: []), recalls: recalls)
+    let end = clock.day(of: start).adding(days: 3)
+    let walked = try DeliveryRun(planner: planner).preview(
+      input, ledger: DeliveryLedger(), now: start, until: end)
+    let planned = planner.plan(input, ledger: DeliveryLedger(), now: start, until: end)
+    #expect(!planned.isEmpty)
+    #expect(walked == planned)
+  }
+}
