@@ -152,10 +152,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", default="planner,icalendar,delivery",
+                        help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
-    planner(args.bin, args.runs)
-    icalendar(args.bin, 1)
-    delivery(args.bin)
+    parts = args.only.split(",")
+    if "planner" in parts:
+        planner(args.bin, args.runs)
+    if "icalendar" in parts:
+        icalendar(args.bin, 1)
+    if "delivery" in parts:
+        delivery(args.bin)
 
 
 if __name__ == "__main__":

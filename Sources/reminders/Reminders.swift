@@ -129,7 +129,7 @@ struct Invocation {
       environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir])
     let home = environment["HOME"] ?? NSHomeDirectory()
     // A config named with --config must be there; the default one may be missing (defaults).
-    if let named = options[.config], try FileIO.read(named) == nil {
+    if let named = options[.config], access(named, F_OK) != 0, errno == ENOENT {
       throw StoreError.unreadable(path: named, reason: "no such file")
     }
     configuration = try Configuration.load(path: paths.config, home: home)
