@@ -103,6 +103,7 @@ lint:
 demo: build
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)
 	@python3 scripts/make-sample-deck.py samples/words.tsv $(DEMO_DIR)/deck.json
+	@cp samples/config.toml $(DEMO_DIR)/config.toml
 	@echo; echo "== reminders preview (English) =="
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders preview (日本語), as of 07:00 this morning =="
