@@ -33,8 +33,11 @@ public struct LedgerStore: Sendable {
     let lock = try FileLock(path: lockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
     let stored = try read()
+    // What the files hold, kept while the lock is held (nobody else writes them), so that each
+    // save compares with memory instead of reading the files again.
+    var onDisk = stored.onDisk
     var transaction = LedgerTransaction(ledger: stored.ledger) { ledger in
-      try self.write(StoredLedger(ledger: ledger, extras: stored.extras), clock: clock)
+      try self.write(StoredLedger(ledger: ledger, extras: stored.extras), clock: clock, onDisk: &onDisk)
     }
     return try body(&transaction)
   }
@@ -56,6 +59,8 @@ public struct LedgerStore: Sendable {
   struct StoredLedger {
     var ledger = DeliveryLedger()
     var extras = Extras()
+    /// The bytes of each file as read (nil: no file).
+    var onDisk: [String: [UInt8]?] = [:]
   }
 
   struct Extras {
@@ -66,13 +71,16 @@ public struct LedgerStore: Sendable {
 
   func read() throws -> StoredLedger {
     var stored = StoredLedger()
-    if let bytes = try FileIO.read(path) {
+    let ledgerBytes = try FileIO.read(path)
+    let heldBytes = try FileIO.read(heldPath)
+    stored.onDisk = [path: ledgerBytes, heldPath: heldBytes]
+    if let bytes = ledgerBytes {
       let (ledger, root, entries) = try LedgerStore.decode(bytes, path: path)
       stored.ledger = ledger
       stored.extras.root = root
       stored.extras.entries = entries
     }
-    if let bytes = try FileIO.read(heldPath) {
+    if let bytes = heldBytes {
       let (held, root, _) = try LedgerStore.decode(bytes, path: heldPath)
       stored.ledger.held = held.held
       stored.extras.held = root
@@ -80,8 +88,9 @@ public struct LedgerStore: Sendable {
     return stored
   }
 
-  /// Writes the ledger and the held list atomically (mode 0600), each only when its bytes change.
-  func write(_ stored: StoredLedger, clock: DayClock) throws {
+  /// Writes the ledger and the held list atomically (mode 0600), each only when its bytes differ
+  /// from `onDisk`, which it keeps up to date.
+  func write(_ stored: StoredLedger, clock: DayClock, onDisk: inout [String: [UInt8]?]) throws {
     var delivered = stored.ledger
     delivered.held = [:]
     let held = DeliveryLedger(held: stored.ledger.held)
@@ -98,10 +107,11 @@ public struct LedgerStore: Sendable {
       ),
     ]
     for (file, bytes, empty) in files {
-      let current = try? FileIO.read(file)
+      let current = onDisk[file] ?? nil
       // Unchanged, or nothing to say where no file exists yet: leave the disk alone.
       if current == bytes || (current == nil && empty) { continue }
       try FileIO.writeAtomically(bytes, to: file)
+      onDisk[file] = bytes
     }
   }
 
