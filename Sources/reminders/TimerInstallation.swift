@@ -140,10 +140,8 @@ struct TimerInstallation {
       try remove(file)
       removed.removed.append(file)
     }
-    let wants = TimerInstallation.enabledUnits.compactMap { enableLink($0) }.map {
-      ($0 as NSString).deletingLastPathComponent
-    }
-    for directory in wants + [unitDirectory, (unitDirectory as NSString).deletingLastPathComponent] {
+    let wants = TimerInstallation.enabledUnits.compactMap { enableLink($0) }.map(FileIO.parentDirectory)
+    for directory in wants + [unitDirectory, FileIO.parentDirectory(of: unitDirectory)] {
       rmdir(directory)  // only when empty: anything else there is not ours to remove
     }
     if case .success(let manager) = reach, !removed.removed.isEmpty {
@@ -236,8 +234,12 @@ struct TimerInstallation {
   }
 
   private func remove(_ path: String) throws {
-    guard unlink(path) == 0 || errno == ENOENT else {
-      throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    do {
+      try systemCall("unlink") { unlink(path) }
+    } catch  where error.code == ENOENT {
+      // Already gone.
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersStore
 
 #if canImport(Glibc)
   import Glibc
@@ -79,8 +80,14 @@ struct UserManager {
 
   /// nil when something accepts connections on the unix socket at `path`, else why not.
   private static func connectError(_ path: String) -> String? {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    let fd: Int32
+    do {
+      fd = try systemCall("socket") {
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      }
+    } catch {
+      return error.description
+    }
     defer { close(fd) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
@@ -90,12 +97,20 @@ struct UserManager {
       raw.copyBytes(from: bytes)
       raw[bytes.count] = 0
     }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    do {
+      // Not retried after EINTR: the connection then goes on in the background, and a second
+      // connect would fail with EALREADY.
+      try systemCall("connect", retryingInterrupts: false) {
+        withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+          }
+        }
       }
+      return nil
+    } catch {
+      return error.description
     }
-    return connected == 0 ? nil : String(cString: strerror(errno))
   }
 }
 
