@@ -4,8 +4,20 @@ import Foundation
   import Glibc
 #endif
 
-/// Where our files live: XDG base directories, overridden by `--config`, `--deck`, `--state-dir`.
+/// Where our files live: the home folder, the XDG base directories, and our files in them,
+/// overridden by `--config`, `--deck`, `--state-dir`. Every command and `doctor` resolve them here.
 public struct Paths: Equatable, Sendable {
+  /// `HOME` when it is an absolute path, else the home folder the user database gives this user.
+  public var home: String
+  /// `$XDG_CONFIG_HOME`, else `~/.config` (a relative or empty XDG value counts as unset).
+  public var configHome: String
+  /// `$XDG_DATA_HOME`, else `~/.local/share`.
+  public var dataHome: String
+  /// `$XDG_STATE_HOME`, else `~/.local/state`.
+  public var stateHome: String
+  /// `$XDG_CACHE_HOME`, else `~/.cache`.
+  public var cacheHome: String
+
   public var config: String
   public var deck: String
   public var stateDir: String
@@ -13,31 +25,62 @@ public struct Paths: Equatable, Sendable {
   /// `$XDG_DATA_HOME/reminders/fallback.ics`; config `fallback.path` replaces it.
   public var defaultFallback: String
 
-  /// Resolves from the environment (passed in) and the global overrides.
-  public init(
-    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil
-  ) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    func base(_ key: String, _ fallback: String) -> String {
-      // The spec ignores relative XDG values: they are treated as unset.
-      if let value = environment[key], value.hasPrefix("/") { return value }
-      return home + "/" + fallback
+  /// No home folder: `HOME` is unset, empty or relative, and the user database has none either.
+  public struct HomeUnknown: Error, Equatable, CustomStringConvertible {
+    public var userID: UInt32
+    public var description: String {
+      "HOME is not set to an absolute path and the user database names no home folder for uid "
+        + "\(userID); set HOME to your home folder"
     }
-    let configHome = base("XDG_CONFIG_HOME", ".config")
-    let dataHome = base("XDG_DATA_HOME", ".local/share")
-    let stateHome = base("XDG_STATE_HOME", ".local/state")
-    let cacheHome = base("XDG_CACHE_HOME", ".cache")
+  }
+
+  /// Resolves from the environment (passed in) and the global overrides. `userHome` is the user
+  /// database's answer, asked only when `HOME` is unusable.
+  public init(
+    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil,
+    userHome: () -> String? = Paths.userDatabaseHome
+  ) throws(HomeUnknown) {
+    let home: String
+    if let value = environment["HOME"], value.hasPrefix("/") {
+      home = value
+    } else if let value = userHome(), value.hasPrefix("/") {
+      home = value
+    } else {
+      throw HomeUnknown(userID: getuid())
+    }
+    self.home = home
+    func base(_ key: String, _ fallback: String) -> String {
+      // The XDG Base Directory spec ignores relative values: they are treated as unset.
+      if let value = environment[key], value.hasPrefix("/") { return value }
+      return (home == "/" ? "" : home) + "/" + fallback
+    }
+    configHome = base("XDG_CONFIG_HOME", ".config")
+    dataHome = base("XDG_DATA_HOME", ".local/share")
+    stateHome = base("XDG_STATE_HOME", ".local/state")
+    cacheHome = base("XDG_CACHE_HOME", ".cache")
     self.config = config ?? configHome + "/reminders/config.toml"
     self.deck = deck ?? dataHome + "/reminders/deck.json"
     self.stateDir = stateDir ?? stateHome + "/reminders"
-    self.cacheDir = cacheHome + "/reminders"
-    self.defaultFallback = dataHome + "/reminders/fallback.ics"
+    cacheDir = cacheHome + "/reminders"
+    defaultFallback = dataHome + "/reminders/fallback.ics"
   }
 
-  /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
-  public var defaultFeed: String {
-    FileIO.parentDirectory(of: defaultFallback) + "/reminders.ics"
+  /// This user's home folder in the user database (`getpwuid_r`), when it names one.
+  public static func userDatabaseHome() -> String? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 16_384)
+    let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found)
+    guard status == 0, found != nil, let directory = entry.pw_dir else { return nil }
+    let home = String(cString: directory)
+    return home.isEmpty ? nil : home
   }
+
+  /// `$XDG_CONFIG_HOME/systemd/user`: the user's own systemd units, first in the user manager's
+  /// search path.
+  public var systemdUserUnits: String { configHome + "/systemd/user" }
+  /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
+  public var defaultFeed: String { dataHome + "/reminders/reminders.ics" }
   public var ledger: String { stateDir + "/ledger.json" }
   public var lock: String { stateDir + "/lock" }
   /// Held by `reminders watch` for as long as it runs: whether anyone follows pop-ups on screen.

@@ -21,7 +21,7 @@ struct Doctor: ParsableCommand {
   var json = false
 
   func run() throws {
-    let report = DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
+    let report = try DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
     if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
   }
@@ -70,11 +70,10 @@ struct DoctorReport {
 
   /// Reads the desktop exactly as `run` does (`Desktop.reach`), then the server's identity and
   /// capabilities, the timer, and every file `run` reads.
-  static func examine(_ global: GlobalOptions, environment: [String: String]) -> DoctorReport {
-    let paths = Paths(
+  static func examine(_ global: GlobalOptions, environment: [String: String]) throws -> DoctorReport {
+    let paths = try Paths.forCommand(
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let (files, fallbackPath) = examineFiles(paths, home: home)
+    let (files, fallbackPath) = examineFiles(paths, home: paths.home)
 
     var bus = Bus(address: SessionBus.sessionAddress(environment: environment))
     if bus.address != nil {
@@ -98,7 +97,7 @@ struct DoctorReport {
         server = Server(information: nil, capabilities: [], error: Desktop.explain(error))
       }
     }
-    let timer = TimerInstallation(environment: environment).status()
+    let timer = TimerInstallation(environment: environment, paths: paths).status()
     let verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath)
     return DoctorReport(

@@ -82,8 +82,8 @@ struct Invocation {
   init(config: String?, deck: String?, stateDir: String?, lang: String?, environment: [String: String]) throws
   {
     self.environment = environment
-    paths = Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    paths = try Paths.forCommand(environment: environment, config: config, deck: deck, stateDir: stateDir)
+    let home = paths.home
     configuration = try Configuration.load(path: paths.config, home: home)
     let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
     clock = DayClock(zone: zone)

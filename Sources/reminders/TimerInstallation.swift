@@ -9,15 +9,18 @@ import RemindersStore
 /// `uninstall` and `status` do.
 struct TimerInstallation {
   let environment: [String: String]
+  let paths: Paths
   /// `$XDG_CONFIG_HOME/systemd/user`, where `systemctl --user enable` looks first.
-  let unitDirectory: String
+  var unitDirectory: String { paths.systemdUserUnits }
 
-  init(environment: [String: String]) {
+  init(environment: [String: String], paths: Paths) {
     self.environment = environment
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let configHome =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-    unitDirectory = configHome + "/systemd/user"
+    self.paths = paths
+  }
+
+  /// With the paths the environment gives.
+  init(environment: [String: String]) throws {
+    self.init(environment: environment, paths: try Paths.forCommand(environment: environment))
   }
 
   func path(_ unit: TimerUnits.Unit) -> String { unitDirectory + "/" + unit.fileName }
@@ -153,12 +156,9 @@ struct TimerInstallation {
   /// Where the timer stands; reads files and asks the user manager, changes nothing.
   func status() -> TimerState {
     var state = TimerState(unitDirectory: unitDirectory)
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let dataHome =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
     // The user manager's search path, highest precedence first (systemd.unit(5)).
     let directories = [
-      unitDirectory, "/etc/systemd/user", dataHome + "/systemd/user", "/usr/local/lib/systemd/user",
+      unitDirectory, "/etc/systemd/user", paths.dataHome + "/systemd/user", "/usr/local/lib/systemd/user",
       "/usr/lib/systemd/user", "/lib/systemd/user",
     ]
     if let directory = directories.first(where: { access($0 + "/" + TimerUnits.timerName, F_OK) == 0 }) {
