@@ -3,9 +3,11 @@ SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 # Debian packages the build, the tests and the demo use.
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and gzip build the package; desktop-file-utils and
-# groff-base check the desktop file and the man page.
+# groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the demo
+# and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
+# what `reminders doctor` asks about them.
 APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine \
-  dpkg-dev binutils gzip desktop-file-utils groff-base
+  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersDBus
+import RemindersStore
 
 /// The desktop of the user's session: the notification server on the session bus, through
 /// libdbus, and do-not-disturb as the server (or GNOME's settings) tells it.
@@ -68,17 +69,14 @@ public final class SessionBusSender: NotificationSender {
 enum GnomeBanners {
   static func doNotDisturb(environment: [String: String]) -> DoNotDisturbReading? {
     guard (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME") else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gsettings", "get", "org.gnome.desktop.notifications", "show-banners"]
-    process.environment = environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+    // A few milliseconds when dconf answers; a hung one must not hold the run (and its lock).
+    guard let gsettings = ProcessRunner.find("gsettings", environment: environment),
+      let result = try? ProcessRunner.run(
+        gsettings, ["get", "org.gnome.desktop.notifications", "show-banners"], environment: environment,
+        timeout: 2),
+      result.succeeded
+    else { return nil }
+    let text = result.stdout
     let on = text.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
     return DoNotDisturbReading(state: on ? .on : .off, probe: nil, server: "GNOME (gsettings show-banners)")
   }

@@ -4,8 +4,20 @@ import Foundation
   import Glibc
 #endif
 
-/// Where our files live: XDG base directories, overridden by `--config`, `--deck`, `--state-dir`.
+/// Where our files live: the home folder, the XDG base directories, and our files in them,
+/// overridden by `--config`, `--deck`, `--state-dir`. Every command and `doctor` resolve them here.
 public struct Paths: Equatable, Sendable {
+  /// `HOME` when it is an absolute path, else the home folder the user database gives this user.
+  public var home: String
+  /// `$XDG_CONFIG_HOME`, else `~/.config` (a relative or empty XDG value counts as unset).
+  public var configHome: String
+  /// `$XDG_DATA_HOME`, else `~/.local/share`.
+  public var dataHome: String
+  /// `$XDG_STATE_HOME`, else `~/.local/state`.
+  public var stateHome: String
+  /// `$XDG_CACHE_HOME`, else `~/.cache`.
+  public var cacheHome: String
+
   public var config: String
   public var deck: String
   public var stateDir: String
@@ -13,31 +25,62 @@ public struct Paths: Equatable, Sendable {
   /// `$XDG_DATA_HOME/reminders/fallback.ics`; config `fallback.path` replaces it.
   public var defaultFallback: String
 
-  /// Resolves from the environment (passed in) and the global overrides.
-  public init(
-    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil
-  ) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    func base(_ key: String, _ fallback: String) -> String {
-      // The spec ignores relative XDG values: they are treated as unset.
-      if let value = environment[key], value.hasPrefix("/") { return value }
-      return home + "/" + fallback
+  /// No home folder: `HOME` is unset, empty or relative, and the user database has none either.
+  public struct HomeUnknown: Error, Equatable, CustomStringConvertible {
+    public var userID: UInt32
+    public var description: String {
+      "HOME is not set to an absolute path and the user database names no home folder for uid "
+        + "\(userID); set HOME to your home folder"
     }
-    let configHome = base("XDG_CONFIG_HOME", ".config")
-    let dataHome = base("XDG_DATA_HOME", ".local/share")
-    let stateHome = base("XDG_STATE_HOME", ".local/state")
-    let cacheHome = base("XDG_CACHE_HOME", ".cache")
+  }
+
+  /// Resolves from the environment (passed in) and the global overrides. `userHome` is the user
+  /// database's answer, asked only when `HOME` is unusable.
+  public init(
+    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil,
+    userHome: () -> String? = Paths.userDatabaseHome
+  ) throws(HomeUnknown) {
+    let home: String
+    if let value = environment["HOME"], value.hasPrefix("/") {
+      home = value
+    } else if let value = userHome(), value.hasPrefix("/") {
+      home = value
+    } else {
+      throw HomeUnknown(userID: getuid())
+    }
+    self.home = home
+    func base(_ key: String, _ fallback: String) -> String {
+      // The XDG Base Directory spec ignores relative values: they are treated as unset.
+      if let value = environment[key], value.hasPrefix("/") { return value }
+      return (home == "/" ? "" : home) + "/" + fallback
+    }
+    configHome = base("XDG_CONFIG_HOME", ".config")
+    dataHome = base("XDG_DATA_HOME", ".local/share")
+    stateHome = base("XDG_STATE_HOME", ".local/state")
+    cacheHome = base("XDG_CACHE_HOME", ".cache")
     self.config = config ?? configHome + "/reminders/config.toml"
     self.deck = deck ?? dataHome + "/reminders/deck.json"
     self.stateDir = stateDir ?? stateHome + "/reminders"
-    self.cacheDir = cacheHome + "/reminders"
-    self.defaultFallback = dataHome + "/reminders/fallback.ics"
+    cacheDir = cacheHome + "/reminders"
+    defaultFallback = dataHome + "/reminders/fallback.ics"
   }
 
-  /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
-  public var defaultFeed: String {
-    (defaultFallback as NSString).deletingLastPathComponent + "/reminders.ics"
+  /// This user's home folder in the user database (`getpwuid_r`), when it names one.
+  public static func userDatabaseHome() -> String? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 16_384)
+    let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found)
+    guard status == 0, found != nil, let directory = entry.pw_dir else { return nil }
+    let home = String(cString: directory)
+    return home.isEmpty ? nil : home
   }
+
+  /// `$XDG_CONFIG_HOME/systemd/user`: the user's own systemd units, first in the user manager's
+  /// search path.
+  public var systemdUserUnits: String { configHome + "/systemd/user" }
+  /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
+  public var defaultFeed: String { dataHome + "/reminders/reminders.ics" }
   public var ledger: String { stateDir + "/ledger.json" }
   public var lock: String { stateDir + "/lock" }
   /// Held by `reminders watch` for as long as it runs: whether anyone follows pop-ups on screen.
@@ -45,22 +88,59 @@ public struct Paths: Equatable, Sendable {
 }
 
 /// Whole-file reads and atomic writes.
+///
+/// Every open is non-blocking until the file is known to be a regular one, so that a named pipe
+/// (or a device) where a file of ours should be is refused at once instead of hanging `run`
+/// while it holds the lock.
 public enum FileIO {
+  /// The folder part of `path`, as a string: `.` for a bare name (`f`), `/` for `/f`. Trailing
+  /// slashes are ignored, and nothing is resolved (`..` and links stay as they are, so that the
+  /// kernel resolves them as it would `path` itself).
+  public static func parentDirectory(of path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let parent = trimmingTrailingSlashes(String(trimmed[..<slash]))
+    return parent.isEmpty ? "/" : parent
+  }
+
+  /// The last component of `path`: `f` for `f`, `a/f` and `/a/f/`; `/` for `/`.
+  public static func fileName(of path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    let name = String(trimmed[trimmed.index(after: slash)...])
+    return name.isEmpty ? "/" : name
+  }
+
+  private static func trimmingTrailingSlashes(_ path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return String(path)
+  }
+
   /// The file's bytes, or `nil` when it does not exist.
+  ///
+  /// Throws `StoreError.unreadable` when it cannot be read or is not a regular file (a named
+  /// pipe, a folder, a device); a symbolic link is read through.
   public static func read(_ path: String) throws -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    let fd: Int32
+    do throws(SystemError) {
+      // O_NONBLOCK: opening a named pipe for reading would wait for a writer. It changes nothing
+      // for a regular file, whose reads never block.
+      fd = try systemCall("open") { open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+    } catch  where error.code == ENOENT {
+      return nil
+    } catch {
+      throw StoreError.unreadable(path: path, reason: .system(error))
     }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    do throws(SystemError) {
+      try systemCall("fstat") { fstat(fd, &info) }
+    } catch {
+      throw StoreError.unreadable(path: path, reason: .system(error))
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw StoreError.unreadable(path: path, reason: "not a regular file")
-    }
+    let kind = FileKind(mode: info.st_mode)
+    guard kind == .regular else { throw StoreError.unreadable(path: path, reason: .notRegularFile(kind)) }
     // One byte more than the size, so that reading the whole file meets end-of-file without
     // growing the buffer (growing would copy a large deck).
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -69,10 +149,16 @@ public enum FileIO {
       if filled == bytes.count {
         bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
       }
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+      let n: Int
+      do throws(SystemError) {
+        // (`withUnsafeMutableBytes` only rethrows untyped errors: the result is carried out.)
+        n = try bytes.withUnsafeMutableBytes { buffer in
+          Result { () throws(SystemError) in
+            try systemCall("read") { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+          }
+        }.get()
+      } catch {
+        throw StoreError.unreadable(path: path, reason: .system(error))
       }
       if n == 0 { break }
       filled += n
@@ -84,56 +170,130 @@ public enum FileIO {
   /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one:
   /// a temporary file in the same folder, written, flushed (`fsync`), renamed over the target,
   /// then the folder flushed. The file gets `mode` (0600: our files are private).
+  ///
+  /// A symbolic link is written through: the new file replaces the link's final target, beside
+  /// which the temporary file is made, and the link stays (a deck linked into a synced folder
+  /// keeps syncing). A link whose target is missing gets its target created when the target's
+  /// folder exists; otherwise nothing is written (`FileProblem.danglingLink`). Something other
+  /// than a regular file at the target (a named pipe, a folder) is never replaced.
+  /// Every failure is `StoreError.writeFailed`, with the old file untouched.
   public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    try makeDirectory(directory.isEmpty ? "." : directory)
-    removeStaleTemporaries(in: directory.isEmpty ? "." : directory, name: name)
-    let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+    let target = try writeTarget(of: path)
+    let directory = parentDirectory(of: target)
+    let name = fileName(of: target)
+    func failed(_ error: SystemError) -> StoreError { .writeFailed(path: path, reason: .system(error)) }
+    try makeDirectory(directory)
+    removeStaleTemporaries(in: directory, name: name)
+    let temporary = directory + "/.\(name).\(getpid()).tmp"
+    // One left by an earlier process with our pid; O_EXCL below then never opens anything but a
+    // new file (not a link or a pipe someone put there).
+    unlink(temporary)
+    let fd: Int32
+    do throws(SystemError) {
+      fd = try systemCall("open") {
+        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      }
+    } catch {
+      throw failed(error)
+    }
     var ok = false
     defer {
       if !ok { unlink(temporary) }
     }
-    do {
+    do throws(SystemError) {
       defer { close(fd) }
       fchmod(fd, mode)
       var written = 0
       while written < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-        }
-        written += n
+        written += try bytes.withUnsafeBytes { buffer in
+          Result { () throws(SystemError) in
+            try systemCall("write") { Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written) }
+          }
+        }.get()
       }
-      guard fsync(fd) == 0 else {
-        throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-      }
-    }
-    guard rename(temporary, path) == 0 else {
-      throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+      try systemCall("fsync") { fsync(fd) }
+      try systemCall("rename") { rename(temporary, target) }
+    } catch {
+      throw failed(error)
     }
     ok = true
-    let dfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
+    // The rename is on disk once the folder is; a failure here leaves the new file in place.
+    if let dfd = try? systemCall("open", { open(directory, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC) })
+    {
       fsync(dfd)
       close(dfd)
     }
   }
 
+  /// Links followed before giving up as the kernel does (`ELOOP`): its own limit, `MAXSYMLINKS`.
+  static let maximumLinks = 40
+
+  /// The file a write to `path` replaces: `path` itself, or the final target of the symbolic
+  /// links it names. A relative link target is relative to the link's folder.
+  static func writeTarget(of path: String) throws -> String {
+    var current = path
+    for _ in 0...maximumLinks {
+      var info = stat()
+      do throws(SystemError) {
+        try systemCall("lstat") { lstat(current, &info) }
+      } catch  where error.code == ENOENT {
+        if current != path && !isDirectory(parentDirectory(of: current)) {
+          throw StoreError.writeFailed(path: path, reason: .danglingLink(target: current))
+        }
+        return current
+      } catch {
+        throw StoreError.writeFailed(path: path, reason: .system(error))
+      }
+      switch FileKind(mode: info.st_mode) {
+      case .regular: return current
+      case .symbolicLink:
+        let target = try linkText(current, for: path)
+        current = target.hasPrefix("/") ? target : parentDirectory(of: current) + "/" + target
+      case let kind:
+        throw StoreError.writeFailed(path: path, reason: .notRegularFile(kind))
+      }
+    }
+    throw StoreError.writeFailed(path: path, reason: .system(SystemError(call: "readlink", code: ELOOP)))
+  }
+
+  /// What the symbolic link at `link` holds (`readlink`).
+  private static func linkText(_ link: String, for path: String) throws -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    do throws(SystemError) {
+      let n = try systemCall("readlink") { readlink(link, &buffer, buffer.count - 1) }
+      return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
+    }
+  }
+
+  /// Whether `path` is a folder (through links).
+  private static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return (try? systemCall("stat") { stat(path, &info) }) != nil
+      && FileKind(mode: info.st_mode) == .directory
+  }
+
   /// Creates a folder and its parents, private (0700) where we create them.
   public static func makeDirectory(_ path: String) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      return
-    }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var info = stat()
+    do throws(SystemError) {
+      try systemCall("stat") { stat(path, &info) }
+      if FileKind(mode: info.st_mode) == .directory { return }
+      throw SystemError(call: "mkdir", code: ENOTDIR)
+    } catch  where error.code == ENOENT {
+      // Missing: its parents first.
     } catch {
-      throw StoreError.writeFailed(path: path, reason: "cannot create the folder")
+      throw StoreError.writeFailed(path: path, reason: .system(error))
+    }
+    let parent = parentDirectory(of: path)
+    if parent != path { try makeDirectory(parent) }
+    do throws(SystemError) {
+      try systemCall("mkdir") { mkdir(path, 0o700) }
+    } catch  where error.code == EEXIST && isDirectory(path) {
+      // Made meanwhile by another process.
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
     }
   }
 
@@ -143,8 +303,13 @@ public enum FileIO {
     let prefix = ".\(name)."
     for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
       let middle = entry.dropFirst(prefix.count).dropLast(4)
-      if let pid = Int32(middle), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+      guard let pid = Int32(middle), pid != getpid() else { continue }
+      do throws(SystemError) {
+        try systemCall("kill") { kill(pid, 0) }
+      } catch  where error.code == ESRCH {
         unlink(directory + "/" + entry)
+      } catch {
+        // Alive, or not ours to signal: its temporary stays.
       }
     }
   }
@@ -154,18 +319,34 @@ public enum FileIO {
 public final class FileLock {
   let fd: Int32
 
-  /// Waits up to `seconds` for the lock; throws `StoreError.locked` when it is not released.
+  /// Waits up to `seconds` for the lock; throws `StoreError.locked` when it is not released, and
+  /// `StoreError.writeFailed` when the lock file cannot be made or is not a regular file.
   public init(path: String, seconds: Int) throws {
-    try FileIO.makeDirectory((path as NSString).deletingLastPathComponent)
-    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+    try FileIO.makeDirectory(FileIO.parentDirectory(of: path))
+    do throws(SystemError) {
+      fd = try systemCall("open") { open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600) }
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0, FileKind(mode: info.st_mode) != .regular {
+      close(fd)
+      throw StoreError.writeFailed(path: path, reason: .notRegularFile(FileKind(mode: info.st_mode)))
+    }
     let deadline = Date().addingTimeInterval(TimeInterval(seconds))
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+    while true {
+      do throws(SystemError) {
+        try systemCall("flock") { flock(fd, LOCK_EX | LOCK_NB) }
+        return
+      } catch  where error.code == EWOULDBLOCK && Date() < deadline {
+        usleep(20_000)
+      } catch  where error.code == EWOULDBLOCK {
         close(fd)
         throw StoreError.locked(path: path, seconds: seconds)
+      } catch {
+        close(fd)
+        throw StoreError.writeFailed(path: path, reason: .system(error))
       }
-      usleep(20_000)
     }
   }
 
@@ -174,13 +355,20 @@ public final class FileLock {
     close(fd)
   }
 
-  /// Whether some process holds the lock on `path` now. Creates nothing: a missing file is a
-  /// lock nobody holds. (When it is free, it is taken shared for an instant and let go.)
+  /// Whether some process holds the lock on `path` now. Creates nothing: a missing file (or
+  /// anything but a regular file) is a lock nobody holds. (When it is free, it is taken shared
+  /// for an instant and let go.)
   public static func isHeld(_ path: String) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return false }
+    guard let fd = try? systemCall("open", { open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) })
+    else { return false }
     defer { close(fd) }
-    if flock(fd, LOCK_SH | LOCK_NB) == 0 { return false }
-    return errno == EWOULDBLOCK
+    var info = stat()
+    guard fstat(fd, &info) == 0, FileKind(mode: info.st_mode) == .regular else { return false }
+    do throws(SystemError) {
+      try systemCall("flock") { flock(fd, LOCK_SH | LOCK_NB) }
+      return false
+    } catch {
+      return error.code == EWOULDBLOCK
+    }
   }
 }

@@ -18,7 +18,7 @@ public struct LedgerStore: Sendable {
 
   /// Reminders held back by do-not-disturb live beside the ledger, so that holding them leaves
   /// the record of what was delivered untouched.
-  public var heldPath: String { (path as NSString).deletingLastPathComponent + "/held.json" }
+  public var heldPath: String { FileIO.parentDirectory(of: path) + "/held.json" }
 
   /// The ledger, without taking the lock (what `preview` reads); a missing file is an empty
   /// ledger.

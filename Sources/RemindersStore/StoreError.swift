@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A place in a text file: a line, and the column when it is known (both from 1).
 public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
   public var line: Int
@@ -21,9 +25,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// A config value that is not acceptable; `key` is the dotted TOML key, when there is one, and
   /// `position` where the text does not parse.
   case badConfig(path: String, key: String?, at: TextPosition?, reason: String)
-  /// A file that exists but cannot be read, or a write that failed.
-  case unreadable(path: String, reason: String)
-  case writeFailed(path: String, reason: String)
+  /// A file that exists but cannot be read.
+  case unreadable(path: String, reason: FileProblem)
+  /// A write that failed; the old file, if any, is intact.
+  case writeFailed(path: String, reason: FileProblem)
   /// Another process holds the lock and did not release it in time.
   case locked(path: String, seconds: Int)
 
@@ -46,6 +51,59 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason)"
     case .locked(let path, let seconds):
       return "\(path): another reminders process held the lock for over \(seconds) s"
+    }
+  }
+}
+
+/// Why a file could not be read or written: what the system said, or what we refused.
+public enum FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A C call failed (`No space left on device`, `Permission denied`, …).
+  case system(SystemError)
+  /// The path names something that is not a regular file (a named pipe, a folder, a device):
+  /// it is neither read (a named pipe would block) nor replaced.
+  case notRegularFile(FileKind)
+  /// The path is a symbolic link to `target`, which is missing and so is the folder it would be
+  /// in (an unmounted or unsynced drive, most likely): nothing is created there.
+  case danglingLink(target: String)
+
+  public var description: String {
+    switch self {
+    case .system(let error): return error.description
+    case .notRegularFile(let kind): return "it is \(kind), not a regular file"
+    case .danglingLink(let target):
+      return "it is a symbolic link to \(target), whose folder does not exist"
+    }
+  }
+}
+
+/// What a path names, from `st_mode`.
+public enum FileKind: Equatable, Sendable, CustomStringConvertible {
+  case regular, directory, namedPipe, socket, characterDevice, blockDevice, symbolicLink, unknown
+
+  public init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: self = .regular
+    case S_IFDIR: self = .directory
+    case S_IFIFO: self = .namedPipe
+    case S_IFSOCK: self = .socket
+    case S_IFCHR: self = .characterDevice
+    case S_IFBLK: self = .blockDevice
+    case S_IFLNK: self = .symbolicLink
+    default: self = .unknown
+    }
+  }
+
+  /// With its article: `a named pipe (FIFO)`.
+  public var description: String {
+    switch self {
+    case .regular: return "a regular file"
+    case .directory: return "a folder"
+    case .namedPipe: return "a named pipe (FIFO)"
+    case .socket: return "a socket"
+    case .characterDevice: return "a character device"
+    case .blockDevice: return "a block device"
+    case .symbolicLink: return "a symbolic link"
+    case .unknown: return "a special file"
     }
   }
 }

@@ -22,7 +22,7 @@ struct Doctor: ParsableCommand {
   var json = false
 
   func run() throws {
-    let report = DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
+    let report = try DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
     if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
   }
@@ -67,15 +67,16 @@ struct DoctorReport {
   var doNotDisturb: DoNotDisturbReading?
   var timer: TimerState
   var files: [FileHealth]
+  /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
+  var japaneseFont: JapaneseFont?
   var verdict: Verdict
 
   /// Reads the desktop exactly as `run` does (`Desktop.reach`), then the server's identity and
   /// capabilities, the timer, and every file `run` reads.
-  static func examine(_ global: GlobalOptions, environment: [String: String]) -> DoctorReport {
-    let paths = Paths(
+  static func examine(_ global: GlobalOptions, environment: [String: String]) throws -> DoctorReport {
+    let paths = try Paths.forCommand(
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let (files, fallbackPath) = examineFiles(paths, home: home)
+    let (files, fallbackPath, configuration) = examineFiles(paths, home: paths.home)
 
     var bus = Bus(address: SessionBus.sessionAddress(environment: environment))
     if bus.address != nil {
@@ -101,16 +102,26 @@ struct DoctorReport {
         server = Server(information: nil, capabilities: [], error: SendFailure(error).text(.en))
       }
     }
-    let timer = TimerInstallation(environment: environment).status()
+    let timer = TimerInstallation(environment: environment, paths: paths).status()
+    let language: Language
+    switch (global.lang.flatMap(Language.init(rawValue:)), configuration.language) {
+    case (let lang?, _): language = lang
+    case (nil, .ja): language = .ja
+    case (nil, .en): language = .en
+    case (nil, .auto): language = Language.fromLocale(environment)
+    }
+    let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let verdict = judge(
-      bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath)
+      bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
+      font: font)
     return DoctorReport(
-      bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, verdict: verdict)
+      bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
+      verdict: verdict)
   }
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
-  /// when it parses.
-  static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String) {
+  /// when it parses, and so does the configuration returned (else the defaults).
+  static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String, Configuration) {
     var configuration = Configuration.standard
     let config = FileHealth.examine(.config, path: paths.config, whenMissing: "the defaults apply") { bytes in
       configuration = try Configuration.parse(
@@ -139,12 +150,12 @@ struct DoctorReport {
     }
     let fallback = FileHealth.examine(
       .fallback, path: fallbackPath, whenMissing: "written at the first fallback", parse: parseCalendar)
-    return ([config, deck, ledger, held, fallback], fallbackPath)
+    return ([config, deck, ledger, held, fallback], fallbackPath, configuration)
   }
 
   static func judge(
     bus: Bus, server: Server?, dnd: DoNotDisturbReading?, timer: TimerState, files: [FileHealth],
-    fallbackPath: String
+    fallbackPath: String, font: JapaneseFont? = nil
   ) -> Verdict {
     var timerNote = ""
     if !timer.installed {
@@ -155,6 +166,8 @@ struct DoctorReport {
       let units = "\(TimerUnits.timerName) \(TimerUnits.watchName)"
       timerNote = "; the timer is not enabled (systemctl --user enable --now \(units))"
     }
+    // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
+    if let warning = font?.warning { timerNote += "; " + warning }
     // Any file `run` always reads stops it (exit 65) before it delivers anything.
     if let broken = files.first(where: { $0.role != .fallback && $0.problem != nil }) {
       return Verdict(delivery: .broken, message: "reminders run stops on \(broken.summary)" + timerNote)
@@ -221,6 +234,7 @@ extension DoctorReport {
       rows.append([i == 0 ? "timer" : "", "\(row[0]): \(row[1])"])
     }
     for file in files { rows.append([file.role.rawValue, file.summary]) }
+    if let japaneseFont { rows.append(["font", japaneseFont.summary]) }
     return TextTable.render(rows) + "verdict: \(verdict.message)\n"
   }
 
@@ -261,6 +275,7 @@ extension DoctorReport {
       ("doNotDisturb", dndJSON),
       ("timer", timer.json),
       ("files", .array(files.map(\.json))),
+      ("japaneseFont", japaneseFont?.json ?? .null),
       (
         "verdict",
         .object([
@@ -269,6 +284,63 @@ extension DoctorReport {
           ("message", .string(verdict.message)),
         ])
       ),
+    ])
+  }
+}
+
+/// Whether fontconfig has a font with Japanese glyphs (`fc-list :lang=ja`): with none (a system
+/// with only DejaVu, say) Japanese pop-ups show boxes. Asked only when pop-ups are in Japanese.
+struct JapaneseFont {
+  /// The families `fc-list` names, each once, sorted; empty when it names none or did not answer.
+  var families: [String]
+  /// Why Japanese text may not show, or why it could not be told; nil when a font is there.
+  var warning: String?
+
+  /// How long `fc-list` may take: a first run builds fontconfig's cache, a second or two.
+  static let timeout: TimeInterval = 15
+
+  static func examine(environment: [String: String]) -> JapaneseFont {
+    guard let fcList = ProcessRunner.find("fc-list", environment: environment) else {
+      return JapaneseFont(
+        families: [],
+        warning:
+          "fc-list is not installed: cannot tell whether a font has Japanese glyphs (Debian: fontconfig)")
+    }
+    let result: ProcessRunner.Result
+    do {
+      result = try ProcessRunner.run(
+        fcList, [":lang=ja", "family"], environment: environment, timeout: timeout)
+    } catch {
+      return JapaneseFont(families: [], warning: "fc-list could not be started (\(error))")
+    }
+    guard result.succeeded else {
+      let why = result.timedOut ? "did not answer in \(Int(timeout)) s" : "failed (exit \(result.status))"
+      return JapaneseFont(
+        families: [], warning: "fc-list :lang=ja \(why): cannot tell whether a font has Japanese glyphs")
+    }
+    // One line per font: its family names, localized ones after a comma; the first is enough.
+    let families = Set(
+      result.stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) }
+      }.filter { !$0.isEmpty }
+    ).sorted()
+    guard families.isEmpty else { return JapaneseFont(families: families, warning: nil) }
+    return JapaneseFont(
+      families: [],
+      warning:
+        "no font with Japanese glyphs (fc-list :lang=ja finds none): Japanese pop-ups will show boxes; "
+        + "install one (Debian: fonts-noto-cjk)")
+  }
+
+  /// The `font` row of the text report.
+  var summary: String {
+    warning ?? "Japanese glyphs from " + families.joined(separator: ", ") + " (fc-list :lang=ja)"
+  }
+
+  var json: OrderedJSON {
+    .object([
+      ("families", .array(families.map(OrderedJSON.string))),
+      ("warning", warning.map(OrderedJSON.string) ?? .null),
     ])
   }
 }

@@ -104,11 +104,23 @@ struct StoreErrorText {
       let place = at.map { "\(path):\($0)" } ?? path
       return "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
     case .unreadable(let path, let reason):
-      return "\(path): 読めません: \(reason == "no such file" ? "ファイルがありません" : reason)"
+      return "\(path): 読めません: \(problem(reason))"
     case .writeFailed(let path, let reason):
-      return "\(path): 書き込めません: \(reason)"
+      return "\(path): 書き込めません: \(problem(reason))"
     case .locked(let path, let seconds):
       return "\(path): 別の reminders の処理が \(seconds) 秒を超えてロックを保持していました"
+    }
+  }
+
+  /// What the system said stays as it said it, but for the commonest cases.
+  func problem(_ problem: FileProblem) -> String {
+    switch problem {
+    case .system(let error) where error.code == ENOENT: return "ファイルがありません"
+    case .system(let error) where error.code == ENOSPC: return "ディスクに空きがありません（\(error)）"
+    case .system(let error) where error.code == EACCES: return "権限がありません（\(error)）"
+    case .system(let error): return error.description
+    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind)）"
+    case .danglingLink(let target): return "\(target) へのシンボリックリンクですが、その置き場所のフォルダーがありません"
     }
   }
 }

@@ -16,7 +16,8 @@ struct Export: ParsableCommand {
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Option(help: "How many days to export, today included.")
+  // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
+  @Option(parsing: .unconditional, help: "How many days to export, today included (1 to 3660).")
   var days: Int = 14
 
   @Option(help: ArgumentHelp("Where to write the feed; - for stdout.", valueName: "path"))

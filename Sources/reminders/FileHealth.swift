@@ -35,12 +35,14 @@ struct FileHealth {
       role: role, path: path, exists: false, readable: nil, parses: nil, mode: nil, problem: nil,
       whenMissing: whenMissing)
     var info = stat()
-    guard stat(path, &info) == 0 else {
-      if errno != ENOENT {
-        health.exists = true
-        health.readable = false
-        health.problem = "cannot read: \(String(cString: strerror(errno)))"
-      }
+    do {
+      try systemCall("stat") { stat(path, &info) }
+    } catch  where error.code == ENOENT {
+      return health
+    } catch {
+      health.exists = true
+      health.readable = false
+      health.problem = StoreError.unreadable(path: path, reason: .system(error)).description
       return health
     }
     health.exists = true

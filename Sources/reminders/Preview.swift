@@ -16,7 +16,8 @@ struct Preview: ParsableCommand {
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Option(help: "How many days to show, today included.")
+  // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
+  @Option(parsing: .unconditional, help: "How many days to show, today included (1 to 3660).")
   var days: Int = 2
 
   @Flag(help: "Print one JSON object instead of a table.")

@@ -125,12 +125,12 @@ struct Invocation {
 
   init(_ options: [GlobalOption: String], environment: [String: String]) throws {
     self.environment = environment
-    paths = Paths(
+    paths = try Paths.forCommand(
       environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir])
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = paths.home
     // A config named with --config must be there; the default one may be missing (defaults).
     if let named = options[.config], access(named, F_OK) != 0, errno == ENOENT {
-      throw StoreError.unreadable(path: named, reason: "no such file")
+      throw StoreError.unreadable(path: named, reason: .system(SystemError(call: "access", code: ENOENT)))
     }
     configuration = try Configuration.load(path: paths.config, home: home)
     let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)

@@ -56,7 +56,7 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let state = TimerInstallation(environment: ProcessInfo.processInfo.environment).status()
+      let state = try TimerInstallation(environment: ProcessInfo.processInfo.environment).status()
       print(TextTable.render(state.rows), terminator: "")
     }
   }

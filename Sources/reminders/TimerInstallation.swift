@@ -9,15 +9,18 @@ import RemindersStore
 /// `uninstall` and `status` do.
 struct TimerInstallation {
   let environment: [String: String]
+  let paths: Paths
   /// `$XDG_CONFIG_HOME/systemd/user`, where `systemctl --user enable` looks first.
-  let unitDirectory: String
+  var unitDirectory: String { paths.systemdUserUnits }
 
-  init(environment: [String: String]) {
+  init(environment: [String: String], paths: Paths) {
     self.environment = environment
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let configHome =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-    unitDirectory = configHome + "/systemd/user"
+    self.paths = paths
+  }
+
+  /// With the paths the environment gives.
+  init(environment: [String: String]) throws {
+    self.init(environment: environment, paths: try Paths.forCommand(environment: environment))
   }
 
   func path(_ unit: TimerUnits.Unit) -> String { unitDirectory + "/" + unit.fileName }
@@ -140,10 +143,8 @@ struct TimerInstallation {
       try remove(file)
       removed.removed.append(file)
     }
-    let wants = TimerInstallation.enabledUnits.compactMap { enableLink($0) }.map {
-      ($0 as NSString).deletingLastPathComponent
-    }
-    for directory in wants + [unitDirectory, (unitDirectory as NSString).deletingLastPathComponent] {
+    let wants = TimerInstallation.enabledUnits.compactMap { enableLink($0) }.map(FileIO.parentDirectory)
+    for directory in wants + [unitDirectory, FileIO.parentDirectory(of: unitDirectory)] {
       rmdir(directory)  // only when empty: anything else there is not ours to remove
     }
     if case .success(let manager) = reach, !removed.removed.isEmpty {
@@ -155,12 +156,9 @@ struct TimerInstallation {
   /// Where the timer stands; reads files and asks the user manager, changes nothing.
   func status() -> TimerState {
     var state = TimerState(unitDirectory: unitDirectory)
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let dataHome =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
     // The user manager's search path, highest precedence first (systemd.unit(5)).
     let directories = [
-      unitDirectory, "/etc/systemd/user", dataHome + "/systemd/user", "/usr/local/lib/systemd/user",
+      unitDirectory, "/etc/systemd/user", paths.dataHome + "/systemd/user", "/usr/local/lib/systemd/user",
       "/usr/lib/systemd/user", "/lib/systemd/user",
     ]
     if let directory = directories.first(where: { access($0 + "/" + TimerUnits.timerName, F_OK) == 0 }) {
@@ -236,8 +234,12 @@ struct TimerInstallation {
   }
 
   private func remove(_ path: String) throws {
-    guard unlink(path) == 0 || errno == ENOENT else {
-      throw StoreError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    do {
+      try systemCall("unlink") { unlink(path) }
+    } catch  where error.code == ENOENT {
+      // Already gone.
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersStore
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ struct UserManager {
     if let error = connectError(socketPath) {
       return .failure(Unreachable(reason: "no systemd user manager answers on \(socketPath) (\(error))"))
     }
-    guard let systemctl = ExternalProgram.find("systemctl", environment: environment) else {
+    guard let systemctl = ProcessRunner.find("systemctl", environment: environment) else {
       return .failure(Unreachable(reason: "systemctl is not installed"))
     }
     return .success(UserManager(environment: environment, systemctlPath: systemctl))
@@ -49,7 +50,7 @@ struct UserManager {
   /// `systemctl(_:)` with the arguments in an array.
   @discardableResult
   func systemctl(_ arguments: [String]) throws -> String {
-    let result = try ExternalProgram.run(
+    let result = try ProcessRunner.run(
       systemctlPath, ["--user", "--no-pager"] + arguments, environment: environment,
       timeout: UserManager.timeout)
     guard result.status == 0 else {
@@ -64,7 +65,7 @@ struct UserManager {
 
   /// The properties `systemctl --user show` reports for `unit`, by name.
   func properties(of unit: String, _ names: [String]) throws -> [String: String] {
-    let text = try ExternalProgram.run(
+    let text = try ProcessRunner.run(
       systemctlPath, ["--user", "--no-pager", "show", unit, "--property=" + names.joined(separator: ",")],
       environment: environment,
       timeout: UserManager.timeout
@@ -79,8 +80,14 @@ struct UserManager {
 
   /// nil when something accepts connections on the unix socket at `path`, else why not.
   private static func connectError(_ path: String) -> String? {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    let fd: Int32
+    do {
+      fd = try systemCall("socket") {
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      }
+    } catch {
+      return error.description
+    }
     defer { close(fd) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
@@ -90,72 +97,19 @@ struct UserManager {
       raw.copyBytes(from: bytes)
       raw[bytes.count] = 0
     }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    do {
+      // Not retried after EINTR: the connection then goes on in the background, and a second
+      // connect would fail with EALREADY.
+      try systemCall("connect", retryingInterrupts: false) {
+        withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+          }
+        }
       }
+      return nil
+    } catch {
+      return error.description
     }
-    return connected == 0 ? nil : String(cString: strerror(errno))
-  }
-}
-
-/// Another program, run to completion with a time limit.
-enum ExternalProgram {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var timedOut: Bool
-  }
-
-  /// The first executable `name` on the environment's `PATH`.
-  static func find(_ name: String, environment: [String: String]) -> String? {
-    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") where directory.hasPrefix("/") {
-      let candidate = "\(directory)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
-  }
-
-  /// Runs `executable` with no standard input; after `timeout` seconds it is killed.
-  static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    // Both pipes are drained while the child runs, so a long output cannot block it.
-    nonisolated(unsafe) var errData = Data()
-    let drained = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      drained.signal()
-    }
-    nonisolated(unsafe) var outData = Data()
-    let drainedOut = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      outData = out.fileHandleForReading.readDataToEndOfFile()
-      drainedOut.signal()
-    }
-    let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
-    if timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
-    }
-    drained.wait()
-    drainedOut.wait()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
   }
 }

@@ -103,9 +103,10 @@ import Testing
     let missing = bin.home + "/no-such.toml"
     let result = try bin.run("preview", "--config", missing)
     #expect(result.status == 65)
-    #expect(result.stderrLines == ["reminders: \(missing): cannot read: no such file"])
+    #expect(result.stderrLines == ["reminders: \(missing): cannot read: No such file or directory"])
     let ja = try bin.run("preview", "--config", missing, "--lang", "ja")
-    #expect(ja.status == 65 && ja.stderrLines.count == 1 && ja.stderr.contains("読めません"), "\(ja.stderr)")
+    #expect(
+      ja.status == 65 && ja.stderrLines.count == 1 && ja.stderr.contains("読めません: ファイルがありません"), "\(ja.stderr)")
   }
 
   /// The state folder on a full disk: the ledger cannot record the pop-up, so none is shown —

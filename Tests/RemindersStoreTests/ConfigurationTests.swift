@@ -188,15 +188,15 @@ import Testing
     }
   }
 
-  @Test func xdgPaths() {
-    let p = Paths(environment: [
+  @Test func xdgPaths() throws {
+    let p = try Paths(environment: [
       "HOME": "/home/u", "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "relative/ignored",
     ])
     #expect(p.config == "/home/u/.config/reminders/config.toml")
     #expect(p.deck == "/data/reminders/deck.json")
     #expect(p.stateDir == "/home/u/.local/state/reminders")
     #expect(p.defaultFallback == "/data/reminders/fallback.ics")
-    let o = Paths(environment: ["HOME": "/home/u"], config: "/c.toml", deck: "/d.json", stateDir: "/s")
+    let o = try Paths(environment: ["HOME": "/home/u"], config: "/c.toml", deck: "/d.json", stateDir: "/s")
     #expect(o.config == "/c.toml" && o.deck == "/d.json" && o.ledger == "/s/ledger.json")
   }
 }

@@ -42,6 +42,15 @@ require() {
   done
 }
 
+# Pop-ups in Japanese need a font with its glyphs, or dunst draws boxes (a system with only
+# DejaVu has none): said on stderr, since the tests read dunst's history, not its pixels.
+check_japanese_font() {
+  command -v fc-list >/dev/null 2>&1 || return 0
+  [[ -n $(timeout 15 fc-list :lang=ja family 2>/dev/null | head -n 1) ]] \
+    || printf 'desktop-session: %s %s\n' "no font with Japanese glyphs (fc-list :lang=ja): Japanese pop-ups" \
+      "will show boxes; install one (Debian: apt-get install fonts-noto-cjk, or make deps)" >&2
+}
+
 # Polls COMMAND until it succeeds: `wait_until SECONDS PID COMMAND...`. Gives up (status 1) at the
 # deadline or as soon as process PID (the one expected to make COMMAND succeed) has died.
 wait_until() {
@@ -200,7 +209,10 @@ start_session() {
     esac
   done
   require "$DBUS_DAEMON" "$XVFB" dbus-send
-  if ((with_dunst)); then require "$DUNST"; fi
+  if ((with_dunst)); then
+    require "$DUNST"
+    check_japanese_font
+  fi
 
   local dir
   # Unix socket paths are limited to 108 bytes: stay in a short directory.

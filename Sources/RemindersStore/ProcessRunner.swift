@@ -1,0 +1,170 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs another program to completion with a time limit: `systemctl --user`, `gsettings`,
+/// `fc-list`. Its standard input is `/dev/null`, its standard output and error are read while
+/// it runs (so a long output never blocks it), and when the time is up it is killed (`SIGKILL`),
+/// with whatever it started in its process group.
+///
+/// Spawned with `posix_spawn` and followed with `poll` and `waitpid` on the calling thread,
+/// rather than with Foundation's `Process`: that one reports the end only once every descendant
+/// has closed a socket it inherits (a daemon a program starts would hold `run` for as long as it
+/// lives), and reads outputs on dispatch threads, of which a two-core machine has two.
+public enum ProcessRunner {
+  /// How a run ended and what the program printed.
+  public struct Result: Equatable, Sendable {
+    /// The exit status, or the number of the signal that ended it.
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// Whether the time ran out before the program ended and closed its outputs: it was killed,
+    /// and `stdout` and `stderr` hold what came before.
+    public var timedOut: Bool
+
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+      self.timedOut = timedOut
+    }
+
+    /// Whether it ran to its end in time and exited 0.
+    public var succeeded: Bool { status == 0 && !timedOut }
+  }
+
+  /// The first executable `name` on the environment's `PATH` (absolute folders only), or nil.
+  public static func find(_ name: String, environment: [String: String]) -> String? {
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+      let candidate = "\(directory)/\(name)"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs `executable` (a path) with `arguments` and exactly `environment`, no standard input.
+  ///
+  /// Returns within about `timeout` seconds whatever the program does. Throws `SystemError` only
+  /// when it cannot be started (`posix_spawn`: no such file, not executable, no memory).
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval
+  ) throws(SystemError) -> Result {
+    let deadline = Date().addingTimeInterval(timeout)
+    let out = try Pipe()
+    let err = try Pipe()
+    let pid = try spawn(executable, arguments, environment: environment, stdout: out.write, stderr: err.write)
+    out.closeWrite()
+    err.closeWrite()
+    var outBytes: [UInt8] = []
+    var errBytes: [UInt8] = []
+    var open = [(out.read, 0), (err.read, 1)]
+    // Both outputs until both are closed, or the time is up.
+    while !open.isEmpty, deadline.timeIntervalSinceNow > 0 {
+      var fds = open.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
+      let milliseconds = Int32(min(max(deadline.timeIntervalSinceNow * 1000, 1), 60_000))
+      guard (try? systemCall("poll") { poll(&fds, nfds_t(fds.count), milliseconds) }) != nil else { break }
+      for (i, fd) in fds.enumerated().reversed() where fd.revents != 0 {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = (try? systemCall("read") { Glibc.read(fd.fd, &chunk, chunk.count) }) ?? 0
+        if n <= 0 {
+          open.remove(at: i)
+        } else if open[i].1 == 0 {
+          outBytes += chunk[..<n]
+        } else {
+          errBytes += chunk[..<n]
+        }
+      }
+    }
+    out.closeRead()
+    err.closeRead()
+    // The outputs are closed (or the time is up); the program may still be running.
+    var status: Int32 = 0
+    var timedOut = !open.isEmpty
+    while !timedOut {
+      if (try? systemCall("waitpid") { waitpid(pid, &status, WNOHANG) }) == pid { break }
+      if deadline.timeIntervalSinceNow <= 0 {
+        timedOut = true
+      } else {
+        usleep(5_000)
+      }
+    }
+    if timedOut {
+      kill(-pid, SIGKILL)  // its process group: what it started, too
+      kill(pid, SIGKILL)
+      _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
+    }
+    // waitpid's status: the exit code in bits 8-15 when the low 7 bits are 0, else the signal.
+    let signal = status & 0x7f
+    return Result(
+      status: signal == 0 ? (status >> 8) & 0xff : signal, stdout: String(decoding: outBytes, as: UTF8.self),
+      stderr: String(decoding: errBytes, as: UTF8.self), timedOut: timedOut)
+  }
+
+  /// Starts the program in a process group of its own, with `/dev/null` as its standard input,
+  /// the given descriptors as its outputs, no blocked signals and every signal's default action
+  /// (a caller's thread may block or ignore some, which a child would otherwise inherit).
+  private static func spawn(
+    _ executable: String, _ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32
+  ) throws(SystemError) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid = pid_t()
+    // posix_spawn returns the error number instead of setting errno.
+    let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard code == 0 else { throw SystemError(call: "posix_spawn", code: code) }
+    return pid
+  }
+
+  /// A pipe's two descriptors, both close-on-exec (the child gets copies through dup2).
+  private final class Pipe {
+    private(set) var read: Int32 = -1
+    private(set) var write: Int32 = -1
+
+    init() throws(SystemError) {
+      var fds: [Int32] = [-1, -1]
+      // (pipe2 with O_CLOEXEC does not import: the flag is set just after.)
+      try systemCall("pipe") { pipe(&fds) }
+      read = fds[0]
+      write = fds[1]
+      _ = fcntl(read, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(write, F_SETFD, FD_CLOEXEC)
+    }
+
+    func closeWrite() {
+      if write >= 0 { close(write) }
+      write = -1
+    }
+
+    func closeRead() {
+      if read >= 0 { close(read) }
+      read = -1
+    }
+
+    deinit {
+      closeWrite()
+      closeRead()
+    }
+  }
+}

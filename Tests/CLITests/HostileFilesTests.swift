@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Binary {
+  /// Runs the binary in `directory` (default: the home) and gives it `seconds` to end: one that
+  /// hangs is killed and fails the test instead of blocking the run.
+  func bounded(
+    _ arguments: [String], in directory: String? = nil, seconds: Double = 15,
+    extraEnvironment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: directory ?? home)
+    process.standardInput = FileHandle.nullDevice
+    let watchdog = DispatchWorkItem { [process] in
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    defer { watchdog.cancel() }
+    let result = try Binary.capture(process, scratch: home)
+    if process.terminationReason == .uncaughtSignal && result.status == SIGKILL {
+      Issue.record(
+        "reminders \(arguments.joined(separator: " ")) hung: killed after \(seconds) s",
+        sourceLocation: sourceLocation)
+    }
+    return result
+  }
+}
+
+/// Files that are not what they should be (a named pipe, a link, a full or read-only disk), and
+/// paths of one character: one `reminders:` line naming the file, the exit code of SPEC §4,
+/// nothing lost or replaced, and never a hang or a crash.
+@Suite struct HostileFilesTests {
+  static let now = "2026-11-21T08:00:00+09:00"
+
+  func home() throws -> Binary {
+    var bin = try Binary()
+    try bin.writeConfig(tokyoConfig)
+    try bin.writeDeck(fixtureDeck)
+    bin.use(nil)
+    return bin
+  }
+
+  func kind(_ path: String) -> mode_t? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+  }
+
+  func replaceWithFIFO(_ path: String) throws {
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    #expect(mkfifo(path, 0o600) == 0)
+  }
+
+  /// Exactly one line on stderr says `message`, and it is the last one.
+  func says(_ result: Binary.Result, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let lines = result.stderrLines
+    #expect(
+      lines.filter { $0 == "reminders: " + message }.count == 1, "\(result.stderr)",
+      sourceLocation: sourceLocation)
+    #expect(lines.last.map(String.init) == "reminders: " + message, sourceLocation: sourceLocation)
+  }
+
+  // MARK: One-character relative paths (once a crash, exit 132, in the path split)
+
+  @Test func oneCharacterRelativePathsAreWritten() throws {
+    let bin = try home()
+    let work = bin.home + "/work"
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    let export = try bin.bounded(["export", "--output", "f", "--now", Self.now], in: work)
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(
+      export.stdout.hasPrefix("Wrote ") && export.stdout.hasSuffix(" events to f.\n"), "\(export.stdout)")
+    #expect(try String(contentsOfFile: work + "/f", encoding: .utf8).hasPrefix("BEGIN:VCALENDAR"))
+
+    let add = try bin.bounded(["cards", "add", "--deck", "d", "新しい", "new"], in: work)
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(try String(contentsOfFile: work + "/d", encoding: .utf8).contains("\"front\": \"新しい\""))
+
+    // `fallback.path = "~"` is a file named `~` in the folder `run` starts in.
+    try bin.writeConfig(tokyoConfig + "\n[fallback]\npath = \"~\"\n")
+    let run = try bin.bounded(["run", "--now", Self.now], in: work)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try String(contentsOfFile: work + "/~", encoding: .utf8).contains("BEGIN:VEVENT"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: work).sorted() == ["d", "f", "~"])
+  }
+
+  // MARK: Named pipes (once a hang, holding the lock)
+
+  @Test func aNamedPipeForTheDeckIsRefusedAtOnce() throws {
+    let bin = try home()
+    try replaceWithFIFO(bin.deckPath)
+    for arguments in [
+      ["preview", "--now", Self.now], ["cards", "add", "x", "y"], ["run", "--now", Self.now],
+    ] {
+      let result = try bin.bounded(arguments)
+      #expect(result.status == 65, "\(arguments): \(result.stderr)")
+      says(result, "\(bin.deckPath): cannot read: it is a named pipe (FIFO), not a regular file")
+    }
+    #expect(kind(bin.deckPath) == S_IFIFO)
+  }
+
+  @Test func aNamedPipeForTheConfigIsRefusedAtOnce() throws {
+    let bin = try home()
+    try replaceWithFIFO(bin.configPath)
+    let result = try bin.bounded(["preview", "--now", Self.now])
+    #expect(result.status == 65)
+    says(result, "\(bin.configPath): cannot read: it is a named pipe (FIFO), not a regular file")
+    #expect(kind(bin.configPath) == S_IFIFO)
+  }
+
+  @Test func aNamedPipeForTheLedgerOrTheCalendarIsRefusedAtOnce() throws {
+    let bin = try home()
+    let ledger = bin.home + "/state/reminders/ledger.json"
+    try replaceWithFIFO(ledger)
+    let first = try bin.bounded(["run", "--now", Self.now])
+    #expect(first.status == 65)
+    says(first, "\(ledger): cannot read: it is a named pipe (FIFO), not a regular file")
+    #expect(kind(ledger) == S_IFIFO)
+
+    try FileManager.default.removeItem(atPath: ledger)
+    let calendar = bin.home + "/data/reminders/fallback.ics"
+    try replaceWithFIFO(calendar)
+    let second = try bin.bounded(["run", "--now", Self.now])
+    #expect(second.status == 65)
+    says(second, "\(calendar): cannot read: it is a named pipe (FIFO), not a regular file")
+    #expect(kind(calendar) == S_IFIFO)
+    // Nothing was recorded as delivered: the next run, with the file fixed, delivers it.
+    try FileManager.default.removeItem(atPath: calendar)
+    #expect(try bin.bounded(["run", "--now", Self.now]).status == 0)
+    #expect(try String(contentsOfFile: calendar, encoding: .utf8).contains("BEGIN:VEVENT"))
+  }
+
+  /// The lock is written (created when missing): a named pipe there is a write failure (74).
+  @Test func aNamedPipeForTheLockIsRefusedAtOnce() throws {
+    let bin = try home()
+    let lock = bin.home + "/state/reminders/lock"
+    try replaceWithFIFO(lock)
+    let before = try String(contentsOfFile: bin.deckPath, encoding: .utf8)
+    let result = try bin.bounded(["cards", "add", "x", "y"])
+    #expect(result.status == 74)
+    says(result, "\(lock): cannot write: it is a named pipe (FIFO), not a regular file")
+    #expect(try String(contentsOfFile: bin.deckPath, encoding: .utf8) == before)
+    // `run` reads whether the watch holds its lock: a pipe there is no watch, and no hang.
+    try FileManager.default.removeItem(atPath: lock)
+    try replaceWithFIFO(bin.home + "/state/reminders/watch.lock")
+    #expect(try bin.bounded(["run", "--now", Self.now]).status == 0)
+  }
+
+  @Test func exportNeverReplacesANamedPipe() throws {
+    let bin = try home()
+    let fifo = bin.home + "/feed.ics"
+    try replaceWithFIFO(fifo)
+    let result = try bin.bounded(["export", "--output", fifo, "--now", Self.now])
+    #expect(result.status == 74)
+    says(result, "\(fifo): cannot write: it is a named pipe (FIFO), not a regular file")
+    #expect(kind(fifo) == S_IFIFO)
+  }
+
+  // MARK: Symbolic links
+
+  /// A deck linked into a synced folder stays a link, and the card lands in the target.
+  @Test func aDeckThatIsASymbolicLinkIsWrittenThrough() throws {
+    let bin = try home()
+    let synced = bin.home + "/Sync/decks"
+    try FileManager.default.createDirectory(atPath: synced, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: bin.deckPath, toPath: synced + "/deck.json")
+    #expect(symlink("../../Sync/decks/deck.json", bin.deckPath) == 0)
+    let add = try bin.bounded(["cards", "add", "同期", "sync"])
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(kind(bin.deckPath) == S_IFLNK)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: bin.deckPath) == "../../Sync/decks/deck.json")
+    let target = try String(contentsOfFile: synced + "/deck.json", encoding: .utf8)
+    #expect(target.contains("\"front\": \"同期\"") && target.contains("食べる"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: synced) == ["deck.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: bin.home + "/data/reminders") == ["deck.json"])
+  }
+
+  /// A link into a folder that is not there (an unmounted drive): nothing is created anywhere.
+  @Test func aDanglingLinkIntoAMissingFolderIsRefused() throws {
+    let bin = try home()
+    let away = bin.home + "/media/usb/deck.json"
+    try FileManager.default.removeItem(atPath: bin.deckPath)
+    #expect(symlink(away, bin.deckPath) == 0)
+    let result = try bin.bounded(["cards", "add", "x", "y"])
+    #expect(result.status == 74)
+    says(
+      result, "\(bin.deckPath): cannot write: it is a symbolic link to \(away), whose folder does not exist")
+    #expect(!FileManager.default.fileExists(atPath: bin.home + "/media"))
+    #expect(kind(bin.deckPath) == S_IFLNK)
+  }
+
+  // MARK: A full disk and a read-only folder (root: a tmpfs in a mount namespace of its own)
+
+  /// Runs `script` as `sh -c script sh BINARY DECK` in a private mount namespace, where `$dir` is
+  /// a tmpfs of `size` holding a copy of DECK at `$dir/deck.json`; returns the lines it printed.
+  func onTmpfs(size: String, readOnly: Bool, _ script: String, bin: Binary) throws -> [String] {
+    let setup = """
+      set -u
+      dir=$(mktemp -d)
+      mount -t tmpfs -o size=\(size),mode=0700 tmpfs "$dir" || { echo "cannot mount"; exit 0; }
+      cp "$2" "$dir/deck.json"
+      \(readOnly ? "mount -o remount,ro \"$dir\"" : "")
+      """
+    let result = try Programs.run(
+      [
+        "unshare", "--mount", "--propagation", "private", "sh", "-c", setup + "\n" + script, "sh",
+        Binary.path, bin.deckPath,
+      ],
+      environment: bin.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  static let addAndReport = """
+    timeout 15 "$1" cards add --deck "$dir/deck.json" 追加 added 2>"$dir.err"; echo "exit $?"
+    cat "$dir.err"
+    cmp -s "$dir/deck.json" "$2" && echo "deck intact"
+    ls -A "$dir"
+    """
+
+  @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func aFullDiskFailsWith74AndKeepsTheDeck() throws {
+    let bin = try home()
+    // A deck of about 40 kB on a 64 kB disk: its rewrite cannot fit beside it.
+    var cards: [String] = []
+    for i in 0..<300 {
+      cards.append(
+        "{\"id\": \"c-\(i)\", \"front\": \"front \(i)\", \"back\": \"back \(i)\", \"tags\": [], \"stepIndex\": 0, \"nextReviewDate\": \"2026-11-21\", \"createdAt\": \"2026-11-01T00:00:00Z\"}"
+      )
+    }
+    try bin.writeDeck("{\"version\": 1, \"cards\": [\n" + cards.joined(separator: ",\n") + "\n]}\n")
+    let lines = try onTmpfs(size: "64k", readOnly: false, Self.addAndReport, bin: bin)
+    try #require(lines.first != "cannot mount", "this machine does not let root mount a tmpfs")
+    #expect(lines.count >= 2 && lines[0] == "exit 74", "\(lines)")
+    #expect(lines.count >= 2 && lines[1].hasPrefix("reminders: /tmp/"), "\(lines)")
+    #expect(
+      lines.count >= 2 && lines[1].hasSuffix("/deck.json: cannot write: No space left on device"), "\(lines)")
+    #expect(lines.contains("deck intact"))
+    // No temporary file left behind.
+    #expect(Array(lines.drop { $0 != "deck intact" }.dropFirst()).sorted() == ["deck.json"])
+  }
+
+  @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func aReadOnlyFolderFailsWith74AndKeepsTheDeck() throws {
+    let bin = try home()
+    let lines = try onTmpfs(size: "1m", readOnly: true, Self.addAndReport, bin: bin)
+    try #require(lines.first != "cannot mount", "this machine does not let root mount a tmpfs")
+    #expect(lines.count >= 2 && lines[0] == "exit 74", "\(lines)")
+    #expect(
+      lines.count >= 2 && lines[1].hasSuffix("/deck.json: cannot write: Read-only file system"), "\(lines)")
+    #expect(lines.contains("deck intact"))
+  }
+}

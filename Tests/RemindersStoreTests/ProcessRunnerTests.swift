@@ -1,0 +1,84 @@
+import Foundation
+import RemindersStore
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct ProcessRunnerTests {
+  let environment = ["PATH": "/usr/bin:/bin"]
+
+  func shell(_ script: String, timeout: TimeInterval = 10) throws -> (ProcessRunner.Result, TimeInterval) {
+    let started = Date()
+    let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment, timeout: timeout)
+    return (result, Date().timeIntervalSince(started))
+  }
+
+  @Test func findsProgramsOnThePathOnly() {
+    #expect(ProcessRunner.find("sh", environment: environment) == "/usr/bin/sh")
+    #expect(ProcessRunner.find("sh", environment: ["PATH": "relative:/nonexistent"]) == nil)
+    #expect(ProcessRunner.find("no-such-program-\(UUID().uuidString)", environment: environment) == nil)
+  }
+
+  @Test func bothOutputsTheStatusAndTheEnvironment() throws {
+    let (result, _) = try shell("echo \"out $PATH\"; echo err >&2; exit 3")
+    #expect(
+      result
+        == ProcessRunner.Result(status: 3, stdout: "out /usr/bin:/bin\n", stderr: "err\n", timedOut: false))
+    #expect(!result.succeeded)
+  }
+
+  /// No standard input: a program that reads it sees its end at once instead of waiting.
+  @Test func standardInputIsEmpty() throws {
+    let (result, elapsed) = try shell("cat; echo done", timeout: 5)
+    #expect(result.stdout == "done\n" && result.succeeded)
+    #expect(elapsed < 4)
+  }
+
+  /// Far more than a pipe holds, on both outputs at once: neither blocks the program.
+  @Test func longOutputsAreDrained() throws {
+    let (result, _) = try shell(
+      "head -c 1000000 /dev/zero | tr '\\0' a; head -c 300000 /dev/zero | tr '\\0' b >&2")
+    #expect(result.succeeded)
+    #expect(result.stdout.utf8.count == 1_000_000 && result.stderr.utf8.count == 300_000)
+  }
+
+  @Test func aProgramThatDoesNotEndIsKilled() throws {
+    let (result, elapsed) = try shell("echo started; exec sleep 30", timeout: 0.5)
+    #expect(result.timedOut && !result.succeeded)
+    #expect(result.status == SIGKILL)
+    #expect(result.stdout == "started\n")
+    #expect(elapsed < 5, "took \(elapsed) s")
+  }
+
+  /// A child left behind holding the outputs open is not waited for past the time limit.
+  @Test func aGrandchildHoldingTheOutputsIsNotWaitedFor() throws {
+    let (result, elapsed) = try shell("sleep 3 & echo parent done", timeout: 0.5)
+    #expect(result.status == 0 && result.timedOut)
+    #expect(result.stdout == "parent done\n")
+    #expect(elapsed < 2.5, "took \(elapsed) s")
+  }
+
+  /// What the program started goes with it: the whole process group is killed at the limit.
+  @Test func whatItStartedIsKilledWithIt() throws {
+    let (result, _) = try shell("sleep 30 & echo $!; wait", timeout: 0.5)
+    #expect(result.timedOut)
+    let pid = try #require(Int32(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Gone, or a zombie waiting for its new parent to reap it: no longer running either way.
+    var state: Character?
+    for _ in 0..<100 {
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      state = stat.split(separator: ")").last?.dropFirst().first
+      if state == nil || state == "Z" { break }
+      usleep(10_000)
+    }
+    #expect(state == nil || state == "Z", "sleep \(pid) is still in state \(state.map(String.init) ?? "?")")
+  }
+
+  @Test func aMissingProgramThrows() {
+    #expect(throws: SystemError(call: "posix_spawn", code: ENOENT)) {
+      try ProcessRunner.run("/nonexistent/\(UUID().uuidString)", [], environment: environment, timeout: 1)
+    }
+  }
+}
