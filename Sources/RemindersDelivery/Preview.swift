@@ -17,7 +17,7 @@ extension DeliveryRun {
     var transaction = LedgerTransaction(ledger: ledger) { _ in }
     var shown: [Reminder] = []
     var at = now
-    while let next = planner.plan(input, ledger: transaction.ledger, now: at, until: end).first {
+    while let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end) {
       at = max(at, next.fireAt)
       let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
       // Each step delivers at least the reminder it was woken for; a step that delivered
@@ -26,6 +26,21 @@ extension DeliveryRun {
       shown += delivered
     }
     return shown
+  }
+
+  /// The first reminder not yet delivered from `now` until the start of `end`. Planned over a
+  /// window that doubles until it finds one, so that a walk over many days costs about one
+  /// day's planning a step, not the whole horizon's.
+  func nextReminder(_ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day) -> Reminder?
+  {
+    let today = planner.clock.day(of: now)
+    var days = 2
+    while true {
+      let windowEnd = min(end, today.adding(days: days))
+      if let first = planner.plan(input, ledger: ledger, now: now, until: windowEnd).first { return first }
+      if windowEnd >= end { return nil }
+      days *= 2
+    }
   }
 }
 
