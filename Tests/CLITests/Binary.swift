@@ -41,6 +41,16 @@ struct Binary {
     ]
   }
 
+  /// A scratch home with the Tokyo config and the fixture deck, pointed at `session`'s bus (nil:
+  /// at a bus that does not exist).
+  static func withFixture(_ session: DesktopSession? = nil) throws -> Binary {
+    var bin = try Binary()
+    try bin.writeConfig(tokyoConfig)
+    try bin.writeDeck(fixtureDeck)
+    bin.use(session)
+    return bin
+  }
+
   /// Points the binary at `session`'s bus and display, or at a bus that does not exist.
   mutating func use(_ session: DesktopSession?) {
     if let session {

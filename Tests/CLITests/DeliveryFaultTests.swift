@@ -9,13 +9,7 @@ import Testing
 /// Faults around delivery, tried as an attacker would: a ledger of the wrong shape, empty
 /// paths, a named config that is not there, a full disk under the state folder.
 @Suite(.serialized) struct DeliveryFaultTests {
-  func home() throws -> Binary {
-    var bin = try Binary()
-    try bin.writeConfig(tokyoConfig)
-    try bin.writeDeck(fixtureDeck)
-    bin.use(nil)
-    return bin
-  }
+  func home() throws -> Binary { try Binary.withFixture() }
 
   var ledgerPath: (Binary) -> String { { $0.home + "/state/reminders/ledger.json" } }
 
@@ -114,8 +108,7 @@ import Testing
   @Test func aFullDiskShowsNoPopUp() throws {
     let session = try DesktopSession.start()
     defer { session.stop() }
-    var bin = try home()
-    bin.use(session)
+    let bin = try Binary.withFixture(session)
     let state = bin.home + "/full-state"
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
     let mount = try DesktopSession.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", state])

@@ -39,13 +39,7 @@ extension Binary {
 @Suite struct HostileFilesTests {
   static let now = "2026-11-21T08:00:00+09:00"
 
-  func home() throws -> Binary {
-    var bin = try Binary()
-    try bin.writeConfig(tokyoConfig)
-    try bin.writeDeck(fixtureDeck)
-    bin.use(nil)
-    return bin
-  }
+  func home() throws -> Binary { try Binary.withFixture() }
 
   func kind(_ path: String) -> mode_t? {
     var info = stat()

@@ -9,13 +9,7 @@ import Testing
 /// `reminders run` against a real private dbus-daemon and dunst under Xvfb.
 @Suite(.serialized) struct RunTests {
   /// A scratch home with the fixture deck, pointed at `session` (or at no bus at all).
-  func home(_ session: DesktopSession?) throws -> Binary {
-    var bin = try Binary()
-    try bin.writeConfig(tokyoConfig)
-    try bin.writeDeck(fixtureDeck)
-    bin.use(session)
-    return bin
-  }
+  func home(_ session: DesktopSession?) throws -> Binary { try Binary.withFixture(session) }
 
   func shown(_ session: DesktopSession) throws -> [[String: Any]] {
     try session.dunstctl("close-all")
