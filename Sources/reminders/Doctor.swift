@@ -161,7 +161,7 @@ struct DoctorReport {
     if !timer.installed {
       timerNote = "; the timer is not installed (reminders timer install)"
     } else if let problem = timer.problems.first {
-      timerNote = "; timer: \(problem)"
+      timerNote = "; timer: \(TimerText(.en).problem(problem))"
     } else if !timer.isEnabled {
       let units = "\(TimerUnits.timerName) \(TimerUnits.watchName)"
       timerNote = "; the timer is not enabled (systemctl --user enable --now \(units))"
@@ -230,7 +230,7 @@ extension DoctorReport {
         dnd.state.rawValue + (doNotDisturbSource.map { ", read from \($0)" } ?? ": no probe answered"),
       ])
     }
-    for (i, row) in timer.rows.enumerated() {
+    for (i, row) in timer.rows(TimerText(.en)).enumerated() {
       rows.append([i == 0 ? "timer" : "", "\(row[0]): \(row[1])"])
     }
     for file in files { rows.append([file.role.rawValue, file.summary]) }
@@ -273,7 +273,7 @@ extension DoctorReport {
       ("server", serverJSON),
       ("capabilities", .array((server?.capabilities ?? []).map(OrderedJSON.string))),
       ("doNotDisturb", dndJSON),
-      ("timer", timer.json),
+      ("timer", timer.json(TimerText(.en))),
       ("files", .array(files.map(\.json))),
       ("japaneseFont", japaneseFont?.json ?? .null),
       (
