@@ -23,6 +23,7 @@ struct Doctor: ParsableCommand {
 
   func run() throws {
     let report = try DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
+    SessionLanguage.current = report.language
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
     if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
   }
@@ -70,6 +71,8 @@ struct DoctorReport {
   /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
   var japaneseFont: JapaneseFont?
   var verdict: Verdict
+  /// The session's language, which the text and the JSON's free-text fields are in.
+  var language: Language
 
   /// Reads the desktop exactly as `run` does (`Desktop.reach`), then the server's identity and
   /// capabilities, the timer, and every file `run` reads.
@@ -77,6 +80,9 @@ struct DoctorReport {
     let paths = try Paths.forCommand(
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
     let (files, fallbackPath, configuration) = examineFiles(paths, home: paths.home)
+    // As `Invocation` finds it, but a config that does not parse counts as `auto`.
+    let language = SessionLanguage.resolve(
+      lang: global.lang, configured: configuration.language, environment: environment)
 
     var bus = Bus(address: SessionBus.sessionAddress(environment: environment))
     if bus.address != nil {
@@ -88,7 +94,7 @@ struct DoctorReport {
     var doNotDisturb: DoNotDisturbReading?
     switch SessionDesktop(environment: environment).reach() {
     case .unreachable(let why):
-      bus.error = why.text(.en)
+      bus.error = why.text(language)
     case .reachable(let sender, let dnd):
       // `reach` connects through libdbus, so its sender is a session bus connection.
       guard let session = (sender as? SessionBusSender)?.bus else { break }
@@ -99,35 +105,28 @@ struct DoctorReport {
         let information = try session.getServerInformation()
         server = Server(information: information, capabilities: (try? session.getCapabilities()) ?? [])
       } catch {
-        server = Server(information: nil, capabilities: [], error: SendFailure(error).text(.en))
+        server = Server(information: nil, capabilities: [], error: SendFailure(error).text(language))
       }
     }
     let timer = TimerInstallation(environment: environment, paths: paths).status()
-    let language: Language
-    switch (global.lang.flatMap(Language.init(rawValue:)), configuration.language) {
-    case (let lang?, _): language = lang
-    case (nil, .ja): language = .ja
-    case (nil, .en): language = .en
-    case (nil, .auto): language = Language.fromLocale(environment)
-    }
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
-      font: font)
+      font: font, text: DoctorText(language))
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
-      verdict: verdict)
+      verdict: verdict, language: language)
   }
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
   /// when it parses, and so does the configuration returned (else the defaults).
   static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String, Configuration) {
     var configuration = Configuration.standard
-    let config = FileHealth.examine(.config, path: paths.config, whenMissing: "the defaults apply") { bytes in
+    let config = FileHealth.examine(.config, path: paths.config) { bytes in
       configuration = try Configuration.parse(
         String(decoding: bytes, as: UTF8.self), path: paths.config, home: home)
     }
-    let deck = FileHealth.examine(.deck, path: paths.deck, whenMissing: "an empty deck") { bytes in
+    let deck = FileHealth.examine(.deck, path: paths.deck) { bytes in
       _ = try DeckCodec.decode(bytes, path: paths.deck)
     }
     // The ledger store reads both of its files, and its error names the one it is about.
@@ -136,41 +135,45 @@ struct DoctorReport {
       do { _ = try store.load() } catch { return error as? StoreError }
       return nil
     }()
-    func ledgerFile(_ role: FileHealth.Role, _ path: String, whenMissing: String) -> FileHealth {
-      FileHealth.examine(role, path: path, whenMissing: whenMissing) { _ in
+    func ledgerFile(_ role: FileHealth.Role, _ path: String) -> FileHealth {
+      FileHealth.examine(role, path: path) { _ in
         if let ledgerError, ledgerError.path == path { throw ledgerError }
       }
     }
-    let ledger = ledgerFile(.ledger, store.path, whenMissing: "nothing delivered yet")
-    let held = ledgerFile(.held, store.heldPath, whenMissing: "nothing held for do-not-disturb")
+    let ledger = ledgerFile(.ledger, store.path)
+    let held = ledgerFile(.held, store.heldPath)
     let fallbackPath = configuration.fallbackPath ?? paths.defaultFallback
     // A merge of nothing reads the whole file and returns the new bytes, which are dropped.
+    // Its error named as `run` names it: the file and the line.
     let parseCalendar: ([UInt8]) throws -> Void = { bytes in
-      _ = try FallbackCalendar.merge(existing: bytes, reminders: [], language: .en, stamp: Date())
+      do throws(ICalendarError) {
+        _ = try FallbackCalendar.merge(existing: bytes, reminders: [], language: .en, stamp: Date())
+      } catch .malformed(let line, let reason) {
+        throw StoreError.corrupt(path: fallbackPath, at: TextPosition(line: line), reason: reason)
+      }
     }
-    let fallback = FileHealth.examine(
-      .fallback, path: fallbackPath, whenMissing: "written at the first fallback", parse: parseCalendar)
+    let fallback = FileHealth.examine(.fallback, path: fallbackPath, parse: parseCalendar)
     return ([config, deck, ledger, held, fallback], fallbackPath, configuration)
   }
 
   static func judge(
     bus: Bus, server: Server?, dnd: DoNotDisturbReading?, timer: TimerState, files: [FileHealth],
-    fallbackPath: String, font: JapaneseFont? = nil
+    fallbackPath: String, font: JapaneseFont? = nil, text: DoctorText
   ) -> Verdict {
-    var timerNote = ""
+    var notes: [String] = []
     if !timer.installed {
-      timerNote = "; the timer is not installed (reminders timer install)"
+      notes.append(text.timerNotInstalled)
     } else if let problem = timer.problems.first {
-      timerNote = "; timer: \(problem)"
+      notes.append(text.timerProblem(text.timer.problem(problem)))
     } else if !timer.isEnabled {
-      let units = "\(TimerUnits.timerName) \(TimerUnits.watchName)"
-      timerNote = "; the timer is not enabled (systemctl --user enable --now \(units))"
+      notes.append(text.timerNotEnabled("\(TimerUnits.timerName) \(TimerUnits.watchName)"))
     }
     // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
-    if let warning = font?.warning { timerNote += "; " + warning }
+    if let warning = font?.warning { notes.append(text.fontWarning(warning)) }
+    func message(_ main: String) -> String { ([main] + notes).joined(separator: text.noteSeparator) }
     // Any file `run` always reads stops it (exit 65) before it delivers anything.
-    if let broken = files.first(where: { $0.role != .fallback && $0.problem != nil }) {
-      return Verdict(delivery: .broken, message: "reminders run stops on \(broken.summary)" + timerNote)
+    if let broken = files.first(where: { $0.role != .fallback && $0.error != nil }) {
+      return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(text))))
     }
     let why: String
     if let error = bus.error {
@@ -178,20 +181,17 @@ struct DoctorReport {
     } else if let error = server?.error {
       why = error
     } else if let information = server?.information {
-      var message = "pop-ups will be delivered by \(information.name) \(information.version)"
-      if dnd?.state == .on { message += "; do-not-disturb is on: they wait until it ends" }
-      return Verdict(delivery: .popup, message: message + timerNote)
+      var delivered = [text.popupsDelivered(by: "\(information.name) \(information.version)")]
+      if dnd?.state == .on { delivered.append(text.waitForDoNotDisturb) }
+      return Verdict(delivery: .popup, message: message(delivered.joined(separator: text.noteSeparator)))
     } else {
-      why = "no notification server answered"
+      why = text.noServerAnswered
     }
-    if let calendar = files.first(where: { $0.role == .fallback }), calendar.problem != nil {
+    if let calendar = files.first(where: { $0.role == .fallback }), calendar.error != nil {
       return Verdict(
-        delivery: .broken,
-        message: "reminders would fall back (\(why)), and run stops on \(calendar.summary)" + timerNote)
+        delivery: .broken, message: message(text.wouldFallBackButStops(why, on: calendar.summary(text))))
     }
-    return Verdict(
-      delivery: .fallback,
-      message: "reminders will fall back to the calendar file \(fallbackPath): \(why)" + timerNote)
+    return Verdict(delivery: .fallback, message: message(text.fallsBack(to: fallbackPath, why)))
   }
 }
 
@@ -204,41 +204,41 @@ extension DoctorReport {
     return dnd.state == .unknown ? nil : dnd.server
   }
 
+  /// The report as text, in the session's language.
   var text: String {
+    let text = DoctorText(language)
     var rows: [[String]] = []
-    let address = bus.address.map { "\($0) (from \(bus.source ?? "?"))" } ?? "none"
+    let address = text.busAddress(bus.address, from: bus.source)
     rows.append([
-      "bus",
-      bus.error.map { "\(address): does not answer: \($0)" }
-        ?? "\(address): answers as \(bus.uniqueName ?? "?")",
+      text.busLabel,
+      bus.error.map { text.busDoesNotAnswer(address, $0) }
+        ?? text.busAnswers(address, as: bus.uniqueName ?? "?"),
     ])
     if let server {
       if let info = server.information {
+        rows.append([text.serverLabel, text.server(info)])
         rows.append([
-          "server", "\(info.name) \(info.version) (vendor \(info.vendor)), spec \(info.specVersion)",
-        ])
-        rows.append([
-          "capabilities", server.capabilities.isEmpty ? "none" : server.capabilities.joined(separator: ", "),
+          text.capabilitiesLabel,
+          server.capabilities.isEmpty ? text.none : server.capabilities.joined(separator: ", "),
         ])
       } else {
-        rows.append(["server", server.error ?? "no answer"])
+        rows.append([text.serverLabel, server.error ?? text.noAnswer])
       }
     }
     if let dnd = doNotDisturb {
-      rows.append([
-        "do-not-disturb",
-        dnd.state.rawValue + (doNotDisturbSource.map { ", read from \($0)" } ?? ": no probe answered"),
-      ])
+      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state, readFrom: doNotDisturbSource)])
     }
-    for (i, row) in timer.rows.enumerated() {
-      rows.append([i == 0 ? "timer" : "", "\(row[0]): \(row[1])"])
+    for (i, row) in timer.rows(text.timer).enumerated() {
+      rows.append([i == 0 ? text.timerLabel : "", "\(row[0]): \(row[1])"])
     }
-    for file in files { rows.append([file.role.rawValue, file.summary]) }
-    if let japaneseFont { rows.append(["font", japaneseFont.summary]) }
-    return TextTable.render(rows) + "verdict: \(verdict.message)\n"
+    for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
+    if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
+    return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
+  /// The report as JSON: keys and machine values as they are, free text in the session's language.
   var json: OrderedJSON {
+    let text = DoctorText(language)
     func string(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
     let serverJSON: OrderedJSON =
       server.map { server in
@@ -273,9 +273,9 @@ extension DoctorReport {
       ("server", serverJSON),
       ("capabilities", .array((server?.capabilities ?? []).map(OrderedJSON.string))),
       ("doNotDisturb", dndJSON),
-      ("timer", timer.json),
-      ("files", .array(files.map(\.json))),
-      ("japaneseFont", japaneseFont?.json ?? .null),
+      ("timer", timer.json(text.timer)),
+      ("files", .array(files.map { $0.json(text) })),
+      ("japaneseFont", japaneseFont?.json(text) ?? .null),
       (
         "verdict",
         .object([
@@ -291,32 +291,38 @@ extension DoctorReport {
 /// Whether fontconfig has a font with Japanese glyphs (`fc-list :lang=ja`): with none (a system
 /// with only DejaVu, say) Japanese pop-ups show boxes. Asked only when pop-ups are in Japanese.
 struct JapaneseFont {
+  /// Why Japanese text may not show, or why it could not be told (in words:
+  /// `DoctorText.fontWarning`).
+  enum Warning {
+    case noFcList
+    case couldNotStart(String)
+    case timedOut
+    case failed(status: Int32)
+    /// fontconfig knows no font with Japanese glyphs.
+    case noFont
+  }
+
   /// The families `fc-list` names, each once, sorted; empty when it names none or did not answer.
   var families: [String]
-  /// Why Japanese text may not show, or why it could not be told; nil when a font is there.
-  var warning: String?
+  /// nil when a font is there.
+  var warning: Warning?
 
   /// How long `fc-list` may take: a first run builds fontconfig's cache, a second or two.
   static let timeout: TimeInterval = 15
 
   static func examine(environment: [String: String]) -> JapaneseFont {
     guard let fcList = ProcessRunner.find("fc-list", environment: environment) else {
-      return JapaneseFont(
-        families: [],
-        warning:
-          "fc-list is not installed: cannot tell whether a font has Japanese glyphs (Debian: fontconfig)")
+      return JapaneseFont(families: [], warning: .noFcList)
     }
     let result: ProcessRunner.Result
     do {
       result = try ProcessRunner.run(
         fcList, [":lang=ja", "family"], environment: environment, timeout: timeout)
     } catch {
-      return JapaneseFont(families: [], warning: "fc-list could not be started (\(error))")
+      return JapaneseFont(families: [], warning: .couldNotStart("\(error)"))
     }
     guard result.succeeded else {
-      let why = result.timedOut ? "did not answer in \(Int(timeout)) s" : "failed (exit \(result.status))"
-      return JapaneseFont(
-        families: [], warning: "fc-list :lang=ja \(why): cannot tell whether a font has Japanese glyphs")
+      return JapaneseFont(families: [], warning: result.timedOut ? .timedOut : .failed(status: result.status))
     }
     // One line per font: its family names, localized ones after a comma; the first is enough.
     let families = Set(
@@ -324,23 +330,18 @@ struct JapaneseFont {
         line.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) }
       }.filter { !$0.isEmpty }
     ).sorted()
-    guard families.isEmpty else { return JapaneseFont(families: families, warning: nil) }
-    return JapaneseFont(
-      families: [],
-      warning:
-        "no font with Japanese glyphs (fc-list :lang=ja finds none): Japanese pop-ups will show boxes; "
-        + "install one (Debian: fonts-noto-cjk)")
+    return JapaneseFont(families: families, warning: families.isEmpty ? .noFont : nil)
   }
 
   /// The `font` row of the text report.
-  var summary: String {
-    warning ?? "Japanese glyphs from " + families.joined(separator: ", ") + " (fc-list :lang=ja)"
+  func summary(_ text: DoctorText) -> String {
+    warning.map(text.fontWarning) ?? text.fontFound(families)
   }
 
-  var json: OrderedJSON {
+  func json(_ text: DoctorText) -> OrderedJSON {
     .object([
       ("families", .array(families.map(OrderedJSON.string))),
-      ("warning", warning.map(OrderedJSON.string) ?? .null),
+      ("warning", warning.map { .string(text.fontWarning($0)) } ?? .null),
     ])
   }
 }

@@ -19,21 +19,16 @@ struct FileHealth {
   var parses: Bool?
   /// The permission bits; nil when the file does not exist.
   var mode: mode_t?
-  /// Why the file cannot be used as it is (unreadable, does not parse); nil when it can.
-  var problem: String?
-  /// What a missing file means (defaults, an empty deck, …).
-  var whenMissing: String
+  /// Why the file cannot be used as it is (unreadable, does not parse); nil when it can. In
+  /// words: `DoctorText.problem(of:)`.
+  var error: (any Error)?
 
   /// Private: no permission for group or others, as reminders creates its files (0600).
   var isPrivate: Bool? { mode.map { $0 & 0o077 == 0 } }
 
   /// Reads the file at `path` and hands its bytes to `parse`; writes nothing.
-  static func examine(
-    _ role: Role, path: String, whenMissing: String, parse: ([UInt8]) throws -> Void
-  ) -> FileHealth {
-    var health = FileHealth(
-      role: role, path: path, exists: false, readable: nil, parses: nil, mode: nil, problem: nil,
-      whenMissing: whenMissing)
+  static func examine(_ role: Role, path: String, parse: ([UInt8]) throws -> Void) -> FileHealth {
+    var health = FileHealth(role: role, path: path, exists: false, readable: nil, parses: nil, mode: nil)
     var info = stat()
     do {
       try systemCall("stat") { stat(path, &info) }
@@ -42,7 +37,7 @@ struct FileHealth {
     } catch {
       health.exists = true
       health.readable = false
-      health.problem = StoreError.unreadable(path: path, reason: .system(error)).description
+      health.error = StoreError.unreadable(path: path, reason: .system(error))
       return health
     }
     health.exists = true
@@ -55,25 +50,25 @@ struct FileHealth {
         health.parses = true
       } catch {
         health.parses = false
-        health.problem = "\(error)"
+        health.error = error
       }
     } catch {
       health.readable = false
-      health.problem = "\(error)"
+      health.error = error
     }
     return health
   }
 
-  /// One line: the path and how it stands.
-  var summary: String {
-    guard exists else { return "\(path): missing (\(whenMissing))" }
-    if let problem { return problem.hasPrefix(path) ? problem : "\(path): \(problem)" }
-    var text = "\(path): ok, mode \(String(format: "%04o", mode ?? 0))"
-    if isPrivate == false { text += " (others may read it; reminders creates its files 0600)" }
-    return text
+  /// One line, in `text`'s language: the path and how it stands.
+  func summary(_ text: DoctorText) -> String {
+    guard exists else { return text.missing(path, role) }
+    if let problem = text.problem(of: self) {
+      return problem.hasPrefix(path) ? problem : "\(path): \(problem)"
+    }
+    return text.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
   }
 
-  var json: OrderedJSON {
+  func json(_ text: DoctorText) -> OrderedJSON {
     .object([
       ("role", .string(role.rawValue)),
       ("path", .string(path)),
@@ -82,7 +77,7 @@ struct FileHealth {
       ("parses", parses.map(OrderedJSON.bool) ?? .null),
       ("mode", mode.map { .string(String(format: "%04o", $0)) } ?? .null),
       ("private", isPrivate.map(OrderedJSON.bool) ?? .null),
-      ("problem", problem.map(OrderedJSON.string) ?? .null),
+      ("problem", text.problem(of: self).map(OrderedJSON.string) ?? .null),
     ])
   }
 }

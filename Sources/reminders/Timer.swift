@@ -22,9 +22,10 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+      let text = TimerText.forCommand(global)
       let units = try TimerUnits.forInvocation(global)
       let installed = try TimerInstallation(environment: ProcessInfo.processInfo.environment).install(units)
-      print(installed.report(execStart: units.execStart), terminator: "")
+      print(installed.report(execStart: units.execStart, text), terminator: "")
     }
   }
 
@@ -37,12 +38,11 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+      let text = TimerText.forCommand(global)
       let removed = try TimerInstallation(environment: ProcessInfo.processInfo.environment).uninstall()
-      print(removed.report, terminator: "")
-      for path in removed.leftForeign {
-        ExitStatus.say("left \(path): not written by reminders timer install")
-      }
-      if let failure = removed.disableFailure { ExitStatus.say(failure) }
+      print(removed.report(text), terminator: "")
+      for path in removed.leftForeign { ExitStatus.say(text.leftForeign(path)) }
+      if let failure = removed.disableFailure { ExitStatus.say(text.error(failure)) }
     }
   }
 
@@ -56,8 +56,9 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+      let text = TimerText.forCommand(global)
       let state = try TimerInstallation(environment: ProcessInfo.processInfo.environment).status()
-      print(TextTable.render(state.rows), terminator: "")
+      print(TextTable.render(state.rows(text)), terminator: "")
     }
   }
 
@@ -87,17 +88,16 @@ extension TimerUnits.Unit: ExpressibleByArgument {}
 
 extension TimerInstallation.Installed {
   /// What `timer install` prints.
-  func report(execStart: String) -> String {
-    var lines = written.map { "Wrote \($0)" }
-    if !unchanged.isEmpty { lines.append("Up to date: " + unchanged.joined(separator: ", ")) }
+  func report(execStart: String, _ text: TimerText) -> String {
+    var lines = written.map(text.wrote)
+    if !unchanged.isEmpty { lines.append(text.upToDate(unchanged)) }
     lines.append("ExecStart=\(execStart)")
     let names = TimerInstallation.enabledUnits.map(\.fileName)
     switch manager {
     case .success(let next):
-      lines.append(
-        "Enabled and started \(names.joined(separator: " and "))" + (next.map { "; next run: \($0)" } ?? "."))
+      lines.append(text.enabledAndStarted(names, next: next))
     case .failure(let unreachable):
-      lines.append("No systemd user manager to enable them now (\(unreachable.reason)). Where one runs, run:")
+      lines.append(text.noManagerToEnable(unreachable))
       lines.append("  systemctl --user daemon-reload")
       lines.append("  systemctl --user enable --now \(names.joined(separator: " "))")
     }
@@ -107,13 +107,12 @@ extension TimerInstallation.Installed {
 
 extension TimerInstallation.Removed {
   /// What `timer uninstall` prints.
-  var report: String {
-    var lines = disabled ? ["Stopped and disabled \(stopped.joined(separator: " and "))."] : []
-    lines += removed.map { "Removed \($0)" }
-    if removed.isEmpty { lines.append("Nothing to remove: no units written by reminders timer install.") }
+  func report(_ text: TimerText) -> String {
+    var lines = disabled ? [text.stoppedAndDisabled(stopped)] : []
+    lines += removed.map(text.removed)
+    if removed.isEmpty { lines.append(text.nothingToRemove) }
     if case .failure(let unreachable) = manager, !removed.isEmpty {
-      lines.append(
-        "No systemd user manager to stop them now (\(unreachable.reason)). Where one runs, run:")
+      lines.append(text.noManagerToStop(unreachable))
       if !stopped.isEmpty {
         lines.append("  systemctl --user disable --now \(stopped.joined(separator: " "))")
       }

@@ -36,9 +36,7 @@ struct TimerInstallation {
   /// A unit of ours' name in the unit folder that `timer install` did not write.
   struct ForeignUnit: Error, CustomStringConvertible {
     var path: String
-    var description: String {
-      "\(path) was not written by reminders timer install; move it away first (nothing was changed)"
-    }
+    var description: String { TimerText(SessionLanguage.current).foreignUnit(path) }
   }
 
   /// What `install` did.
@@ -97,7 +95,7 @@ struct TimerInstallation {
     var disabled = false
     /// Why it failed, when it did; the files go all the same (a unit the manager never loaded
     /// cannot be stopped, and after the reload there is nothing left to start).
-    var disableFailure: String?
+    var disableFailure: (any Error)?
     var manager: Result<Void, UserManager.Unreachable>
   }
 
@@ -123,7 +121,7 @@ struct TimerInstallation {
         try manager.systemctl(["disable", "--now"] + removed.stopped)
         removed.disabled = true
       } catch {
-        removed.disableFailure = "\(error)"
+        removed.disableFailure = error
       }
     case .failure(let unreachable):
       removed.manager = .failure(unreachable)
@@ -173,16 +171,13 @@ struct TimerInstallation {
         if let executable = state.execStart.flatMap(TimerInstallation.executable),
           access(executable, X_OK) != 0
         {
-          state.problems.append("ExecStart names \(executable), which is not an executable file")
+          state.problems.append(.notExecutable(executable))
         }
       } else {
-        state.problems.append(
-          "\(TimerUnits.serviceName) is missing beside \(TimerUnits.timerName) in \(directory)")
+        state.problems.append(.serviceMissing(directory: directory))
       }
       if watch == nil {
-        state.problems.append(
-          "\(TimerUnits.watchName) is missing beside \(TimerUnits.timerName) in \(directory): "
-            + "run reminders timer install again")
+        state.problems.append(.watchMissing(directory: directory))
       }
       // Units an older version wrote: the same command line in today's text would differ.
       if state.writtenByTimerInstall, let timer, let service, let execStart = state.execStart {
@@ -194,21 +189,20 @@ struct TimerInstallation {
         if timer != expected(.timer) || service != expected(.service)
           || (watch != nil && watch != expected(.watch))
         {
-          state.problems.append(
-            "the units were written by another version: run reminders timer install again")
+          state.problems.append(.otherVersion)
         }
       }
     }
     switch UserManager.reach(environment: environment) {
     case .failure(let unreachable):
-      state.managerProblem = unreachable.reason
+      state.managerProblem = .unreachable(unreachable)
       // Read from the links themselves, which is all `systemctl is-enabled` would do offline.
       if let link = enableLink(.timer),
         (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil
       {
         state.enabled = "enabled"
       } else if access("/etc/systemd/user/timers.target.wants/" + TimerUnits.timerName, F_OK) == 0 {
-        state.enabled = "enabled for every user"
+        state.enabled = TimerState.enabledForEveryUser
       } else {
         state.enabled = state.installed ? "disabled" : nil
       }
@@ -219,15 +213,15 @@ struct TimerInstallation {
       do {
         let values = try manager.properties(of: TimerUnits.timerName, names)
         state.enabled = values["UnitFileState"].flatMap(TimerState.shown)
-        state.active = TimerState.activeState(values)
+        state.active = UnitActivity(values)
         state.nextElapse = values["NextElapseUSecRealtime"].flatMap(TimerState.shown)
         state.lastTrigger = values["LastTriggerUSec"].flatMap(TimerState.shown)
         if state.watchInstalled {
-          state.watch = TimerState.activeState(
+          state.watch = UnitActivity(
             try manager.properties(of: TimerUnits.watchName, ["LoadState", "ActiveState", "SubState"]))
         }
       } catch {
-        state.managerProblem = "\(error)"
+        state.managerProblem = .failed(error)
       }
     }
     return state
@@ -284,8 +278,48 @@ struct TimerInstallation {
   }
 }
 
+/// Something wrong with the installed units (in words: `TimerText.problem`).
+enum TimerProblem: Equatable {
+  /// The service's `ExecStart=` names this, which is not an executable file.
+  case notExecutable(String)
+  /// `reminders.service` is not beside `reminders.timer` in this folder.
+  case serviceMissing(directory: String)
+  /// `reminders-watch.service` is not beside `reminders.timer` in this folder.
+  case watchMissing(directory: String)
+  /// `timer install` wrote them, but not this version.
+  case otherVersion
+}
+
+/// Where a unit stands in the user manager: its `LoadState`, `ActiveState` and `SubState`.
+struct UnitActivity: Equatable {
+  var load: String
+  var active: String?
+  var sub: String?
+
+  init(_ values: [String: String]) {
+    load = values["LoadState"] ?? "unknown"
+    active = values["ActiveState"]
+    sub = values["SubState"]
+  }
+
+  var isLoaded: Bool { load == "loaded" }
+
+  /// `ActiveState (SubState)`, or why the manager has not loaded it, in systemd's words (JSON).
+  var raw: String {
+    guard isLoaded else { return "not loaded (\(load))" }
+    return [active, sub.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+  }
+}
+
 /// Where the timer stands, as `timer status` and `doctor` show it.
 struct TimerState {
+  /// Why the user manager could not be asked.
+  enum ManagerProblem {
+    case unreachable(UserManager.Unreachable)
+    /// It was reached, but `systemctl --user show` failed.
+    case failed(any Error)
+  }
+
   var unitDirectory: String
   /// The folder the user manager loads `reminders.timer` from; nil when it is nowhere.
   var location: String?
@@ -295,74 +329,72 @@ struct TimerState {
   var execStart: String?
   /// `UnitFileState` (enabled, disabled, static, …), from the manager or the enable links.
   var enabled: String?
-  /// `ActiveState (SubState)`; nil without a user manager.
-  var active: String?
+  /// Where the timer stands in the manager; nil without a user manager.
+  var active: UnitActivity?
   /// Whether `reminders-watch.service` is beside the timer.
   var watchInstalled = false
-  /// The watch service's `ActiveState (SubState)`; nil without a user manager, or when it is not
-  /// installed.
-  var watch: String?
+  /// Where the watch service stands; nil without a user manager, or when it is not installed.
+  var watch: UnitActivity?
   var nextElapse: String?
   var lastTrigger: String?
   /// Why the user manager could not be asked; nil when it answered.
-  var managerProblem: String?
-  var problems: [String] = []
+  var managerProblem: ManagerProblem?
+  var problems: [TimerProblem] = []
 
   init(unitDirectory: String) { self.unitDirectory = unitDirectory }
+
+  /// The `enabled` value read from `/etc/systemd/user` when no user manager answers.
+  static let enabledForEveryUser = "enabled for every user"
 
   var installed: Bool { location != nil }
   var isEnabled: Bool { enabled?.hasPrefix("enabled") == true }
 
-  /// `ActiveState (SubState)` of a unit's properties, or why the manager has not loaded it.
-  static func activeState(_ values: [String: String]) -> String {
-    guard values["LoadState"] == "loaded" else { return "not loaded (\(values["LoadState"] ?? "unknown"))" }
-    return [values["ActiveState"], values["SubState"].map { "(\($0))" }].compactMap { $0 }
-      .joined(separator: " ")
-  }
-
-  /// What the `watch` row and JSON field show: the watch service's state, "not installed", or
-  /// nil when it is installed but there is no user manager to ask.
-  var watchShown: String? { watchInstalled ? watch : "not installed" }
+  /// The JSON `watch` field: the watch service's state, "not installed", or nil when it is
+  /// installed but there is no user manager to ask.
+  var watchShown: String? { watchInstalled ? watch?.raw : "not installed" }
 
   /// A property value worth showing: nil for systemd's "n/a", empty and zero timestamps.
   static func shown(_ value: String) -> String? {
     value.isEmpty || value == "n/a" || value == "0" ? nil : value
   }
 
-  /// Label-value rows for a text table.
-  var rows: [[String]] {
+  /// Label-value rows for a text table, in `text`'s language.
+  func rows(_ text: TimerText) -> [[String]] {
     guard let location else {
-      return [["installed", "no (reminders timer install)"]]
+      return [[text.installedLabel, text.notInstalled]]
     }
+    let unknown = text.unknown(managerProblem)
     var rows = [
-      [
-        "installed",
-        "yes, in \(location) "
-          + (writtenByTimerInstall ? "by reminders timer install" : "(not by reminders timer install)"),
-      ],
-      ["ExecStart", execStart ?? "(none)"],
-      ["enabled", enabled ?? "unknown"],
-      ["active", active ?? "unknown: \(managerProblem ?? "no user manager")"],
+      [text.installedLabel, text.installedIn(location, byTimerInstall: writtenByTimerInstall)],
+      ["ExecStart", execStart ?? text.noExecStart],
+      [text.enabledLabel, enabled.map(text.enabledState) ?? text.unknownValue],
+      [text.activeLabel, active.map(text.activity) ?? unknown],
     ]
-    if let nextElapse { rows.append(["next run", nextElapse]) }
-    if let lastTrigger { rows.append(["last run", lastTrigger]) }
-    rows.append(["watch", watchShown ?? "unknown: \(managerProblem ?? "no user manager")"])
-    for problem in problems { rows.append(["problem", problem]) }
+    if let nextElapse { rows.append([text.nextRunLabel, nextElapse]) }
+    if let lastTrigger { rows.append([text.lastRunLabel, lastTrigger]) }
+    rows.append([
+      text.watchLabel, watchInstalled ? watch.map(text.activity) ?? unknown : text.watchNotInstalled,
+    ])
+    for problem in problems { rows.append([text.problemLabel, text.problem(problem)]) }
     return rows
   }
 
-  var json: OrderedJSON {
+  /// The JSON object: systemd's values as it gives them, the problems in `text`'s language.
+  func json(_ text: TimerText) -> OrderedJSON {
     .object([
       ("installed", .bool(installed)),
       ("location", location.map(OrderedJSON.string) ?? .null),
       ("writtenByTimerInstall", .bool(writtenByTimerInstall)),
       ("execStart", execStart.map(OrderedJSON.string) ?? .null),
       ("enabled", enabled.map(OrderedJSON.string) ?? .null),
-      ("active", active.map(OrderedJSON.string) ?? .null),
+      ("active", active.map { .string($0.raw) } ?? .null),
       ("nextElapse", nextElapse.map(OrderedJSON.string) ?? .null),
       ("lastTrigger", lastTrigger.map(OrderedJSON.string) ?? .null),
-      ("userManager", managerProblem.map { .string("unreachable: \($0)") } ?? .string("reachable")),
-      ("problems", .array(problems.map(OrderedJSON.string))),
+      (
+        "userManager",
+        managerProblem.map { .string("unreachable: " + text.managerProblem($0)) } ?? .string("reachable")
+      ),
+      ("problems", .array(problems.map { .string(text.problem($0)) })),
       ("watch", watchShown.map(OrderedJSON.string) ?? .null),
     ])
   }

@@ -18,28 +18,42 @@ struct UserManager {
   /// this never waits, and a socket left behind by a manager that died counts as none.
   static func reach(environment: [String: String]) -> Result<UserManager, Unreachable> {
     guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
-      return .failure(Unreachable(reason: "XDG_RUNTIME_DIR is not set"))
+      return .failure(.noRuntimeDirectory)
     }
     let socketPath = runtime + "/systemd/private"
     if let error = connectError(socketPath) {
-      return .failure(Unreachable(reason: "no systemd user manager answers on \(socketPath) (\(error))"))
+      return .failure(.noAnswer(socket: socketPath, error: error))
     }
     guard let systemctl = ProcessRunner.find("systemctl", environment: environment) else {
-      return .failure(Unreachable(reason: "systemctl is not installed"))
+      return .failure(.noSystemctl)
     }
     return .success(UserManager(environment: environment, systemctlPath: systemctl))
   }
 
-  struct Unreachable: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { reason }
+  /// Why no user manager can be spoken to (in words: `TimerText.unreachable`).
+  enum Unreachable: Error, CustomStringConvertible {
+    /// `XDG_RUNTIME_DIR` is not set to an absolute path.
+    case noRuntimeDirectory
+    /// Nothing accepts connections on the manager's private socket; `error` is the system's word.
+    case noAnswer(socket: String, error: String)
+    case noSystemctl
+
+    var description: String { TimerText(SessionLanguage.current).unreachable(self) }
   }
 
-  /// A `systemctl --user` call that failed.
+  /// A `systemctl --user` call that failed (in words: `TimerText.failure`).
   struct Failure: Error, CustomStringConvertible {
+    enum Output {
+      /// What systemctl printed, as it said it.
+      case said(String)
+      case timedOut
+      /// It printed nothing and exited with this status.
+      case status(Int32)
+    }
+
     var command: String
-    var output: String
-    var description: String { "\(command) failed: \(output)" }
+    var output: Output
+    var description: String { TimerText(SessionLanguage.current).failure(self) }
   }
 
   /// Runs `systemctl --user ARGUMENTS` and returns its standard output; throws `Failure` when it
@@ -57,8 +71,7 @@ struct UserManager {
       let said = (result.stderr + result.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
       throw Failure(
         command: "systemctl --user " + arguments.joined(separator: " "),
-        output: result.timedOut
-          ? "no answer in \(Int(UserManager.timeout)) s" : said.isEmpty ? "exit \(result.status)" : said)
+        output: result.timedOut ? .timedOut : said.isEmpty ? .status(result.status) : .said(said))
     }
     return result.stdout
   }

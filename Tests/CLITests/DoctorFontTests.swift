@@ -23,8 +23,12 @@ import Testing
     return (result, root)
   }
 
+  /// In the session's language, Japanese here, then in English: without such a font the
+  /// Japanese words themselves may show as boxes.
   static let warning =
-    "no font with Japanese glyphs (fc-list :lang=ja finds none): Japanese pop-ups will show boxes; "
+    "日本語の字形を持つフォントがありません（fc-list :lang=ja で見つかりません）: "
+    + "日本語のポップアップは文字が四角で表示されます。フォントを入れてください（Debian: fonts-noto-cjk） / "
+    + "no font with Japanese glyphs (fc-list :lang=ja finds none): Japanese pop-ups will show boxes; "
     + "install one (Debian: fonts-noto-cjk)"
 
   @Test func noJapaneseFontIsAWarningThatKeepsTheExitCode() throws {
@@ -45,13 +49,17 @@ import Testing
     #expect(missing["families"] as? [String] == [])
     #expect(missing["warning"] as? String == Self.warning)
     let verdict = try #require(withoutRoot["verdict"] as? [String: Any])
-    #expect((verdict["message"] as? String)?.hasSuffix("; " + Self.warning) == true)
+    #expect((verdict["message"] as? String)?.hasSuffix("。" + Self.warning) == true)
     #expect(verdict["exitCode"] as? Int == Int(withFonts.status))
 
     let text = try bin.bounded(
       ["doctor"], extraEnvironment: japanese.merging(["FONTCONFIG_FILE": empty]) { $1 })
     #expect(text.status == without.status)
-    #expect(text.stdout.contains("\nfont      " + Self.warning + "\n"), "\(text.stdout)")
+    #expect(
+      text.stdout.split(separator: "\n").contains {
+        $0.hasPrefix("フォント  ") && $0.hasSuffix("  " + Self.warning)
+      },
+      "\(text.stdout)")
   }
 
   @Test func onlyAskedWhenPopUpsAreInJapanese() throws {
@@ -74,6 +82,6 @@ import Testing
     let font = try #require(root["japaneseFont"] as? [String: Any])
     #expect(
       font["warning"] as? String
-        == "fc-list is not installed: cannot tell whether a font has Japanese glyphs (Debian: fontconfig)")
+        == "fc-list がインストールされていません: 日本語の字形を持つフォントがあるか分かりません（Debian: fontconfig）")
   }
 }
