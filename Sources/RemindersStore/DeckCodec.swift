@@ -260,7 +260,9 @@ public enum DeckCodec {
       throw FieldError(
         offset: at, field: field, reason: "expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00")
     }
-    return date
+    // The deck keeps whole seconds, as it writes them: a fraction written by another tool
+    // would otherwise be read, then silently dropped by the next rewrite.
+    return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
   }
 
   static func readRecall(_ reader: inout JSONReader, index: Int) throws -> (
