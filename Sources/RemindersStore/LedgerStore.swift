@@ -38,7 +38,7 @@ public struct LedgerStore: Sendable {
     }
   }
 
-  static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
+  public static func decode(_ bytes: [UInt8], path: String) throws -> DeliveryLedger {
     let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
       do {
