@@ -218,9 +218,10 @@ enum ErrorText {
 /// TOML text handed to TOMLKit, checked first for what its C++ parser (toml++) does not survive.
 ///
 /// toml++ reads a C string, so a NUL byte ends the file silently; and a table header whose first
-/// character starts no key (`[ä]`, `[|x]`, `[.x]`, `[` then a line end) fails an assertion inside
-/// it (exit 134), or with assertions compiled out is undefined behaviour. Both are refused here
-/// with the line and column, before toml++ sees the text.
+/// character starts no key (`[ä]`, `[|x]`, `[.x]`, `[` then a line end), or a `}` where an array
+/// expects a value, fails an assertion inside it (exit 134), or with assertions compiled out is
+/// undefined behaviour. These are refused here with the line and column, before toml++ sees the
+/// text. `make fuzz` (the config harness) is how such inputs are found.
 enum TOMLText {
   /// The table of `source`; any error is `StoreError.badConfig` with a line and column.
   static func parse(_ source: String, path: String) throws -> TOMLTable {
@@ -236,52 +237,67 @@ enum TOMLText {
     }
     let bytes = Array(source.utf8)
     guard let problem = firstProblem(bytes) else { return try parsed(source) }
-    // The problem's line starts where toml++ would read a new statement, so the text before it
-    // is a document on its own: an error there comes first in the file, and is reported as toml++
-    // words it.
-    _ = try parsed(String(decoding: bytes[..<problem.lineStart], as: UTF8.self))
+    // The text before the statement holding a trap is a document on its own, and safe to parse:
+    // an error there comes first in the file, and is reported as toml++ words it (so is any text
+    // the scan might have misjudged, since it does not parse).
+    if let statement = problem.statementStart {
+      _ = try parsed(String(decoding: bytes[..<statement], as: UTF8.self))
+    }
     throw StoreError.badConfig(
       path: path, key: nil,
       at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: problem.offset, in: $0) },
       reason: problem.reason)
   }
 
-  /// What must not reach toml++: where it is, where its line starts, and what was expected there.
+  /// What must not reach toml++: where it is, what was expected there, and for a problem the
+  /// scan below finds, where the statement holding it starts.
   struct Problem: Equatable {
     var offset: Int
-    var lineStart: Int
+    var statementStart: Int?
     var reason: String
   }
 
-  /// The first control character, or the first table header that starts no key, in `bytes`.
+  /// The first control character, or the first trap for toml++, in `bytes`, whichever comes
+  /// first: the text before it then holds neither and is safe to hand to toml++.
   ///
   /// TOML allows no control character but tab and the line ends LF and CR LF, in strings and
-  /// comments as elsewhere. Headers are found by following strings, comments and brackets just
-  /// far enough to know where a statement starts, as toml++ does: at the first non-blank character
-  /// of a line outside any string or array. Where the text stops making sense to this scan (an
-  /// unclosed string), toml++ stops with an error before any later header, so the scan stops too.
+  /// comments as elsewhere. Traps are found by following strings, comments and brackets just far
+  /// enough to know where a statement starts, as toml++ does: at the first non-blank character of
+  /// a line outside any string or array. Where the text stops making sense to this scan (an
+  /// unclosed string), toml++ stops with an error before anything later, so the scan stops too.
   static func firstProblem(_ bytes: [UInt8]) -> Problem? {
-    var lineStart = 0
+    [firstControlCharacter(bytes), firstParserTrap(bytes)].compactMap { $0 }.min { $0.offset < $1.offset }
+  }
+
+  static func firstControlCharacter(_ bytes: [UInt8]) -> Problem? {
     for (i, byte) in bytes.enumerated() {
-      if byte == 0x0A { lineStart = i + 1 }
       guard byte < 0x20 || byte == 0x7F, byte != 0x09, byte != 0x0A else { continue }
       if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
       let name = byte == 0 ? "NUL byte" : "control character"
       let code = String(byte, radix: 16, uppercase: true)
       return Problem(
-        offset: i, lineStart: lineStart,
+        offset: i, statementStart: nil,
         reason: "expected no \(name) (U+\(code.count == 1 ? "000" : "00")\(code)) in TOML text")
     }
+    return nil
+  }
+
+  /// The first place where toml++ would fail an assertion: a table header whose first character
+  /// starts no key, or a `}` where an array expects a value (`[}`, `[1, }`).
+  static func firstParserTrap(_ bytes: [UInt8]) -> Problem? {
     var i = 0
-    var depth = 0
-    var statementStart = true
-    lineStart = 0
+    // The brackets open in the current value: `[` an array, `{` an inline table.
+    var open: [UInt8] = []
+    var atStatement = true
+    var statement = 0
     while i < bytes.count {
       switch bytes[i] {
       case 0x0A:
         i += 1
-        lineStart = i
-        if depth == 0 { statementStart = true }
+        if open.isEmpty {
+          atStatement = true
+          statement = i
+        }
       case 0x20, 0x09, 0x0D:
         i += 1
       case UInt8(ascii: "#"):
@@ -289,8 +305,8 @@ enum TOMLText {
       case UInt8(ascii: "\""), UInt8(ascii: "'"):
         guard let end = stringEnd(bytes, from: i) else { return nil }
         i = end
-        statementStart = false
-      case UInt8(ascii: "[") where statementStart:
+        atStatement = false
+      case UInt8(ascii: "[") where atStatement:
         var k = i + 1
         if k < bytes.count, bytes[k] == UInt8(ascii: "[") { k += 1 }
         while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 { k += 1 }
@@ -301,13 +317,13 @@ enum TOMLText {
             || first == UInt8(ascii: "]")
         else {
           return Problem(
-            offset: k, lineStart: lineStart,
+            offset: k, statementStart: statement,
             reason: "expected a table name (letters, digits, '_', '-' or a quoted name) after '['")
         }
         // The rest of the header line holds only its key (strings followed above) and brackets
         // that open no array.
         i = k
-        statementStart = false
+        atStatement = false
         while i < bytes.count, bytes[i] != 0x0A, bytes[i] != UInt8(ascii: "#") {
           if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
             guard let end = stringEnd(bytes, from: i) else { return nil }
@@ -317,16 +333,18 @@ enum TOMLText {
           }
         }
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
+        open.append(bytes[i])
         i += 1
-        statementStart = false
+        atStatement = false
+      case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
+        return Problem(offset: i, statementStart: statement, reason: "expected a value or ']' in the array")
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        depth = max(depth - 1, 0)
+        _ = open.popLast()
         i += 1
-        statementStart = false
+        atStatement = false
       default:
         i += 1
-        statementStart = false
+        atStatement = false
       }
     }
     return nil

@@ -21,6 +21,9 @@ import Testing
     ("[[|x]]", 1, 3), ("[[ ä]]", 1, 4), ("language = \"en\"\n  [\tä]\n", 2, 5), ("[a]\n#c\n[+x]", 3, 2),
     ("a = [\n1,\n]\n[{x]", 4, 2), ("s = \"\"\"\n\"\"\"\n[=]", 3, 2), ("x = \"\"\"a\"\"\"\"\n[ä]", 2, 2),
     ("x = '''a'''''\n[ä]", 2, 2),
+    // Found by the config fuzzer: a NUL after a bad header; the text before the NUL must not
+    // reach toml++ either.
+    ("[|x]\nlanguage = \"\u{0}\"", 1, 2),
   ])
   func headersThatStartNoKey(text: String, line: Int, column: Int) {
     #expect(
@@ -28,6 +31,29 @@ import Testing
         == .badConfig(
           path: "c.toml", key: nil, at: TextPosition(line: line, column: column),
           reason: "expected a table name (letters, digits, '_', '-' or a quoted name) after '['"))
+  }
+
+  /// A `}` where an array expects a value failed an assertion in toml++ (found by the config
+  /// fuzzer); it is a bad config at its place.
+  @Test(arguments: [
+    ("[quiet]\nhours = [\"12:00-13:00\",}]", 2, 24), ("x = [}", 1, 6), ("x = [\n  1,\n  # c\n  }", 4, 3),
+    ("x = [{a = [}]}]", 1, 12),
+  ])
+  func closingBraceWhereAnArrayExpectsAValue(text: String, line: Int, column: Int) {
+    #expect(
+      Self.error(bytes(text))
+        == .badConfig(
+          path: "c.toml", key: nil, at: TextPosition(line: line, column: column),
+          reason: "expected a value or ']' in the array"))
+  }
+
+  /// Braces that close inline tables, in arrays or not, are read by TOMLKit as usual.
+  @Test func inlineTablesInArraysAreFine() {
+    let error = Self.error(bytes("x = [{a = 1}, {b = [1, {c = 2}]}]\n"))
+    guard case .badConfig(_, "x", nil, "unknown key")? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
   }
 
   /// The same lines inside a string or an array are no headers: the text reaches TOMLKit, which
