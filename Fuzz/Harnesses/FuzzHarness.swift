@@ -48,7 +48,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   static func check(message: String) {
     precondition(!message.contains(where: \.isNewline), "a message on more than one line: \(message)")
     precondition(
-      message.unicodeScalars.count <= 400, "a message of \(message.unicodeScalars.count) characters")
+      message.unicodeScalars.count <= 400,
+      "a message of \(message.unicodeScalars.count) characters: \(String(message.unicodeScalars.prefix(400)))"
+    )
   }
 
   static func deck(_ input: [UInt8]) {

@@ -150,17 +150,22 @@ struct Component {
     return done
   }
 
-  /// A component name read from a file as a message shows it: at most 80 characters, invisible
-  /// characters escaped, so that the message stays one short line whatever the file holds.
+  /// A component name read from a file as a message shows it: invisible characters escaped, and
+  /// cut at 80 characters shown, so that the message stays one short line whatever the file holds.
   static func excerpt(_ name: String) -> String {
     var out = ""
-    for (count, scalar) in name.unicodeScalars.enumerated() {
-      guard count < 80 else { return out + "…" }
+    var width = 0
+    for scalar in name.unicodeScalars {
+      var piece = String(scalar)
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: out.unicodeScalars.append(scalar)
+        piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: break
       }
+      let pieceWidth = piece.unicodeScalars.count
+      guard width + pieceWidth <= 80 else { return out + "…" }
+      out += piece
+      width += pieceWidth
     }
     return out
   }

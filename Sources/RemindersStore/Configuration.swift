@@ -164,11 +164,11 @@ enum ErrorText {
   static let limit = 80
 
   /// `value` in double quotes, with quotes, backslashes and invisible characters escaped; a value
-  /// longer than `limit` is cut, followed by an ellipsis and its length:
-  /// `"Asia/Tokyo…" (50000000 characters)`.
+  /// that would show longer than `limit` characters is cut, followed by an ellipsis and its
+  /// length: `"Asia/Tokyo…" (50000000 characters)`.
   static func quoted(_ value: String) -> String {
-    let (text, count) = escaped(value, limit: limit)
-    return count > limit ? "\"\(text)\"… (\(count) characters)" : "\"\(text)\""
+    let (shown, cut) = escaped(value, limit: limit)
+    return cut ? "\"\(shown)\"… (\(value.unicodeScalars.count) characters)" : "\"\(shown)\""
   }
 
   /// A key as a message names it: as written when it is a bare key, else quoted.
@@ -184,34 +184,37 @@ enum ErrorText {
   }
 
   /// Text made one line of at most `limit` characters, ending with an ellipsis when cut.
-  static func oneLine(_ text: String) -> String {
-    let (shown, count) = escaped(text, limit: limit)
-    return count > limit ? shown + "…" : shown
+  static func oneLine(_ text: String, limit: Int = limit) -> String {
+    let (shown, cut) = escaped(text, limit: limit)
+    return cut ? shown + "…" : shown
   }
 
-  /// The first `limit` characters of `text`, escaped, and how many characters `text` has (counted
-  /// only up to `limit + 1` unless it is longer, then in full).
-  static func escaped(_ text: String, limit: Int) -> (String, Int) {
+  /// `text` escaped, as much of it as shows in `limit` characters (escapes count as they show),
+  /// and whether it was cut.
+  static func escaped(_ text: String, limit: Int) -> (String, cut: Bool) {
     var out = ""
-    var count = 0
+    var width = 0
     for scalar in text.unicodeScalars {
-      guard count < limit else { return (out, text.unicodeScalars.count) }
-      count += 1
+      let piece: String
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
+      case "\"": piece = "\\\""
+      case "\\": piece = "\\\\"
+      case "\n": piece = "\\n"
+      case "\r": piece = "\\r"
+      case "\t": piece = "\\t"
       default:
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default: out.unicodeScalars.append(scalar)
+          piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: piece = String(scalar)
         }
       }
+      let pieceWidth = piece.unicodeScalars.count
+      guard width + pieceWidth <= limit else { return (out, true) }
+      out += piece
+      width += pieceWidth
     }
-    return (out, count)
+    return (out, false)
   }
 }
 
@@ -232,7 +235,7 @@ enum TOMLText {
         let at = error.source.begin
         throw StoreError.badConfig(
           path: path, key: nil, at: TextPosition(line: Int(at.line), column: Int(at.column)),
-          reason: ErrorText.oneLine(error.description))
+          reason: ErrorText.oneLine(error.description, limit: 2 * ErrorText.limit))
       }
     }
     let bytes = Array(source.utf8)

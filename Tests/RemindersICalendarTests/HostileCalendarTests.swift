@@ -46,6 +46,17 @@ struct HostileCalendarTests {
     } catch {
       #expect(error.description == "line 1: expected BEGIN:VCALENDAR, found BEGIN:\(long.prefix(80))…")
     }
+    // Escapes count as they show (found by the calendar fuzzer: a name of NULs made a message of
+    // 432 characters).
+    let nuls = String(repeating: "\u{0}", count: 100)
+    #expect(
+      throws: ICalendarError.malformed(
+        line: 3,
+        reason: "END:VALARM does not close BEGIN:VALAR" + String(repeating: "\\u{0}", count: 15)
+          + "… (line 2)")
+    ) {
+      try Self.merge(Array("BEGIN:VCALENDAR\r\nBEGIN:VALAR\(nuls)\r\nEND:VALARM\r\n".utf8))
+    }
     #expect(throws: ICalendarError.malformed(line: 3, reason: "END:\\u{1B}[2J without a BEGIN")) {
       try Self.merge(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nEND:\u{1B}[2J\r\n".utf8))
     }

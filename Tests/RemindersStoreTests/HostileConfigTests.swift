@@ -154,5 +154,8 @@ import Testing
     #expect(
       ErrorText.quoted(String(repeating: "é", count: 81))
         == "\"" + String(repeating: "é", count: 80) + "\"… (81 characters)")
+    // Escapes count as they show (found by the calendar fuzzer, whose names were NULs).
+    let escapes = ErrorText.quoted(String(repeating: "\u{0}", count: 100))
+    #expect(escapes == "\"" + String(repeating: "\\u{0}", count: 16) + "\"… (100 characters)")
   }
 }
