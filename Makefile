@@ -97,7 +97,7 @@ test: deps lint
 # The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
 # `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.
 lint:
-	swift-format lint --strict -r Sources Tests Benchmarks
+	swift-format lint --strict -r Sources Tests Benchmarks Fuzz
 
 # Builds, makes the bundled sample deck relative to today, shows `reminders preview` in both
 # languages, then `reminders run` (a real pop-up; under the test harness when this machine has no
@@ -121,3 +121,35 @@ bench: release
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH) dist $(DEMO_DIR) bench/out
+
+# Fuzzing (libFuzzer with AddressSanitizer, never part of `make test`): each harness of
+# Fuzz/Harnesses runs for FUZZ_SECONDS, from the seeds in Fuzz/Seeds/<harness> and the inputs kept
+# in Fuzz/Regressions/<harness>. The corpus it grows stays in $(FUZZ_SCRATCH)/corpus; a crash, a
+# hang (over FUZZ_TIMEOUT s) or a sanitizer report stops it and leaves the input in
+# $(FUZZ_SCRATCH)/findings/<harness>/. Fix it, then keep the input in Fuzz/Regressions/<harness>/:
+# `make test` replays every file there. One harness: `make fuzz FUZZ_HARNESSES=config`.
+# The build has a scratch folder of its own; gold cannot link ASan's objects, so lld links.
+FUZZ_SECONDS ?= 300
+FUZZ_TIMEOUT ?= 10
+FUZZ_MAX_LEN ?= 16384
+FUZZ_HARNESSES ?= deck config ledger calendar
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
+  -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
+
+.PHONY: fuzz
+fuzz:
+	@mkdir -p $(FUZZ_SCRATCH)
+	@echo "$(SWIFT) build $(FUZZ_FLAGS) --product reminders-fuzz"
+	@$(SWIFT) build $(FUZZ_FLAGS) --product reminders-fuzz > $(FUZZ_SCRATCH)/build.log 2>&1; status=$$?; \
+	  grep -v "Cannot export local symbol" $(FUZZ_SCRATCH)/build.log; exit $$status
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$h $(FUZZ_SCRATCH)/findings/$$h; \
+	  echo "== fuzz $$h for $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+	    "$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/reminders-fuzz" $$h \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=$(FUZZ_MAX_LEN) -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$h/ \
+	    $(FUZZ_SCRATCH)/corpus/$$h Fuzz/Seeds/$$h Fuzz/Regressions/$$h; \
+	done

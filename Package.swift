@@ -59,9 +59,19 @@ let package = Package(
       path: "Benchmarks/reminders-bench"
     ),
 
+    // Fuzzing: `make fuzz` (libFuzzer). The harness bodies build with everything else, so that
+    // the tests replay the kept crash inputs (Fuzz/Regressions) through them; the driver is a
+    // fuzzer only as `make fuzz` builds it, and otherwise replays the files it is given.
+    .target(
+      name: "FuzzHarnesses",
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar"],
+      path: "Fuzz/Harnesses"
+    ),
+    .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
+
     // Tests: one target per module, plus end-to-end tests of the built binary.
     .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
-    .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore"]),
+    .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),
     .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus", "DesktopTestSupport"]),

@@ -86,6 +86,11 @@ struct Component {
     return nil
   }
 
+  /// How deep components may nest. RFC 5545 and its extensions nest four deep at most
+  /// (VCALENDAR, VEVENT, VALARM, and a VLOCATION in it); the bound keeps the writer's recursion,
+  /// and the release of a parsed tree, far from the end of the stack whatever a file holds.
+  static let maxDepth = 32
+
   /// Reads every top-level component of `lines`.
   ///
   /// With `calendarsOnly`, each top-level component must be a VCALENDAR, as in an .ics file.
@@ -102,18 +107,26 @@ struct Component {
           throw .malformed(line: line.number, reason: "BEGIN without a component name")
         }
         if open.isEmpty, calendarsOnly, name != "VCALENDAR" {
-          throw .malformed(line: line.number, reason: "expected BEGIN:VCALENDAR, found BEGIN:\(name)")
+          throw .malformed(
+            line: line.number, reason: "expected BEGIN:VCALENDAR, found BEGIN:\(excerpt(name))")
+        }
+        guard open.count < maxDepth else {
+          throw .malformed(
+            line: line.number,
+            reason: "BEGIN:\(excerpt(name)) nests components more than \(maxDepth) deep")
         }
         open.append(Component(name: name, begin: property, end: property, nodes: []))
       case "END":
         let name = property.valueString.uppercased()
         guard var component = open.popLast() else {
-          throw .malformed(line: line.number, reason: "END:\(name) without a BEGIN")
+          throw .malformed(line: line.number, reason: "END:\(excerpt(name)) without a BEGIN")
         }
         guard component.name == name else {
           throw .malformed(
             line: line.number,
-            reason: "END:\(name) does not close BEGIN:\(component.name) (line \(component.begin.number))")
+            reason:
+              "END:\(excerpt(name)) does not close BEGIN:\(excerpt(component.name)) (line \(component.begin.number))"
+          )
         }
         component.end = property
         if open.isEmpty {
@@ -131,9 +144,30 @@ struct Component {
       }
     }
     if let component = open.last {
-      throw .malformed(line: component.begin.number, reason: "BEGIN:\(component.name) is never closed")
+      throw .malformed(
+        line: component.begin.number, reason: "BEGIN:\(excerpt(component.name)) is never closed")
     }
     return done
+  }
+
+  /// A component name read from a file as a message shows it: invisible characters escaped, and
+  /// cut at 80 characters shown, so that the message stays one short line whatever the file holds.
+  static func excerpt(_ name: String) -> String {
+    var out = ""
+    var width = 0
+    for scalar in name.unicodeScalars {
+      var piece = String(scalar)
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+        piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: break
+      }
+      let pieceWidth = piece.unicodeScalars.count
+      guard width + pieceWidth <= 80 else { return out + "…" }
+      out += piece
+      width += pieceWidth
+    }
+    return out
   }
 
   /// Writes the component back, each content line as it was read, folded and ended with CRLF.

@@ -36,29 +36,39 @@ public struct Configuration: Equatable, Sendable {
   /// Reads the config at `path`; a missing file means the defaults.
   public static func load(path: String, home: String) throws -> Configuration {
     guard let bytes = try FileIO.read(path) else { return .standard }
+    return try parse(bytes, path: path, home: home)
+  }
+
+  /// Parses and validates the bytes of a config file: UTF-8 text (a byte-order mark is skipped),
+  /// which is checked here, since decoding would silently replace a bad byte with U+FFFD.
+  public static func parse(_ bytes: [UInt8], path: String, home: String) throws -> Configuration {
+    try bytes.withUnsafeBufferPointer { buffer in
+      if let bad = UTF8Text.firstInvalidOffset(buffer) {
+        throw StoreError.badConfig(
+          path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), reason: "expected UTF-8 text")
+      }
+    }
     return try parse(String(decoding: bytes, as: UTF8.self), path: path, home: home)
   }
 
   /// Parses and validates config text. Errors name `path` and the key (or line and column).
   public static func parse(_ source: String, path: String, home: String) throws -> Configuration {
-    let table: TOMLTable
-    do {
-      table = try TOMLTable(string: source)
-    } catch let error as TOMLParseError {
-      let at = error.source.begin
-      throw StoreError.badConfig(
-        path: path, key: nil, at: TextPosition(line: Int(at.line), column: Int(at.column)),
-        reason: error.description)
-    }
+    var source = source
+    if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
+    let table = try TOMLText.parse(source, path: path)
     func fail(_ key: String, _ reason: String) -> StoreError {
       .badConfig(path: path, key: key, at: nil, reason: reason)
     }
 
-    for key in table.keys where !(knownKeys[""]!.contains(key)) { throw fail(key, "unknown key") }
+    for key in table.keys where !(knownKeys[""]!.contains(key)) {
+      throw fail(ErrorText.key(key), "unknown key")
+    }
     for (name, keys) in knownKeys where !name.isEmpty {
       guard let value = table[name] else { continue }
       guard let sub = value.table else { throw fail(name, "expected a table [\(name)]") }
-      for key in sub.keys where !keys.contains(key) { throw fail("\(name).\(key)", "unknown key") }
+      for key in sub.keys where !keys.contains(key) {
+        throw fail("\(name).\(ErrorText.key(key))", "unknown key")
+      }
     }
     func lookup(_ dotted: String) -> TOMLValueConvertible? {
       let parts = dotted.split(separator: ".").map(String.init)
@@ -73,7 +83,7 @@ public struct Configuration: Equatable, Sendable {
     func wallTime(_ dotted: String, _ standard: WallTime) throws -> WallTime {
       guard let s = try text(dotted) else { return standard }
       guard let t = WallTime(s) else {
-        throw fail(dotted, "expected a time HH:MM from 00:00 to 23:59, got \"\(s)\"")
+        throw fail(dotted, "expected a time HH:MM from 00:00 to 23:59, got \(ErrorText.quoted(s))")
       }
       return t
     }
@@ -82,7 +92,9 @@ public struct Configuration: Equatable, Sendable {
       if allowOff, s == "off" { return nil }
       guard let seconds = DurationText.parse(s) else {
         throw fail(
-          dotted, "expected a duration such as 10m, 3h or 1h30m\(allowOff ? ", or off" : ""), got \"\(s)\"")
+          dotted,
+          "expected a duration such as 10m, 3h or 1h30m\(allowOff ? ", or off" : ""), got \(ErrorText.quoted(s))"
+        )
       }
       return seconds
     }
@@ -90,13 +102,15 @@ public struct Configuration: Equatable, Sendable {
     var config = Configuration.standard
     if let lang = try text("language") {
       guard let setting = LanguageSetting(rawValue: lang) else {
-        throw fail("language", "expected ja, en or auto, got \"\(lang)\"")
+        throw fail("language", "expected ja, en or auto, got \(ErrorText.quoted(lang))")
       }
       config.language = setting
     }
     if let zone = try text("time.zone") {
       guard TimeZone(identifier: zone) != nil, zone.contains("/") || zone == "UTC" else {
-        throw fail("time.zone", "unknown time zone \"\(zone)\" (expected an IANA name such as Asia/Tokyo)")
+        throw fail(
+          "time.zone",
+          "unknown time zone \(ErrorText.quoted(zone)) (expected an IANA name such as Asia/Tokyo)")
       }
       config.zoneIdentifier = zone
     }
@@ -115,7 +129,7 @@ public struct Configuration: Equatable, Sendable {
         guard let s = item.string, let range = QuietRange(s) else {
           throw fail(
             "quiet.hours[\(i)]",
-            "expected a range \"HH:MM-HH:MM\" with different ends, got \(item.debugDescription)")
+            "expected a range \"HH:MM-HH:MM\" with different ends, got \(ErrorText.shown(item))")
         }
         return range
       }
@@ -137,5 +151,244 @@ public struct Configuration: Equatable, Sendable {
       config.fallbackPath = fallback.hasPrefix("~/") ? home + fallback.dropFirst(1) : fallback
     }
     return config
+  }
+}
+
+/// How an error message shows what a file holds: on one line, and short.
+///
+/// A file may hold anything, a 50 MB value or a line break inside a quoted key, and a message
+/// must stay one line (SPEC §4); so every value, key or parser message an error quotes from a file
+/// goes through here.
+enum ErrorText {
+  /// The most characters of a value a message shows.
+  static let limit = 80
+
+  /// `value` in double quotes, with quotes, backslashes and invisible characters escaped; a value
+  /// that would show longer than `limit` characters is cut, followed by an ellipsis and its
+  /// length: `"Asia/Tokyo…" (50000000 characters)`.
+  static func quoted(_ value: String) -> String {
+    let (shown, cut) = escaped(value, limit: limit)
+    return cut ? "\"\(shown)\"… (\(value.unicodeScalars.count) characters)" : "\"\(shown)\""
+  }
+
+  /// A key as a message names it: as written when it is a bare key, else quoted.
+  static func key(_ key: String) -> String {
+    let bare = !key.isEmpty && key.utf8.count <= limit && key.utf8.allSatisfy(TOMLText.isBareKeyByte)
+    return bare ? key : quoted(key)
+  }
+
+  /// A TOML value: a string quoted, anything else as TOML writes it, cut the same way.
+  static func shown(_ value: any TOMLValueConvertible) -> String {
+    if let string = value.string { return quoted(string) }
+    return oneLine(value.debugDescription)
+  }
+
+  /// Text made one line of at most `limit` characters, ending with an ellipsis when cut.
+  static func oneLine(_ text: String, limit: Int = limit) -> String {
+    let (shown, cut) = escaped(text, limit: limit)
+    return cut ? shown + "…" : shown
+  }
+
+  /// `text` escaped, as much of it as shows in `limit` characters (escapes count as they show),
+  /// and whether it was cut.
+  static func escaped(_ text: String, limit: Int) -> (String, cut: Bool) {
+    var out = ""
+    var width = 0
+    for scalar in text.unicodeScalars {
+      let piece: String
+      switch scalar {
+      case "\"": piece = "\\\""
+      case "\\": piece = "\\\\"
+      case "\n": piece = "\\n"
+      case "\r": piece = "\\r"
+      case "\t": piece = "\\t"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+          piece = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: piece = String(scalar)
+        }
+      }
+      let pieceWidth = piece.unicodeScalars.count
+      guard width + pieceWidth <= limit else { return (out, true) }
+      out += piece
+      width += pieceWidth
+    }
+    return (out, false)
+  }
+}
+
+/// TOML text handed to TOMLKit, checked first for what its C++ parser (toml++) does not survive.
+///
+/// toml++ reads a C string, so a NUL byte ends the file silently; and a table header whose first
+/// character starts no key (`[ä]`, `[|x]`, `[.x]`, `[` then a line end), or a `}` where an array
+/// expects a value, fails an assertion inside it (exit 134), or with assertions compiled out is
+/// undefined behaviour. These are refused here with the line and column, before toml++ sees the
+/// text. `make fuzz` (the config harness) is how such inputs are found.
+enum TOMLText {
+  /// The table of `source`; any error is `StoreError.badConfig` with a line and column.
+  static func parse(_ source: String, path: String) throws -> TOMLTable {
+    func parsed(_ text: String) throws -> TOMLTable {
+      do {
+        return try TOMLTable(string: text)
+      } catch let error as TOMLParseError {
+        let at = error.source.begin
+        throw StoreError.badConfig(
+          path: path, key: nil, at: TextPosition(line: Int(at.line), column: Int(at.column)),
+          reason: ErrorText.oneLine(error.description, limit: 2 * ErrorText.limit))
+      }
+    }
+    let bytes = Array(source.utf8)
+    guard let problem = firstProblem(bytes) else { return try parsed(source) }
+    // The text before the statement holding a trap is a document on its own, and safe to parse:
+    // an error there comes first in the file, and is reported as toml++ words it (so is any text
+    // the scan might have misjudged, since it does not parse).
+    if let statement = problem.statementStart {
+      _ = try parsed(String(decoding: bytes[..<statement], as: UTF8.self))
+    }
+    throw StoreError.badConfig(
+      path: path, key: nil,
+      at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: problem.offset, in: $0) },
+      reason: problem.reason)
+  }
+
+  /// What must not reach toml++: where it is, what was expected there, and for a problem the
+  /// scan below finds, where the statement holding it starts.
+  struct Problem: Equatable {
+    var offset: Int
+    var statementStart: Int?
+    var reason: String
+  }
+
+  /// The first control character, or the first trap for toml++, in `bytes`, whichever comes
+  /// first: the text before it then holds neither and is safe to hand to toml++.
+  ///
+  /// TOML allows no control character but tab and the line ends LF and CR LF, in strings and
+  /// comments as elsewhere. Traps are found by following strings, comments and brackets just far
+  /// enough to know where a statement starts, as toml++ does: at the first non-blank character of
+  /// a line outside any string or array. Where the text stops making sense to this scan (an
+  /// unclosed string), toml++ stops with an error before anything later, so the scan stops too.
+  static func firstProblem(_ bytes: [UInt8]) -> Problem? {
+    [firstControlCharacter(bytes), firstParserTrap(bytes)].compactMap { $0 }.min { $0.offset < $1.offset }
+  }
+
+  static func firstControlCharacter(_ bytes: [UInt8]) -> Problem? {
+    for (i, byte) in bytes.enumerated() {
+      guard byte < 0x20 || byte == 0x7F, byte != 0x09, byte != 0x0A else { continue }
+      if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
+      let name = byte == 0 ? "NUL byte" : "control character"
+      let code = String(byte, radix: 16, uppercase: true)
+      return Problem(
+        offset: i, statementStart: nil,
+        reason: "expected no \(name) (U+\(code.count == 1 ? "000" : "00")\(code)) in TOML text")
+    }
+    return nil
+  }
+
+  /// The first place where toml++ would fail an assertion: a table header whose first character
+  /// starts no key, or a `}` where an array expects a value (`[}`, `[1, }`).
+  static func firstParserTrap(_ bytes: [UInt8]) -> Problem? {
+    var i = 0
+    // The brackets open in the current value: `[` an array, `{` an inline table.
+    var open: [UInt8] = []
+    var atStatement = true
+    var statement = 0
+    while i < bytes.count {
+      switch bytes[i] {
+      case 0x0A:
+        i += 1
+        if open.isEmpty {
+          atStatement = true
+          statement = i
+        }
+      case 0x20, 0x09, 0x0D:
+        i += 1
+      case UInt8(ascii: "#"):
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        guard let end = stringEnd(bytes, from: i) else { return nil }
+        i = end
+        atStatement = false
+      case UInt8(ascii: "[") where atStatement:
+        var k = i + 1
+        if k < bytes.count, bytes[k] == UInt8(ascii: "[") { k += 1 }
+        while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 { k += 1 }
+        guard k < bytes.count else { return nil }
+        let first = bytes[k]
+        guard
+          isBareKeyByte(first) || first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")
+            || first == UInt8(ascii: "]")
+        else {
+          return Problem(
+            offset: k, statementStart: statement,
+            reason: "expected a table name (letters, digits, '_', '-' or a quoted name) after '['")
+        }
+        // The rest of the header line holds only its key (strings followed above) and brackets
+        // that open no array.
+        i = k
+        atStatement = false
+        while i < bytes.count, bytes[i] != 0x0A, bytes[i] != UInt8(ascii: "#") {
+          if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            guard let end = stringEnd(bytes, from: i) else { return nil }
+            i = end
+          } else {
+            i += 1
+          }
+        }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        open.append(bytes[i])
+        i += 1
+        atStatement = false
+      case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
+        return Problem(offset: i, statementStart: statement, reason: "expected a value or ']' in the array")
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        _ = open.popLast()
+        i += 1
+        atStatement = false
+      default:
+        i += 1
+        atStatement = false
+      }
+    }
+    return nil
+  }
+
+  /// Just past the string (basic or literal, one-line or multi-line) that starts at `start`, or
+  /// nil when it is not closed where TOML closes it.
+  static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    let quote = bytes[start]
+    let escapes = quote == UInt8(ascii: "\"")
+    let multiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
+    var i = start + (multiLine ? 3 : 1)
+    while i < bytes.count {
+      let byte = bytes[i]
+      if escapes, byte == UInt8(ascii: "\\") {
+        i += 2
+        continue
+      }
+      if byte == 0x0A, !multiLine { return nil }
+      if byte == quote {
+        guard multiLine else { return i + 1 }
+        if i + 2 < bytes.count, bytes[i + 1] == quote, bytes[i + 2] == quote {
+          // Up to two quotes just before the closing three belong to the string.
+          var end = i + 3
+          while end < bytes.count, end < i + 5, bytes[end] == quote { end += 1 }
+          return end
+        }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// A byte of a bare key: ASCII letters, digits, `_` and `-`.
+  static func isBareKeyByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
   }
 }

@@ -23,12 +23,19 @@ struct JSONSyntaxError: Error {
 ///
 /// Hand-written because the deck's hot path must read a million cards faster than Python's
 /// `json.load`, and Foundation's `JSONDecoder` is about twice slower than that here. Strings are
-/// first scanned as byte ranges and made into `String`s only when a caller asks.
+/// first scanned as byte ranges and made into `String`s only when a caller asks; the scan checks
+/// that they are well-formed UTF-8 (only where a byte of 0x80 or more occurs), so that no text is
+/// ever silently replaced by U+FFFD.
 struct JSONReader {
   let bytes: UnsafeBufferPointer<UInt8>
-  var position = 0
+  var position: Int
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// A reader at the start of the text, after a UTF-8 byte-order mark (some editors write one;
+  /// it is not part of the value).
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    position = UTF8Text.byteOrderMarkLength(bytes)
+  }
 
   /// A string token: the bytes between the quotes, and whether any escape occurs in them.
   struct StringToken {
@@ -47,10 +54,15 @@ struct JSONReader {
     }
   }
 
-  /// The next non-whitespace byte, not consumed; 0 at the end.
+  /// The next non-whitespace byte, not consumed; 0 at the end of the text only.
+  ///
+  /// A NUL byte in the text reads as 0xFF, a byte that starts no JSON token, so that a NUL is an
+  /// error where it stands rather than taken for the end of the file.
   mutating func peek() -> UInt8 {
     skipWhitespace()
-    return position < bytes.count ? bytes[position] : 0
+    guard position < bytes.count else { return 0 }
+    let byte = bytes[position]
+    return byte == 0 ? 0xFF : byte
   }
 
   mutating func expect(_ byte: UInt8, _ what: String) throws {
@@ -128,10 +140,26 @@ struct JSONReader {
           UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           position += 1
         case UInt8(ascii: "u"):
-          guard position + 4 < bytes.count,
-            (1...4).allSatisfy({ JSONReader.hexValue(bytes[position + $0]) != nil })
-          else { throw JSONSyntaxError(offset: position - 1, expected: "four hex digits after \\u") }
+          let escape = position - 1
+          guard let unit = hex4(at: position + 1) else {
+            throw JSONSyntaxError(offset: escape, expected: "four hex digits after \\u")
+          }
           position += 5
+          // A string holds Unicode scalars: a surrogate must come as a high-low pair, or the
+          // text would silently become U+FFFD.
+          if (0xD800..<0xDC00).contains(unit) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+              bytes[position + 1] == UInt8(ascii: "u"), let low = hex4(at: position + 2),
+              (0xDC00..<0xE000).contains(low)
+            else {
+              throw JSONSyntaxError(
+                offset: escape, expected: "a low surrogate \\uDC00-\\uDFFF after a high one")
+            }
+            position += 6
+          } else if (0xDC00..<0xE000).contains(unit) {
+            throw JSONSyntaxError(
+              offset: escape, expected: "a high surrogate \\uD800-\\uDBFF before a low one")
+          }
         default:
           throw JSONSyntaxError(offset: position - 1, expected: "a valid escape")
         }
@@ -140,7 +168,14 @@ struct JSONReader {
       guard c >= 0x20 else {
         throw JSONSyntaxError(offset: position, expected: "no control character inside a string")
       }
-      position += 1
+      if c < 0x80 {
+        position += 1
+      } else {
+        guard let length = UTF8Text.sequenceLength(bytes, at: position) else {
+          throw JSONSyntaxError(offset: position, expected: "valid UTF-8 inside a string")
+        }
+        position += length
+      }
     }
     throw JSONSyntaxError(offset: start - 1, expected: "a closing '\"'")
   }
@@ -309,16 +344,8 @@ struct JSONReader {
 
   /// Line and column (1-based; columns count characters, not bytes) of a byte offset.
   func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    let end = min(offset, bytes.count)
-    for i in 0..<end where bytes[i] == 0x0A {
-      line += 1
-      lineStart = i + 1
-    }
-    var column = 1
-    for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-    return (line, column)
+    let position = UTF8Text.position(of: offset, in: bytes)
+    return (position.line, position.column ?? 1)
   }
 
   static func hexValue(_ c: UInt8) -> UInt32? {
@@ -332,6 +359,86 @@ struct JSONReader {
 
   static func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
     (0..<4).reduce(0) { $0 << 4 | (hexValue(raw[i + $1]) ?? 0) }
+  }
+
+  /// The value of the four hex digits at `i`, or nil when there are not four.
+  func hex4(at i: Int) -> UInt32? {
+    guard i + 4 <= bytes.count else { return nil }
+    var value: UInt32 = 0
+    for k in i..<(i + 4) {
+      guard let digit = JSONReader.hexValue(bytes[k]) else { return nil }
+      value = value << 4 | digit
+    }
+    return value
+  }
+}
+
+/// Checks on UTF-8 text shared by the readers of our files.
+enum UTF8Text {
+  /// 3 when `bytes` start with a UTF-8 byte-order mark, else 0.
+  static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  }
+
+  /// The length of the well-formed UTF-8 sequence that starts at `i` (The Unicode Standard,
+  /// table 3-7: no overlong form, no surrogate, nothing above U+10FFFF), or nil.
+  @inline(__always)
+  static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let lead = bytes[i]
+    if lead < 0x80 { return 1 }
+    var length = 4
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0: low = 0x90
+    case 0xF1...0xF3: break
+    case 0xF4: high = 0x8F
+    default: return nil
+    }
+    guard i + length <= bytes.count, bytes[i + 1] >= low, bytes[i + 1] <= high else { return nil }
+    for k in (i + 2)..<(i + length) where bytes[k] & 0xC0 != 0x80 { return nil }
+    return length
+  }
+
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence, or nil.
+  static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var i = 0
+    while i < bytes.count {
+      guard let length = sequenceLength(bytes, at: i) else { return i }
+      i += length
+    }
+    return nil
+  }
+
+  /// The line and column (1-based; columns count characters, not bytes) of a byte offset; a
+  /// byte-order mark at the start takes no column.
+  static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+    var line = 1
+    var lineStart = byteOrderMarkLength(bytes)
+    let end = min(offset, bytes.count)
+    var i = lineStart
+    while i < end {
+      if bytes[i] == 0x0A {
+        line += 1
+        lineStart = i + 1
+      }
+      i += 1
+    }
+    var column = 1
+    i = lineStart
+    while i < end {
+      if bytes[i] & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    return TextPosition(line: line, column: column)
   }
 }
 

@@ -125,7 +125,7 @@ public struct LedgerStore: Sendable {
 
   /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
   /// entry. Any field of ours with a value of the wrong type is `StoreError.corrupt`.
-  static func decode(_ bytes: [UInt8], path: String) throws -> (
+  public static func decode(_ bytes: [UInt8], path: String) throws -> (
     DeliveryLedger, root: [String: JSONValue], entries: [ReminderID: [String: JSONValue]]
   ) {
     let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in

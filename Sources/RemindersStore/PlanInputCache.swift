@@ -15,7 +15,7 @@ import RemindersCore
 public struct PlanInputCache: Sendable {
   public let deckPath: String
   public let cachePath: String
-  static let format = "reminders-plan-input-1"
+  static let format = "reminders-plan-input-2"
 
   public init(deckPath: String, cachePath: String) {
     self.deckPath = deckPath
@@ -40,41 +40,96 @@ public struct PlanInputCache: Sendable {
       "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(zoneName)"
   }
 
+  /// The plan input remembered for `key`, or nil: any doubt about the file is a miss.
+  ///
+  /// The payload carries a checksum of its own bytes, so a file changed by anything but this
+  /// writer is not trusted; and every field is checked as the deck reader would check it (days in
+  /// range, counts above zero, nothing twice), so even a well-formed forgery cannot hand the
+  /// planner a deck no file could hold.
   func load(key: String, clock: DayClock) -> PlanInput? {
     guard let bytes = try? FileIO.read(cachePath) else { return nil }
+    return PlanInputCache.decode(bytes, key: key)
+  }
+
+  /// The keys of the cache object; any other key makes the file a miss.
+  static let fields: Set<String> = ["format", "key", "counts", "answerDays", "recalls", "checksum"]
+  static let recallFields: Set<String> = ["id", "topic", "note", "dueAt", "cardId"]
+  /// The days a deck can name: `0000-01-01` to `9999-12-31`, and one more on each side for an
+  /// answer day seen from a zone far from the instant's.
+  static let days =
+    (Day(year: 0, month: 1, day: 1)!.number - 1)...(Day(year: 9999, month: 12, day: 31)!.number + 1)
+
+  static func decode(_ bytes: [UInt8], key: String) -> PlanInput? {
     let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
-      return try? reader.readValue()
+      guard let value = try? reader.readValue(), reader.peek() == 0 else { return nil }
+      return value
     }
-    guard case .object(let root)? = value, case .string(PlanInputCache.format)? = root["format"],
-      case .string(key)? = root["key"], case .array(let counts)? = root["counts"],
-      case .array(let days)? = root["answerDays"], case .array(let recalls)? = root["recalls"]
+    guard case .object(var root)? = value, Set(root.keys) == fields,
+      case .string(let checksum)? = root.removeValue(forKey: "checksum"),
+      checksum == PlanInputCache.checksum(of: .object(root)),
+      case .string(PlanInputCache.format)? = root["format"], case .string(key)? = root["key"],
+      case .array(let counts)? = root["counts"], case .array(let days)? = root["answerDays"],
+      case .array(let recalls)? = root["recalls"]
     else { return nil }
     var index = DueIndex()
+    var seen = Set<String>()
     for entry in counts {
       guard case .array(let parts) = entry, parts.count == 3, case .string(let collection) = parts[0],
-        case .number(let day) = parts[1], case .number(let n) = parts[2], let d = Int(day), let c = Int(n)
+        let day = integer(parts[1]), PlanInputCache.days.contains(day), let count = integer(parts[2]),
+        count > 0,
+        seen.insert("\(day) \(collection)").inserted
       else { return nil }
-      index.add(collection: collection.isEmpty ? nil : collection, day: Day(number: d), count: c)
+      index.add(collection: collection.isEmpty ? nil : collection, day: Day(number: day), count: count)
     }
     var answerDays = Set<Int>()
-    for day in days {
-      guard case .number(let text) = day, let d = Int(text) else { return nil }
-      answerDays.insert(d)
+    for entry in days {
+      guard let day = integer(entry), PlanInputCache.days.contains(day), answerDays.insert(day).inserted
+      else {
+        return nil
+      }
     }
     var items: [RecallItem] = []
+    var ids = Set<String>()
     for recall in recalls {
-      guard case .object(let f) = recall, case .string(let id)? = f["id"],
-        case .string(let topic)? = f["topic"],
+      guard case .object(let f) = recall, Set(f.keys).isSubset(of: recallFields),
+        case .string(let id)? = f["id"], ids.insert(id).inserted, case .string(let topic)? = f["topic"],
         case .string(let due)? = f["dueAt"], let dueAt = Timestamp.parse(due)
       else { return nil }
       var note: String?
-      if case .string(let n)? = f["note"] { note = n }
       var cardID: String?
-      if case .string(let c)? = f["cardId"] { cardID = c }
+      switch f["note"] {
+      case .string(let n)?: note = n
+      case nil: break
+      default: return nil
+      }
+      switch f["cardId"] {
+      case .string(let c)?: cardID = c
+      case nil: break
+      default: return nil
+      }
       items.append(RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID))
     }
     return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: items)
+  }
+
+  /// A whole number written as the writer writes it (digits, a leading minus), or nil.
+  static func integer(_ value: JSONValue) -> Int? {
+    guard case .number(let text) = value, let n = Int(text), String(n) == text else { return nil }
+    return n
+  }
+
+  /// FNV-1a (64 bits) of the value's JSON text, in hex: the same value always gives the same
+  /// text (keys sorted, numbers as read), so the reader recomputes it from what it read.
+  static func checksum(of value: JSONValue) -> String {
+    var writer = JSONWriter()
+    writer.value(value)
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in writer.out {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
   func encode(_ input: PlanInput, key: String, clock: DayClock) -> [UInt8] {
@@ -87,19 +142,20 @@ public struct PlanInputCache: Sendable {
     let recalls: [JSONValue] = input.recalls.map { item in
       var f: [String: JSONValue] = [
         "id": .string(item.id), "topic": .string(item.topic),
-        "dueAt": .string(Timestamp.format(item.dueAt, in: clock)),
+        "dueAt": .string(DeckCodec.timeText(item.dueAt, clock: clock)),
       ]
       f["note"] = item.note.map(JSONValue.string)
       f["cardId"] = item.cardID.map(JSONValue.string)
       return .object(f)
     }
+    var payload: [String: JSONValue] = [
+      "format": .string(PlanInputCache.format), "key": .string(key), "counts": .array(counts),
+      "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
+      "recalls": .array(recalls),
+    ]
+    payload["checksum"] = .string(PlanInputCache.checksum(of: .object(payload)))
     var w = JSONWriter()
-    w.value(
-      .object([
-        "format": .string(PlanInputCache.format), "key": .string(key), "counts": .array(counts),
-        "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
-        "recalls": .array(recalls),
-      ]))
+    w.value(.object(payload))
     w.raw("\n")
     return w.out
   }

@@ -147,6 +147,29 @@ let sampleDeck = """
     }
   }
 
+  /// A fraction of a second (other tools write milliseconds) is read as the whole second the deck
+  /// writes back, so that a rewrite changes nothing the model holds (found by the deck fuzzer).
+  @Test(arguments: ["2026-11-20T23:59:00.250+09:00", "2026-11-20T23:59:00.999999Z", "1969-12-31T23:59:59.5Z"])
+  func fractionsOfASecondAreReadAsTheWholeSecond(at: String) throws {
+    let text = "{\"version\": 1, \"reviewLog\": [{\"cardId\": \"c1\", \"at\": \"\(at)\", \"correct\": true}]}"
+    let stored = try DeckCodec.decode(bytes(text), path: "d")
+    let whole = Timestamp.parse(at)!.timeIntervalSince1970.rounded(.down)
+    #expect(stored.deck.reviewLog[0].at.timeIntervalSince1970 == whole)
+    #expect(try DeckCodec.decode(DeckCodec.encode(stored, clock: tokyo), path: "d") == stored)
+  }
+
+  /// An instant where the zone's offset had seconds (local mean time: New York was -4:56:02 before
+  /// 1883) is written in UTC, so that it reads back the same instant (found by the deck fuzzer).
+  @Test(arguments: ["0816-11-19T08:00:00+09:00", "1883-11-18T12:03:57-04:56", "1883-11-18T16:00:00Z"])
+  func instantsOfLocalMeanTimeReadBackTheSame(at: String) throws {
+    let newYork = DayClock(zone: TimeZone(identifier: "America/New_York")!)
+    let text = "{\"version\": 1, \"reviewLog\": [{\"cardId\": \"c1\", \"at\": \"\(at)\", \"correct\": true}]}"
+    let stored = try DeckCodec.decode(bytes(text), path: "d")
+    let written = DeckCodec.encode(stored, clock: newYork)
+    #expect(try DeckCodec.decode(written, path: "d") == stored)
+    #expect(String(decoding: written, as: UTF8.self).contains("+00:00\""))
+  }
+
   @Test func stringEscapesRoundTrip() throws {
     let text =
       "{\"version\": 1, \"recalls\": [{\"id\": \"r\", \"topic\": \"tab\\there \\u00e9 \\ud83d\\ude00 \\\"q\\\" \\\\ \\/\", \"dueAt\": \"2026-11-21T00:00:00Z\"}]}"

@@ -1,0 +1,114 @@
+import Foundation
+import RemindersCore
+import RemindersICalendar
+import RemindersStore
+
+/// The bodies of the fuzz harnesses: each hands arbitrary bytes to one reader of our files.
+///
+/// A reader may refuse the bytes, by its own typed error with a one-line message; anything else is
+/// a finding, and traps: a crash, a hang, a sanitizer report, an untyped error, a message on more
+/// than one line, or a broken promise of the reader (the deck's two readers disagreeing, a deck
+/// that does not read back as it was written, a calendar merge that is not stable). `make fuzz`
+/// drives them with libFuzzer; the tests replay every input kept in `Fuzz/Regressions/<harness>/`.
+public enum FuzzHarness: String, CaseIterable, Sendable {
+  /// `DeckCodec.decode` and `DeckCodec.digest`, and decode → encode → decode.
+  case deck
+  /// `Configuration.parse` of a config file's bytes (TOML, through TOMLKit's C++ parser).
+  case config
+  /// `LedgerStore.decode`: the ledger and held files.
+  case ledger
+  /// `FallbackCalendar.merge` into an existing calendar file.
+  case calendar
+
+  /// Runs the harness on one input; returns when the reader accepted or refused it properly.
+  public func run(_ input: [UInt8]) {
+    switch self {
+    case .deck: FuzzHarness.deck(input)
+    case .config: FuzzHarness.config(input)
+    case .ledger: FuzzHarness.ledger(input)
+    case .calendar: FuzzHarness.calendar(input)
+    }
+  }
+
+  static let clock = DayClock(zone: TimeZone(identifier: "America/New_York")!)
+
+  /// Runs `body`; a `StoreError` is a proper refusal when its message is one short line.
+  static func refusal<T>(_ body: () throws -> T) -> T? {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      check(message: error.description)
+      return nil
+    } catch {
+      fatalError("untyped error: \(error)")
+    }
+  }
+
+  /// An error message is one line (SPEC §4), and short whatever the file held.
+  static func check(message: String) {
+    precondition(!message.contains(where: \.isNewline), "a message on more than one line: \(message)")
+    precondition(
+      message.unicodeScalars.count <= 400,
+      "a message of \(message.unicodeScalars.count) characters: \(String(message.unicodeScalars.prefix(400)))"
+    )
+  }
+
+  static func deck(_ input: [UInt8]) {
+    let decoded = refusal { try DeckCodec.decode(input, path: "deck.json") }
+    let digest = refusal { try DeckCodec.digest(input, path: "deck.json", clock: clock) }
+    precondition((decoded == nil) == (digest == nil), "decode and digest disagree on what they accept")
+    guard let decoded, let digest else { return }
+    let full = PlanInput(deck: decoded.deck, clock: clock)
+    precondition(
+      digest.dueIndex == full.dueIndex && digest.streak.answerDays == full.streak.answerDays
+        && digest.recalls == full.recalls, "digest differs from the decoded deck")
+    let encoded = DeckCodec.encode(decoded, clock: clock)
+    guard let again = try? DeckCodec.decode(encoded, path: "deck.json") else {
+      fatalError("a deck we wrote does not read back")
+    }
+    precondition(again == decoded, "decode → encode → decode changed the deck")
+    precondition(DeckCodec.encode(again, clock: clock) == encoded, "encoding the same deck twice differs")
+  }
+
+  static func config(_ input: [UInt8]) {
+    _ = refusal { try Configuration.parse(input, path: "config.toml", home: "/home/fuzz") }
+  }
+
+  static func ledger(_ input: [UInt8]) {
+    do {
+      _ = try LedgerStore.decode(input, path: "ledger.json")
+    } catch is StoreError {
+      // The ledger's messages are checked when its reader is this module's to fix.
+    } catch {
+      fatalError("untyped error: \(error)")
+    }
+  }
+
+  static let stamp = Date(timeIntervalSince1970: 1_795_000_000)
+  static let reminders = [
+    Reminder(
+      id: "daily:2026-11-21", kind: .dailyReview, fireAt: stamp.addingTimeInterval(7200),
+      title: "Today's reviews: 3 cards", body: "TOEIC: 2, JLPT: 1", dueCount: 3),
+    Reminder(
+      id: "recall:r1", kind: .recall, fireAt: stamp.addingTimeInterval(9000), title: "Time to recall: は vs が",
+      body: "a line\nand a backslash \\; with, punctuation", topics: ["は vs が"], recallItemIDs: ["r1"]),
+  ]
+
+  static func calendar(_ input: [UInt8]) {
+    let merged: [UInt8]
+    do {
+      merged = try FallbackCalendar.merge(existing: input, reminders: reminders, language: .en, stamp: stamp)
+    } catch {
+      check(message: error.description)
+      return
+    }
+    // What we wrote reads back, and merging the same reminders again changes nothing.
+    do {
+      let again = try FallbackCalendar.merge(
+        existing: merged, reminders: reminders, language: .en, stamp: stamp.addingTimeInterval(60))
+      precondition(again == merged, "merging the same reminders twice changed the calendar")
+    } catch {
+      fatalError("a calendar we wrote does not read back: \(error)")
+    }
+  }
+}
