@@ -342,16 +342,6 @@ public enum DeckCodec {
     return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
   }
 
-  static let utc = DayClock(zone: TimeZone(identifier: "UTC")!)
-
-  /// An instant as the deck writes it: RFC 3339 in the clock's zone, or in UTC where that zone's
-  /// offset is not whole minutes (local mean time, as zones had before the 1880s), which RFC 3339
-  /// cannot write: the seconds of the offset would be lost, and the instant moved (found by the
-  /// deck fuzzer, with a review in the year 816).
-  static func timeText(_ instant: Date, clock: DayClock) -> String {
-    Timestamp.format(instant, in: clock.offset(at: instant) % 60 == 0 ? clock : utc)
-  }
-
   /// A card's fields as the deck file writes them (`nil` optionals left out).
   public static func cardFields(_ card: Card, extras: [String: JSONValue] = [:], clock: DayClock) -> [String:
     JSONValue]
@@ -365,8 +355,8 @@ public enum DeckCodec {
     f["tags"] = .array(card.tags.map(JSONValue.string))
     f["stepIndex"] = .number(String(card.stepIndex))
     f["nextReviewDate"] = .string(card.nextReviewDate.description)
-    f["createdAt"] = .string(timeText(card.createdAt, clock: clock))
-    f["lastReviewedAt"] = card.lastReviewedAt.map { .string(timeText($0, clock: clock)) }
+    f["createdAt"] = .string(Timestamp.format(card.createdAt, in: clock))
+    f["lastReviewedAt"] = card.lastReviewedAt.map { .string(Timestamp.format($0, in: clock)) }
     return f
   }
 
@@ -391,7 +381,7 @@ public enum DeckCodec {
         w.raw("  ]")
       }
     }
-    func time(_ date: Date) -> JSONValue { .string(timeText(date, clock: clock)) }
+    func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
     root.append(
       (
         "cards",

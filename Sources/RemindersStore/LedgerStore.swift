@@ -233,7 +233,7 @@ public struct LedgerStore: Sendable {
     case .object(let h)?:
       for (id, value) in h {
         guard case .string(let at) = value, let when = Timestamp.parse(at) else {
-          throw bad("held.\(id)", "a time")
+          throw bad("held[\(ErrorText.quoted(id))]", "a time")
         }
         held[id] = when
       }

@@ -142,7 +142,7 @@ public struct PlanInputCache: Sendable {
     let recalls: [JSONValue] = input.recalls.map { item in
       var f: [String: JSONValue] = [
         "id": .string(item.id), "topic": .string(item.topic),
-        "dueAt": .string(DeckCodec.timeText(item.dueAt, clock: clock)),
+        "dueAt": .string(Timestamp.format(item.dueAt, in: clock)),
       ]
       f["note"] = item.note.map(JSONValue.string)
       f["cardId"] = item.cardID.map(JSONValue.string)

@@ -123,8 +123,7 @@ struct DoctorReport {
   static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String, Configuration) {
     var configuration = Configuration.standard
     let config = FileHealth.examine(.config, path: paths.config) { bytes in
-      configuration = try Configuration.parse(
-        String(decoding: bytes, as: UTF8.self), path: paths.config, home: home)
+      configuration = try Configuration.parse(bytes, path: paths.config, home: home)
     }
     let deck = FileHealth.examine(.deck, path: paths.deck) { bytes in
       _ = try DeckCodec.decode(bytes, path: paths.deck)

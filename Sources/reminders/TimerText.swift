@@ -221,8 +221,7 @@ extension SessionLanguage {
         let paths = try? Paths.forCommand(
           environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir),
         let bytes = try? FileIO.read(paths.config),
-        let configuration = try? Configuration.parse(
-          String(decoding: bytes, as: UTF8.self), path: paths.config, home: paths.home)
+        let configuration = try? Configuration.parse(bytes, path: paths.config, home: paths.home)
       else { return nil }
       return configuration.language
     }()

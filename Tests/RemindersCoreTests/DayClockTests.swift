@@ -109,3 +109,26 @@ import Testing
   @Test(arguments: ["", "3", "h", "3x", "0m", "-3h", "3 hours", "1.5h"])
   func rejectsBadDurations(text: String) { #expect(DurationText.parse(text) == nil) }
 }
+
+/// Durations are bounded, and times keep their instant whatever the zone's offset.
+@Suite struct DurationAndTimestampLimitTests {
+  @Test(
+    arguments: [
+      ("3660d", 3660 * 86400), ("3661d", nil), (String(repeating: "9999999d", count: 10_000), nil),
+      ("1h30m", 5400),
+    ] as [(String, Int?)])
+  func durationsAreBounded(text: String, seconds: Int?) {
+    #expect(DurationText.parse(text) == seconds)
+  }
+
+  /// Local mean time (Tokyo's offset before 1888 was +9:18:59): the instant is written in UTC,
+  /// so that reading it back gives the same instant.
+  @Test func anOffsetWithSecondsIsWrittenInUTC() throws {
+    let instant = try #require(Timestamp.parse("0816-03-01T12:00:00Z"))
+    let text = Timestamp.format(instant, in: Fixture.tokyo)
+    #expect(Timestamp.parse(text) == instant)
+    #expect(
+      Timestamp.format(Fixture.t("2026-11-21T08:00:00+09:00"), in: Fixture.tokyo)
+        == "2026-11-21T08:00:00+09:00")
+  }
+}
