@@ -365,68 +365,48 @@ public enum DeckCodec {
   public static func encode(_ stored: StoredDeck, clock: DayClock) -> [UInt8] {
     let deck = stored.deck
     var w = JSONWriter(capacity: 256 * (deck.cards.count + deck.reviewLog.count) + 4096)
-    var root: [(String, () -> Void)] = []
-    func list<T>(_ items: [T], _ fields: @escaping (Int, T) -> [String: JSONValue]) -> () -> Void {
-      {
-        if items.isEmpty {
-          w.raw("[]")
-          return
-        }
-        w.raw("[\n")
-        for (i, item) in items.enumerated() {
-          w.raw("    ")
-          w.object(fields(i, item).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-          w.raw(i + 1 < items.count ? ",\n" : "\n")
-        }
-        w.raw("  ]")
-      }
-    }
     func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
-    root.append(
+    var root: [JSONWriter.Member] = [
       (
         "cards",
-        list(deck.cards) { _, card in
-          cardFields(card, extras: stored.extras.cards[card.id] ?? [:], clock: clock)
+        { w in
+          w.objectLines(deck.cards) { _, card in
+            cardFields(card, extras: stored.extras.cards[card.id] ?? [:], clock: clock)
+          }
         }
-      ))
-    root.append(
+      ),
       (
         "recalls",
-        list(deck.recalls) { _, item in
-          var f = stored.extras.recalls[item.id] ?? [:]
-          f["id"] = .string(item.id)
-          f["topic"] = .string(item.topic)
-          f["note"] = item.note.map(JSONValue.string)
-          f["dueAt"] = time(item.dueAt)
-          f["cardId"] = item.cardID.map(JSONValue.string)
-          return f
+        { w in
+          w.objectLines(deck.recalls) { _, item in
+            var f = stored.extras.recalls[item.id] ?? [:]
+            f["id"] = .string(item.id)
+            f["topic"] = .string(item.topic)
+            f["note"] = item.note.map(JSONValue.string)
+            f["dueAt"] = time(item.dueAt)
+            f["cardId"] = item.cardID.map(JSONValue.string)
+            return f
+          }
         }
-      ))
-    root.append(
+      ),
       (
         "reviewLog",
-        list(deck.reviewLog) { i, entry in
-          var f = stored.extras.reviewLog[i] ?? [:]
-          f["cardId"] = .string(entry.cardID)
-          f["at"] = time(entry.at)
-          f["correct"] = .bool(entry.correct)
-          return f
+        { w in
+          w.objectLines(deck.reviewLog) { i, entry in
+            var f = stored.extras.reviewLog[i] ?? [:]
+            f["cardId"] = .string(entry.cardID)
+            f["at"] = time(entry.at)
+            f["correct"] = .bool(entry.correct)
+            return f
+          }
         }
-      ))
-    root.append(("version", { w.raw(String(formatVersion)) }))
+      ),
+      ("version", { w in w.raw(String(formatVersion)) }),
+    ]
     for (key, value) in stored.extras.root where !["cards", "recalls", "reviewLog", "version"].contains(key) {
-      root.append((key, { w.value(value) }))
+      root.append((key, { w in w.value(value) }))
     }
-    root.sort { $0.0 < $1.0 }
-    w.raw("{\n")
-    for (i, (key, body)) in root.enumerated() {
-      w.raw("  ")
-      w.string(key)
-      w.raw(": ")
-      body()
-      w.raw(i + 1 < root.count ? ",\n" : "\n")
-    }
-    w.raw("}\n")
+    w.document(root)
     return w.out
   }
 }

@@ -494,6 +494,35 @@ public struct JSONWriter {
     }
   }
 
+  /// A member of a top-level object: its key, and what writes its value.
+  public typealias Member = (key: String, write: (inout JSONWriter) -> Void)
+
+  /// A file's top-level object: one member a line, keys sorted, a final line break.
+  mutating func document(_ members: [Member]) {
+    raw("{\n")
+    for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+      raw("  ")
+      string(member.key)
+      raw(": ")
+      member.write(&self)
+      raw(i + 1 < members.count ? ",\n" : "\n")
+    }
+    raw("}\n")
+  }
+
+  /// An array of objects, one a line under a top-level key (`[]` when there are none); each
+  /// object's keys sorted.
+  mutating func objectLines<T>(_ items: [T], _ fields: (Int, T) -> [String: JSONValue]) {
+    guard !items.isEmpty else { return raw("[]") }
+    raw("[\n")
+    for (i, item) in items.enumerated() {
+      raw("    ")
+      object(fields(i, item).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+      raw(i + 1 < items.count ? ",\n" : "\n")
+    }
+    raw("  ]")
+  }
+
   /// Writes an object on one line from fields already in key order.
   mutating func object(_ fields: [(String, JSONValue)]) {
     out.append(UInt8(ascii: "{"))

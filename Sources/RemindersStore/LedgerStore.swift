@@ -262,15 +262,11 @@ public struct LedgerStore: Sendable {
     let sorted = ledger.entries.values.sorted {
       $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
     }
-    var root: [(String, () -> Void)] = []
-    root.append(
+    var root: [JSONWriter.Member] = [
       (
         "delivered",
-        {
-          guard !sorted.isEmpty else { return w.raw("[]") }
-          w.raw("[")
-          for (i, e) in sorted.enumerated() {
-            w.raw(i == 0 ? "\n    " : ",\n    ")
+        { w in
+          w.objectLines(sorted) { _, e in
             var f = entryExtras[e.reminderID] ?? [:]
             f["at"] = time(e.deliveredAt)
             f["body"] = .string(e.body)
@@ -284,31 +280,22 @@ public struct LedgerStore: Sendable {
             f["recallItems"] = .array(e.recallItemIDs.map(JSONValue.string))
             f["title"] = .string(e.title)
             f["updatedAt"] = e.updatedAt.map(time)
-            w.value(.object(f))
+            return f
           }
-          w.raw("\n  ]")
         }
-      ))
+      ),
+      ("held", { w in w.value(.object(ledger.held.mapValues(time))) }),
+      ("version", { w in w.raw("1") }),
+    ]
     if !ledger.earlierDailies.ranges.isEmpty {
       let ranges = ledger.earlierDailies.ranges.map { range -> JSONValue in
         let first = Day(number: range.lowerBound)
         return .string(range.count == 1 ? "\(first)" : "\(first)/\(Day(number: range.upperBound))")
       }
-      root.append(("earlierDailies", { w.value(.array(ranges)) }))
+      root.append(("earlierDailies", { w in w.value(.array(ranges)) }))
     }
-    root.append(("held", { w.value(.object(ledger.held.mapValues(time))) }))
-    root.append(("version", { w.raw("1") }))
-    for (key, value) in extras where !rootKeys.contains(key) { root.append((key, { w.value(value) })) }
-    root.sort { $0.0 < $1.0 }
-    w.raw("{\n")
-    for (i, (key, body)) in root.enumerated() {
-      w.raw("  ")
-      w.string(key)
-      w.raw(": ")
-      body()
-      w.raw(i + 1 < root.count ? ",\n" : "\n")
-    }
-    w.raw("}\n")
+    for (key, value) in extras where !rootKeys.contains(key) { root.append((key, { w in w.value(value) })) }
+    w.document(root)
     return w.out
   }
 }
