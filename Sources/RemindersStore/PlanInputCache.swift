@@ -15,7 +15,7 @@ import RemindersCore
 public struct PlanInputCache: Sendable {
   public let deckPath: String
   public let cachePath: String
-  static let format = "reminders-plan-input-2"
+  static let format = "reminders-plan-input-3"
 
   public init(deckPath: String, cachePath: String) {
     self.deckPath = deckPath
@@ -52,7 +52,7 @@ public struct PlanInputCache: Sendable {
   }
 
   /// The keys of the cache object; any other key makes the file a miss.
-  static let fields: Set<String> = ["format", "key", "counts", "answerDays", "recalls", "checksum"]
+  static let fields: Set<String> = ["format", "key", "counts", "answerDays", "recalls"]
   static let recallFields: Set<String> = ["id", "topic", "note", "dueAt", "cardId"]
   /// The days a deck can name: `0000-01-01` to `9999-12-31`, and one more on each side for an
   /// answer day seen from a zone far from the instant's.
@@ -60,14 +60,16 @@ public struct PlanInputCache: Sendable {
     (Day(year: 0, month: 1, day: 1)!.number - 1)...(Day(year: 9999, month: 12, day: 31)!.number + 1)
 
   static func decode(_ bytes: [UInt8], key: String) -> PlanInput? {
+    // The first line is the checksum of the rest, which is read only when they agree.
+    guard let newline = bytes.firstIndex(of: 0x0A), newline == checksumDigits,
+      Array(bytes[..<newline]) == checksum(of: bytes[(newline + 1)...])
+    else { return nil }
     let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
+      var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[(newline + 1)...]))
       guard let value = try? reader.readValue(), reader.peek() == 0 else { return nil }
       return value
     }
-    guard case .object(var root)? = value, Set(root.keys) == fields,
-      case .string(let checksum)? = root.removeValue(forKey: "checksum"),
-      checksum == PlanInputCache.checksum(of: .object(root)),
+    guard case .object(let root)? = value, Set(root.keys) == fields,
       case .string(PlanInputCache.format)? = root["format"], case .string(key)? = root["key"],
       case .array(let counts)? = root["counts"], case .array(let days)? = root["answerDays"],
       case .array(let recalls)? = root["recalls"]
@@ -119,17 +121,22 @@ public struct PlanInputCache: Sendable {
     return n
   }
 
-  /// FNV-1a (64 bits) of the value's JSON text, in hex: the same value always gives the same
-  /// text (keys sorted, numbers as read), so the reader recomputes it from what it read.
-  static func checksum(of value: JSONValue) -> String {
-    var writer = JSONWriter()
-    writer.value(value)
+  static let checksumDigits = 16
+
+  /// FNV-1a (64 bits) of the bytes after the first line, as 16 hex digits: checked against the
+  /// bytes as they are, so an idle run reads the cache without writing it out again.
+  static func checksum(of payload: ArraySlice<UInt8>) -> [UInt8] {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in writer.out {
+    for byte in payload {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
     let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return Array((String(repeating: "0", count: checksumDigits - hex.count) + hex).utf8)
+  }
+
+  /// The file for a payload: its checksum on the first line, then the payload.
+  static func sealed(_ payload: [UInt8]) -> [UInt8] {
+    checksum(of: payload[...]) + [0x0A] + payload
   }
 
   func encode(_ input: PlanInput, key: String, clock: DayClock) -> [UInt8] {
@@ -148,15 +155,14 @@ public struct PlanInputCache: Sendable {
       f["cardId"] = item.cardID.map(JSONValue.string)
       return .object(f)
     }
-    var payload: [String: JSONValue] = [
+    let payload: [String: JSONValue] = [
       "format": .string(PlanInputCache.format), "key": .string(key), "counts": .array(counts),
       "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
       "recalls": .array(recalls),
     ]
-    payload["checksum"] = .string(PlanInputCache.checksum(of: .object(payload)))
     var w = JSONWriter()
     w.value(.object(payload))
     w.raw("\n")
-    return w.out
+    return PlanInputCache.sealed(w.out)
   }
 }

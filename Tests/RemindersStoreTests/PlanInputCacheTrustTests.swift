@@ -33,12 +33,24 @@ import Testing
   /// Any change to the payload is a miss, even one that keeps it well-formed.
   @Test(arguments: [
     ("[\"TOEIC\", 20778, 3]", "[\"TOEIC\", 20778, 4]"), ("20778, 20779", "20778, 20780"),
-    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-2\"", "\"reminders-plan-input-1\""),
+    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-3\"", "\"reminders-plan-input-2\""),
   ])
   func aChangedPayloadIsAMiss(from: String, to: String) {
     let text = Self.text()
     #expect(text.contains(from))
     #expect(PlanInputCache.decode(bytes(text.replacingOccurrences(of: from, with: to)), key: Self.key) == nil)
+  }
+
+  /// A file whose first line is not the checksum of the rest (cut, changed, missing) is a miss.
+  @Test func aWrongChecksumLineIsAMiss() {
+    let good = bytes(Self.text())
+    var changed = good
+    changed[0] = changed[0] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+    let withoutLine = Array(good.drop { $0 != 0x0A }.dropFirst())
+    #expect(PlanInputCache.decode(good, key: Self.key) != nil)
+    #expect(PlanInputCache.decode(changed, key: Self.key) == nil)
+    #expect(PlanInputCache.decode(withoutLine, key: Self.key) == nil)
+    #expect(PlanInputCache.decode(Array(good.dropLast(2)), key: Self.key) == nil)
   }
 
   /// A payload with a good checksum is still checked field by field: a forged file cannot hand the
@@ -82,18 +94,9 @@ import Testing
 
   /// A cache file with the given fields and a checksum that matches them.
   static func forged(counts: String = "", days: String = "", recalls: String = "") throws -> [UInt8] {
-    let json =
-      "{\"answerDays\": [\(days)], \"counts\": [\(counts)], \"format\": \"reminders-plan-input-2\", \"key\": \"\(key)\", \"recalls\": [\(recalls)]}"
-    let value = try bytes(json).withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
-      return try reader.readValue()
-    }
-    guard case .object(var payload) = value else {
-      throw StoreError.corrupt(path: "forged", at: nil, reason: "")
-    }
-    payload["checksum"] = .string(PlanInputCache.checksum(of: .object(payload)))
-    var writer = JSONWriter()
-    writer.value(.object(payload))
-    return writer.out
+    PlanInputCache.sealed(
+      bytes(
+        "{\"answerDays\": [\(days)], \"counts\": [\(counts)], \"format\": \"\(PlanInputCache.format)\", \"key\": \"\(key)\", \"recalls\": [\(recalls)]}"
+      ))
   }
 }
