@@ -323,31 +323,38 @@ public final class FileLock {
   /// `StoreError.writeFailed` when the lock file cannot be made or is not a regular file.
   public init(path: String, seconds: Int) throws {
     try FileIO.makeDirectory(FileIO.parentDirectory(of: path))
+    // The descriptor becomes the lock's only once it is locked: an initializer that throws after
+    // `fd` is set would run `deinit`, and a second `close` of the same number could close a
+    // descriptor another thread has just opened.
+    let descriptor: Int32
     do throws(SystemError) {
-      fd = try systemCall("open") { open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600) }
+      descriptor = try systemCall("open") {
+        open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
+      }
     } catch {
       throw StoreError.writeFailed(path: path, reason: .system(error))
     }
     var info = stat()
-    if fstat(fd, &info) == 0, FileKind(mode: info.st_mode) != .regular {
-      close(fd)
+    if fstat(descriptor, &info) == 0, FileKind(mode: info.st_mode) != .regular {
+      close(descriptor)
       throw StoreError.writeFailed(path: path, reason: .notRegularFile(FileKind(mode: info.st_mode)))
     }
     let deadline = Date().addingTimeInterval(TimeInterval(seconds))
     while true {
       do throws(SystemError) {
-        try systemCall("flock") { flock(fd, LOCK_EX | LOCK_NB) }
-        return
+        try systemCall("flock") { flock(descriptor, LOCK_EX | LOCK_NB) }
+        break
       } catch  where error.code == EWOULDBLOCK && Date() < deadline {
         usleep(20_000)
       } catch  where error.code == EWOULDBLOCK {
-        close(fd)
+        close(descriptor)
         throw StoreError.locked(path: path, seconds: seconds)
       } catch {
-        close(fd)
+        close(descriptor)
         throw StoreError.writeFailed(path: path, reason: .system(error))
       }
     }
+    fd = descriptor
   }
 
   deinit {
