@@ -14,10 +14,13 @@ public struct Card: Equatable, Sendable {
   public var nextReviewDate: Day
   public var createdAt: Date
   public var lastReviewedAt: Date?
+  /// A suspended card is never due and never counted (SPEC §5.2).
+  public var suspended: Bool
 
   public init(
     id: String, front: String, back: String, collection: String? = nil, note: String? = nil,
-    tags: [String] = [], stepIndex: Int, nextReviewDate: Day, createdAt: Date, lastReviewedAt: Date? = nil
+    tags: [String] = [], stepIndex: Int, nextReviewDate: Day, createdAt: Date, lastReviewedAt: Date? = nil,
+    suspended: Bool = false
   ) {
     self.id = id
     self.front = front
@@ -29,10 +32,11 @@ public struct Card: Equatable, Sendable {
     self.nextReviewDate = nextReviewDate
     self.createdAt = createdAt
     self.lastReviewedAt = lastReviewedAt
+    self.suspended = suspended
   }
 
-  /// Whether the card is due on `day` (`nextReviewDate <= day`).
-  public func isDue(on day: Day) -> Bool { nextReviewDate <= day }
+  /// Whether the card is due on `day` (`nextReviewDate <= day`, and not suspended).
+  public func isDue(on day: Day) -> Bool { !suspended && nextReviewDate <= day }
 }
 
 /// A request to recall one topic again at a given instant.
@@ -43,14 +47,23 @@ public struct RecallItem: Equatable, Sendable {
   public var dueAt: Date
   /// The card whose wrong answer added this item, if any.
   public var cardID: String?
+  /// When the learner recalled it (`recall done`, a `y` in review, or a later correct answer of
+  /// its card): a completed item is never reminded again.
+  public var doneAt: Date?
 
-  public init(id: String, topic: String, note: String? = nil, dueAt: Date, cardID: String? = nil) {
+  public init(
+    id: String, topic: String, note: String? = nil, dueAt: Date, cardID: String? = nil, doneAt: Date? = nil
+  ) {
     self.id = id
     self.topic = topic
     self.note = note
     self.dueAt = dueAt
     self.cardID = cardID
+    self.doneAt = doneAt
   }
+
+  /// Still to be reminded of.
+  public var isOpen: Bool { doneAt == nil }
 }
 
 /// One logged answer.
@@ -111,10 +124,15 @@ public enum ReviewLadder {
 }
 
 extension Deck {
-  /// What an answer changed: the card after it and the recall item it added, if any.
+  /// What an answer changed: the card before and after it, the recall item it added, if any,
+  /// and the open recall items of the card that a correct answer completed — all that `undo`
+  /// needs to put the deck back as it was.
   public struct AnswerOutcome: Equatable, Sendable {
+    public var previous: Card
     public var card: Card
+    public var entry: ReviewEntry
     public var recall: RecallItem?
+    public var completed: [String]
   }
 
   /// Records an answer by the ladder: updates the card, appends to the review log and, for a
@@ -127,18 +145,42 @@ extension Deck {
     recallID: String
   ) -> AnswerOutcome? {
     guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
-    let card = ReviewLadder.answer(cards[index], correct: correct, at: instant, clock: clock)
+    let previous = cards[index]
+    let card = ReviewLadder.answer(previous, correct: correct, at: instant, clock: clock)
     cards[index] = card
-    reviewLog.append(ReviewEntry(cardID: cardID, at: instant, correct: correct))
+    let entry = ReviewEntry(cardID: cardID, at: instant, correct: correct)
+    reviewLog.append(entry)
     var recall: RecallItem?
-    if !correct, let delay = recallAfterWrong {
+    var completed: [String] = []
+    if correct {
+      // The learner has recalled it: the recall items its wrong answers added are done.
+      for i in recalls.indices where recalls[i].cardID == cardID && recalls[i].isOpen {
+        recalls[i].doneAt = instant
+        completed.append(recalls[i].id)
+      }
+    } else if let delay = recallAfterWrong {
       let item = RecallItem(
         id: recallID, topic: card.front, dueAt: instant.addingTimeInterval(TimeInterval(delay)),
         cardID: card.id)
       recalls.append(item)
       recall = item
     }
-    return AnswerOutcome(card: card, recall: recall)
+    return AnswerOutcome(previous: previous, card: card, entry: entry, recall: recall, completed: completed)
+  }
+
+  /// Takes back the answer `outcome` recorded: the card as it was, its log entry gone, the
+  /// recall item it added gone, the items it completed open again. Returns false (and changes
+  /// nothing) when the deck no longer holds that answer's card or log entry.
+  @discardableResult
+  public mutating func undo(_ outcome: AnswerOutcome) -> Bool {
+    guard let index = cards.firstIndex(where: { $0.id == outcome.card.id }),
+      let logIndex = reviewLog.lastIndex(of: outcome.entry)
+    else { return false }
+    cards[index] = outcome.previous
+    reviewLog.remove(at: logIndex)
+    if let recall = outcome.recall { recalls.removeAll { $0.id == recall.id } }
+    for i in recalls.indices where outcome.completed.contains(recalls[i].id) { recalls[i].doneAt = nil }
+    return true
   }
 }
 
@@ -177,8 +219,9 @@ public struct DueIndex: Equatable, Sendable {
 
   public init() {}
 
+  /// The index of the cards that can fall due (suspended cards never do).
   public init(cards: [Card]) {
-    for card in cards { add(collection: card.collection, day: card.nextReviewDate) }
+    for card in cards where !card.suspended { add(collection: card.collection, day: card.nextReviewDate) }
   }
 
   public mutating func add(collection: String?, day: Day, count: Int = 1) {
@@ -212,6 +255,6 @@ public struct PlanInput: Sendable {
   public init(deck: Deck, clock: DayClock) {
     self.init(
       dueIndex: DueIndex(cards: deck.cards), streak: Streak(log: deck.reviewLog, clock: clock),
-      recalls: deck.recalls)
+      recalls: deck.recalls.filter(\.isOpen))
   }
 }

@@ -44,7 +44,7 @@ public enum DeckCodec {
           id: reader.string(raw.id), front: reader.string(raw.front), back: reader.string(raw.back),
           collection: raw.collection.map(reader.string), note: raw.note.map(reader.string),
           tags: raw.tags.map(reader.string), stepIndex: raw.stepIndex, nextReviewDate: raw.nextReviewDate,
-          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt)
+          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt, suspended: raw.suspended)
         if !raw.extras.isEmpty { stored.extras.cards[card.id] = raw.extras }
         stored.deck.cards.append(card)
       case .recall:
@@ -76,6 +76,8 @@ public enum DeckCodec {
       switch section {
       case .card:
         let raw = try readCard(&reader, index: index, keepExtras: false)
+        // Suspended cards are never due and never counted.
+        guard !raw.suspended else { return }
         var c = 0
         if let token = raw.collection {
           let slice = UnsafeBufferPointer(rebasing: reader.bytes[token.range])
@@ -95,7 +97,8 @@ public enum DeckCodec {
         }
         counts[c << 32 | (raw.nextReviewDate.number + (1 << 31)), default: 0] += 1
       case .recall:
-        recalls.append(try readRecall(&reader, index: index).item)
+        let item = try readRecall(&reader, index: index).item
+        if item.isOpen { recalls.append(item) }
       case .log:
         let entry = try readLogEntry(&reader, index: index, keepExtras: false).entry
         answerDays.insert(offsets.day(of: entry.at))
@@ -179,6 +182,7 @@ public enum DeckCodec {
     var nextReviewDate = Day(number: 0)
     var createdAt = Date(timeIntervalSince1970: 0)
     var lastReviewedAt: Date?
+    var suspended = false
     var extras: [String: JSONValue] = [:]
   }
 
@@ -227,6 +231,11 @@ public enum DeckCodec {
         if try !reader.readNull() {
           card.lastReviewedAt = try readInstant(&reader, field: field("lastReviewedAt"))
         }
+      } else if reader.equals(key, "suspended") {
+        guard let value = try? reader.readBool() else {
+          throw FieldError(offset: at, field: field("suspended"), reason: "expected true or false")
+        }
+        card.suspended = value
       } else if reader.equals(key, "collection") {
         if try !reader.readNull() { card.collection = try string() }
       } else if reader.equals(key, "note") {
@@ -275,6 +284,7 @@ public enum DeckCodec {
     var note: String?
     var cardID: String?
     var dueAt: Date?
+    var doneAt: Date?
     var extras: [String: JSONValue] = [:]
     try reader.readObject { reader, key in
       let at = reader.position
@@ -294,6 +304,8 @@ public enum DeckCodec {
         if try !reader.readNull() { cardID = try string("cardId") }
       } else if reader.equals(key, "dueAt") {
         dueAt = try readInstant(&reader, field: "\(prefix).dueAt")
+      } else if reader.equals(key, "doneAt") {
+        if try !reader.readNull() { doneAt = try readInstant(&reader, field: "\(prefix).doneAt") }
       } else {
         extras[reader.string(key)] = try reader.readValue()
       }
@@ -302,7 +314,9 @@ public enum DeckCodec {
       let missing = [("id", id == nil), ("topic", topic == nil), ("dueAt", dueAt == nil)].filter(\.1).map(\.0)
       throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
     }
-    return (RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID), extras)
+    return (
+      RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID, doneAt: doneAt), extras
+    )
   }
 
   static func readLogEntry(_ reader: inout JSONReader, index: Int, keepExtras: Bool = true) throws
@@ -357,6 +371,7 @@ public enum DeckCodec {
     f["nextReviewDate"] = .string(card.nextReviewDate.description)
     f["createdAt"] = .string(Timestamp.format(card.createdAt, in: clock))
     f["lastReviewedAt"] = card.lastReviewedAt.map { .string(Timestamp.format($0, in: clock)) }
+    f["suspended"] = card.suspended ? .bool(true) : nil
     return f
   }
 
@@ -385,6 +400,7 @@ public enum DeckCodec {
             f["note"] = item.note.map(JSONValue.string)
             f["dueAt"] = time(item.dueAt)
             f["cardId"] = item.cardID.map(JSONValue.string)
+            f["doneAt"] = item.doneAt.map(time)
             return f
           }
         }

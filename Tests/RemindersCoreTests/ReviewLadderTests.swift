@@ -73,6 +73,47 @@ import Testing
     #expect(deck.recalls.count == 1)
   }
 
+  /// SPEC §5.2: a correct answer completes the recall items its card's wrong answers added; undo
+  /// puts the card, the log and the recall items back exactly as they were.
+  @Test(arguments: ["Asia/Tokyo", "America/New_York"])
+  func aCorrectAnswerCompletesTheRecallAndUndoRestoresAll(zone: String) {
+    let clock = Fixture.clock(zone)
+    var deck = Deck(cards: [
+      Fixture.card("c", due: "2026-11-21", step: 3), Fixture.card("d", due: "2026-11-21"),
+    ])
+    let t0 = Fixture.t("2026-11-21T09:00:00+09:00")
+    let wrong = deck.answer(
+      cardID: "c", correct: false, at: t0, clock: clock, recallAfterWrong: 10800, recallID: "r1")!
+    #expect(wrong.recall?.cardID == "c" && deck.recalls.map(\.isOpen) == [true])
+    let afterWrong = deck
+    let right = deck.answer(
+      cardID: "c", correct: true, at: t0.addingTimeInterval(600), clock: clock, recallAfterWrong: 10800,
+      recallID: "unused")!
+    #expect(right.completed == ["r1"] && right.recall == nil)
+    #expect(deck.recalls[0].doneAt == t0.addingTimeInterval(600))
+    #expect(PlanInput(deck: deck, clock: clock).recalls.isEmpty)
+    let undidRight = deck.undo(right)
+    #expect(undidRight)
+    #expect(deck == afterWrong)
+    let undidWrong = deck.undo(wrong)
+    #expect(undidWrong)
+    #expect(
+      deck
+        == Deck(cards: [Fixture.card("c", due: "2026-11-21", step: 3), Fixture.card("d", due: "2026-11-21")]))
+    // An answer whose log entry is gone cannot be undone, and nothing changes.
+    let undidAgain = deck.undo(right)
+    #expect(!undidAgain)
+  }
+
+  /// SPEC §5.2: a suspended card is never due and never counted.
+  @Test func aSuspendedCardIsNeverDueNorCounted() {
+    var card = Fixture.card("s", due: "2026-11-01")
+    card.suspended = true
+    #expect(!card.isDue(on: Fixture.day("2026-11-21")))
+    let index = DueIndex(cards: [card, Fixture.card("o", due: "2026-11-01")])
+    #expect(index.due(on: Fixture.day("2026-11-21")) == ["": 1])
+  }
+
   @Test func recallAfterWrongOffAddsNone() {
     var deck = Deck(cards: [Fixture.card("a", due: "2026-11-21")])
     _ = deck.answer(

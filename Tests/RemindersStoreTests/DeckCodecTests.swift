@@ -125,7 +125,7 @@ let sampleDeck = """
           id: "card-\(i)", front: "f\(i)", back: "b", collection: collections[Int(rng.next() % 5)],
           stepIndex: Int(rng.next() % 7),
           nextReviewDate: Day(number: 20770 + Int(rng.next() % 30)),
-          createdAt: Date(timeIntervalSince1970: 1_700_000_000)))
+          createdAt: Date(timeIntervalSince1970: 1_700_000_000), suspended: rng.next() % 9 == 0))
     }
     for i in 0..<300 {
       deck.reviewLog.append(
@@ -134,8 +134,17 @@ let sampleDeck = """
           at: Date(timeIntervalSince1970: 1_790_000_000 + Double(rng.next() % 5_000_000)), correct: true))
     }
     deck.recalls = [
-      RecallItem(id: "r", topic: "t", note: "n", dueAt: Date(timeIntervalSince1970: 1_790_000_000))
+      RecallItem(id: "r", topic: "t", note: "n", dueAt: Date(timeIntervalSince1970: 1_790_000_000)),
+      RecallItem(
+        id: "done", topic: "t", dueAt: Date(timeIntervalSince1970: 1_790_000_000), cardID: "card-1",
+        doneAt: Date(timeIntervalSince1970: 1_790_000_100)),
     ]
+    let anySuspended = deck.cards.contains { $0.suspended }
+    #expect(anySuspended)
+    // Suspension and completion survive a round trip.
+    let roundTrip = try DeckCodec.decode(DeckCodec.encode(StoredDeck(deck: deck), clock: tokyo), path: "d")
+      .deck
+    #expect(roundTrip == deck)
     let encoded = DeckCodec.encode(StoredDeck(deck: deck), clock: tokyo)
     for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
       let clock = DayClock(zone: TimeZone(identifier: zone)!)
