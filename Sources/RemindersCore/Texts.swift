@@ -77,10 +77,12 @@ public struct Texts: Sendable {
   /// The label of cards without a collection.
   public var otherCollection: String { language == .ja ? "その他" : "Other" }
 
-  /// Largest count first, then by name, so the text is stable.
+  /// By name (in Unicode order), cards without a collection last: the order stays the same as
+  /// the counts change, so a learner finds each collection where it was yesterday.
   static func ordered(_ collections: [String: Int]) -> [(String, Int)] {
-    collections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
-      ($0.key, $0.value)
-    }
+    collections.sorted { a, b in
+      if a.key.isEmpty != b.key.isEmpty { return b.key.isEmpty }
+      return a.key < b.key
+    }.map { ($0.key, $0.value) }
   }
 }

@@ -114,7 +114,14 @@ struct PlanReport {
     for r in reminders {
       rows.append([stamp(r.fireAt), kind(r.kind), r.title, why(r)])
     }
-    out += TextTable.render(rows)
+    // Each reminder's row, then what its pop-up says (the daily body, the recall topics) on the
+    // line under it, indented: read aloud, the text follows the reminder it belongs to.
+    let lines = TextTable.render(rows).split(separator: "\n", omittingEmptySubsequences: false)
+    out += lines[0] + "\n"
+    for (r, line) in zip(reminders, lines.dropFirst()) {
+      out += line + "\n"
+      out += "    " + r.body.split(separator: "\n").joined(separator: " / ") + "\n"
+    }
     return out
   }
 

@@ -171,13 +171,20 @@ import Testing
   @Test func dailyBodyListsCollectionsOnlyWhenSeveral() {
     let en = Texts(language: .en)
     #expect(
-      en.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "TOEIC: 8, JLPT: 4. Streak: 5 days.")
+      en.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "JLPT: 4, TOEIC: 8. Streak: 5 days.")
     #expect(en.dailyBody(collections: ["TOEIC": 8], streak: 1) == "Streak: 1 day.")
     #expect(
       en.dailyBody(collections: ["TOEIC": 2, "": 3], streak: 0)
-        == "Other: 3, TOEIC: 2. Start a new streak today.")
+        == "TOEIC: 2, Other: 3. Start a new streak today.")
     let ja = Texts(language: .ja)
-    #expect(ja.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "TOEIC 8枚、JLPT 4枚。連続記録 5日。")
+    #expect(ja.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "JLPT 4枚、TOEIC 8枚。連続記録 5日。")
+    // The order is by name, whatever the counts: it does not reshuffle as cards are answered.
+    #expect(
+      en.dailyBody(collections: ["漢字": 1, "JLPT": 9, "TOEIC": 5, "": 2], streak: 2)
+        == "JLPT: 9, TOEIC: 5, 漢字: 1, Other: 2. Streak: 2 days.")
+    #expect(
+      en.dailyBody(collections: ["漢字": 9, "JLPT": 1, "TOEIC": 5, "": 2], streak: 2)
+        == "JLPT: 1, TOEIC: 5, 漢字: 9, Other: 2. Streak: 2 days.")
   }
 
   @Test func textsCarryNoEmojiOrMarkup() {

@@ -164,7 +164,7 @@ struct FallbackCalendarTests {
     DTSTAMP:20261120T210000Z
     UID:daily-2026-11-21@reminders
     CATEGORIES:reminders,daily-review
-    DESCRIPTION;LANGUAGE=ja:TOEIC 8枚、JLPT 4枚。連続記録 5日。
+    DESCRIPTION;LANGUAGE=ja:JLPT 4枚、TOEIC 8枚。連続記録 5日。
     TRANSP:TRANSPARENT
     BEGIN:VALARM
     ACTION:DISPLAY
