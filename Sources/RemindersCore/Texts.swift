@@ -79,7 +79,7 @@ public struct Texts: Sendable {
 
   /// By name (in Unicode order), cards without a collection last: the order stays the same as
   /// the counts change, so a learner finds each collection where it was yesterday.
-  static func ordered(_ collections: [String: Int]) -> [(String, Int)] {
+  public static func ordered(_ collections: [String: Int]) -> [(String, Int)] {
     collections.sorted { a, b in
       if a.key.isEmpty != b.key.isEmpty { return b.key.isEmpty }
       return a.key < b.key

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// `reminders status`: the home screen in one glance.
+struct Status: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "Show today's count, the streak, the recall items waiting and the next reminder.",
+    discussion:
+      "Reads the files only (never the bus), through the same plan cache as `run`, so it is as quick as a run with nothing to deliver. The next reminder is the one `preview` would list first."
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var time: TimeOptions
+
+  @Flag(help: "Print one JSON object instead of text.")
+  var json = false
+
+  func run() throws {
+    let invocation = try Invocation(global)
+    let report = try HomeScreen.read(invocation, now: time.instant)
+    print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
+  }
+}
+
+/// What `status` shows, read once from the deck (its plan digest) and the ledger.
+struct HomeScreen {
+  let invocation: Invocation
+  let now: Date
+  /// Cards due today, per collection (`""` for cards without one).
+  let collections: [String: Int]
+  let streak: Int
+  /// Open recall items whose time has come, and those still to come.
+  let recallsWaiting: Int
+  let recallsLater: Int
+  /// The next reminder `run` will deliver, within a fortnight.
+  let next: Reminder?
+
+  /// How far ahead the next reminder is looked for.
+  static let horizonDays = 14
+
+  static func read(_ invocation: Invocation, now: Date) throws -> HomeScreen {
+    let input = try invocation.planInput(writeCache: false)
+    let ledger = try invocation.ledgerStore.load()
+    let today = invocation.clock.day(of: now)
+    let upcoming = try invocation.deliveryRun.preview(
+      input, ledger: ledger, now: now, until: today.adding(days: horizonDays))
+    return HomeScreen(
+      invocation: invocation, now: now, collections: input.dueIndex.due(on: today),
+      streak: input.streak.length(asOf: today),
+      recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
+      recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first)
+  }
+
+  var dueCount: Int { collections.values.reduce(0, +) }
+  var ja: Bool { invocation.texts.language == .ja }
+
+  var text: String {
+    let texts = invocation.texts
+    var lines: [String] = []
+    var due = ja ? "今日の復習: \(dueCount)枚" : "Due today: \(dueCount) \(dueCount == 1 ? "card" : "cards")"
+    if collections.count > 1 {
+      let parts = Texts.ordered(collections).map { name, n in
+        let label = name.isEmpty ? texts.otherCollection : name
+        return ja ? "\(label) \(n)枚" : "\(label): \(n)"
+      }
+      due += ja ? "（" + parts.joined(separator: "、") + "）" : " (" + parts.joined(separator: ", ") + ")"
+    }
+    lines.append(due)
+    lines.append(ja ? "連続記録: \(streak)日" : "Streak: \(streak) \(streak == 1 ? "day" : "days")")
+    lines.append(
+      ja
+        ? "思い出す項目: いま \(recallsWaiting)件、このあと \(recallsLater)件"
+        : "Recall items: \(recallsWaiting) waiting now, \(recallsLater) later")
+    if let next {
+      let when = PlanReport(invocation: invocation, now: now, days: 1, reminders: []).stamp(next.fireAt)
+      lines.append(ja ? "次のリマインダー: \(when) \(next.title)" : "Next reminder: \(when) — \(next.title)")
+    } else {
+      lines.append(
+        ja
+          ? "次のリマインダー: \(HomeScreen.horizonDays)日以内にはありません"
+          : "Next reminder: none in the next \(HomeScreen.horizonDays) days")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var json: OrderedJSON {
+    let clock = invocation.clock
+    return .object([
+      ("now", .string(Timestamp.format(now, in: clock))),
+      ("zone", .string(invocation.zoneName)),
+      ("dueToday", .int(dueCount)),
+      ("collections", .object(collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+      ("streak", .int(streak)),
+      ("recallsWaiting", .int(recallsWaiting)),
+      ("recallsLater", .int(recallsLater)),
+      (
+        "nextReminder",
+        next.map { r in
+          .object([
+            ("id", .string(r.id.description)), ("kind", .string(r.kind.rawValue)),
+            ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))), ("title", .string(r.title)),
+          ])
+        } ?? .null
+      ),
+    ])
+  }
+}
