@@ -114,6 +114,8 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders run, as of 08:00 today =="
 	@scripts/demo-run.sh "$$($(SWIFT) build --show-bin-path)/reminders" "$(DEMO_DIR)"
+	@echo; echo "== reminders review --plain --limit 3, answered: show, remembered; show, forgot; show, remembered =="
+	@printf '\ny\n\nn\n\ny\n' | $$($(SWIFT) build --show-bin-path)/reminders review --plain --limit 3 --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en
 
 # Benchmarks print figures and ratios against the peer tools; never part of `make test`.
 bench: release

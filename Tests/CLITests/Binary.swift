@@ -81,11 +81,21 @@ struct Binary {
     try run(arguments, extraEnvironment: extraEnvironment)
   }
 
-  func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Result {
+  func run(_ arguments: [String], extraEnvironment: [String: String] = [:], input: String? = nil) throws
+    -> Result
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
+    if let input {
+      // Standard input from a file: the command reads it as a script would give it, to its end.
+      let path = home + "/.in-\(UUID().uuidString)"
+      try input.write(toFile: path, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      return try Binary.capture(process, scratch: home)
+    }
     return try Binary.capture(process, scratch: home)
   }
 

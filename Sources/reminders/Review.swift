@@ -1,0 +1,268 @@
+import ArgumentParser
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// `reminders review`: study what is due now (SPEC §5).
+struct Review: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "review",
+    abstract: "Study the cards due now, then the recall items whose time has come.",
+    discussion: """
+      Cards most overdue first, then recall items. A card shows its front; an empty line (Enter) shows the \
+      back, then y (or 1) = remembered, n (or 2) = forgot; u undoes the last answer, s skips, q quits, ? lists \
+      the keys. A recall item asks whether you recalled it: y completes it, n asks again after \
+      recall.after_wrong. Every answer is saved before the next card is shown. One prompt a line on stdout, one \
+      answer a line on stdin: usable by screen readers and scripts.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var time: TimeOptions
+
+  @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection: String?
+  @Option(help: ArgumentHelp("Stop after this many cards.", valueName: "n")) var limit: Int?
+  @Flag(help: "Shuffle the cards.") var shuffle = false
+  @Flag(help: "One prompt a line, one answer a line (the only mode so far).") var plain = false
+
+  func validate() throws {
+    if let limit, limit < 1 { throw ValidationError("--limit takes a whole number from 1") }
+  }
+
+  func run() throws {
+    let invocation = try Invocation(global)
+    var session = PlainReview(invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) })
+    try session.run(collection: collection, limit: limit, shuffle: shuffle)
+  }
+}
+
+/// The review session, one prompt a line: the loop, the deck changes, the texts.
+struct PlainReview {
+  let invocation: Invocation
+  /// `--now`: every answer is given at that moment (to replay a session); else the clock.
+  let fixedNow: Date?
+  var ja: Bool { invocation.texts.language == .ja }
+
+  /// What undo takes back, newest last.
+  enum Done {
+    case card(Deck.AnswerOutcome, index: Int)
+    case recall(RecallItem, index: Int)
+  }
+
+  var history: [Done] = []
+  var remembered = 0
+  var forgot = 0
+  var recallsDone = 0
+
+  init(invocation: Invocation, fixedNow: Date?) {
+    self.invocation = invocation
+    self.fixedNow = fixedNow
+  }
+
+  var now: Date { fixedNow ?? Date() }
+
+  mutating func run(collection: String?, limit: Int?, shuffle: Bool) throws {
+    let start = now
+    let clock = invocation.clock
+    var generator = SystemRandomNumberGenerator()
+    let queue = ReviewQueue(
+      deck: try invocation.deckStore.load().deck, now: start, clock: clock, collection: collection,
+      limit: limit,
+      shuffle: &generator, shuffled: shuffle)
+    guard !queue.isEmpty else {
+      say(nothingDue(try invocation.deckStore.load().deck, at: start, collection: collection))
+      return
+    }
+    let items = queue.items
+    var index = 0
+    var revealed = false
+    while index < items.count {
+      let item = items[index]
+      say(prompt(item, number: index + 1, of: items.count, cards: queue.cards.count, revealed: revealed))
+      guard let line = readLine(strippingNewline: true) else { break }
+      let key = line.trimmingCharacters(in: .whitespaces).lowercased()
+      switch (key, item) {
+      case ("", .card):
+        revealed = true
+        continue
+      case ("q", _):
+        index = items.count
+        continue
+      case ("?", _):
+        say(keys(item))
+        continue
+      case ("s", _):
+        index += 1
+        revealed = false
+        continue
+      case ("u", _):
+        if let back = try undo() {
+          index = back
+          revealed = false
+        } else {
+          say(ja ? "取り消す答えはありません。" : "Nothing to undo.")
+        }
+        continue
+      case ("y", .card(let card)), ("1", .card(let card)), ("n", .card(let card)), ("2", .card(let card)):
+        let correct = key == "y" || key == "1"
+        let outcome = try answer(card, correct: correct)
+        if let outcome {
+          history.append(.card(outcome, index: index))
+          if correct { remembered += 1 } else { forgot += 1 }
+          say(result(outcome))
+        } else {
+          say(ja ? "このカードはデッキにもうありません。" : "This card is no longer in the deck.")
+        }
+      case ("y", .recall(let item)), ("1", .recall(let item)), ("n", .recall(let item)),
+        ("2", .recall(let item)):
+        let recalled = key == "y" || key == "1"
+        if let previous = try answerRecall(item, recalled: recalled) {
+          history.append(.recall(previous, index: index))
+          if recalled { recallsDone += 1 }
+          say(recallResult(recalled: recalled))
+        }
+      default:
+        say(keys(item))
+        continue
+      }
+      index += 1
+      revealed = false
+    }
+    say(summary(at: now))
+  }
+
+  // MARK: changes, each durable before the next prompt
+
+  func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
+    let at = now
+    return try invocation.deckStore.update(clock: invocation.clock) { stored in
+      stored.deck.answer(
+        cardID: card.id, correct: correct, at: at, clock: invocation.clock,
+        recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
+        recallID: UUID().uuidString.lowercased())
+    }
+  }
+
+  func answerRecall(_ item: RecallItem, recalled: Bool) throws -> RecallItem? {
+    let at = now
+    return try invocation.deckStore.update(clock: invocation.clock) { stored in
+      stored.deck.recallAnswered(
+        id: item.id, recalled: recalled, at: at,
+        againAfter: invocation.configuration.schedule.recallAfterWrong)
+    }
+  }
+
+  /// Takes back the last answer; returns the index of its item, to show it again.
+  mutating func undo() throws -> Int? {
+    guard let last = history.popLast() else { return nil }
+    switch last {
+    case .card(let outcome, let index):
+      try invocation.deckStore.update(clock: invocation.clock) { stored in _ = stored.deck.undo(outcome) }
+      if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
+      say(ja ? "取り消しました: \(outcome.card.front)" : "Undone: \(outcome.card.front)")
+      return index
+    case .recall(let previous, let index):
+      let wasDone = try invocation.deckStore.update(clock: invocation.clock) { stored -> Bool in
+        let now = stored.deck.recalls.first { $0.id == previous.id }
+        stored.deck.restore(previous)
+        return now.map { !$0.isOpen } ?? false
+      }
+      if wasDone { recallsDone -= 1 }
+      say(ja ? "取り消しました: \(previous.topic)" : "Undone: \(previous.topic)")
+      return index
+    }
+  }
+
+  // MARK: texts
+
+  func say(_ line: String) {
+    print(line)
+    fflush(nil)
+  }
+
+  func prompt(_ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool) -> String {
+    switch item {
+    case .card(let card):
+      let place = "\(number)/\(total)" + (card.collection.map { " · \($0)" } ?? "")
+      if !revealed {
+        return ja
+          ? "[\(place)] \(oneLine(card.front)) — Enter: 答えを見る、s: スキップ、q: 終了"
+          : "[\(place)] \(oneLine(card.front)) — Enter: show the answer, s: skip, q: quit"
+      }
+      let back = oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? "")
+      return ja
+        ? "答え: \(back) — y: 覚えていた、n: 忘れた、s: スキップ、u: 取り消し、q: 終了"
+        : "Answer: \(back) — y: remembered, n: forgot, s: skip, u: undo, q: quit"
+    case .recall(let recall):
+      let topic = oneLine(recall.topic) + (recall.note.map { " (\(oneLine($0)))" } ?? "")
+      return ja
+        ? "[\(number)/\(total) · 思い出す] \(topic) — 思い出せましたか？ y: はい、n: いいえ、s: スキップ、q: 終了"
+        : "[\(number)/\(total) · recall] \(topic) — Did you recall it? y: yes, n: no, s: skip, q: quit"
+    }
+  }
+
+  func keys(_ item: ReviewQueue.Item) -> String {
+    switch item {
+    case .card:
+      return ja
+        ? "キー: Enter で答えを表示、y か 1 = 覚えていた、n か 2 = 忘れた、u = 取り消し、s = スキップ、q = 終了"
+        : "Keys: Enter shows the answer, y or 1 = remembered, n or 2 = forgot, u = undo, s = skip, q = quit"
+    case .recall:
+      return ja
+        ? "キー: y か 1 = 思い出せた、n か 2 = まだ（あとでもう一度）、u = 取り消し、s = スキップ、q = 終了"
+        : "Keys: y or 1 = recalled, n or 2 = not yet (asked again later), u = undo, s = skip, q = quit"
+    }
+  }
+
+  func result(_ outcome: Deck.AnswerOutcome) -> String {
+    let card = outcome.card
+    return ja
+      ? "→ \(outcome.entry.correct ? "覚えていた" : "忘れた")。段階 \(card.stepIndex)、次の復習 \(card.nextReviewDate)"
+      : "→ \(outcome.entry.correct ? "remembered" : "forgot"). Step \(card.stepIndex), next review \(card.nextReviewDate)"
+  }
+
+  func recallResult(recalled: Bool) -> String {
+    if recalled { return ja ? "→ 完了。もう通知しません。" : "→ Done; it will not be reminded again." }
+    guard let delay = invocation.configuration.schedule.recallAfterWrong else {
+      return ja ? "→ 完了（recall.after_wrong が off）。" : "→ Done (recall.after_wrong is off)."
+    }
+    let later = DurationText.format(delay)
+    return ja ? "→ \(later)後にもう一度。" : "→ Asked again in \(later)."
+  }
+
+  func summary(at end: Date) -> String {
+    let deck = (try? invocation.deckStore.load().deck) ?? Deck()
+    let input = PlanInput(deck: deck, clock: invocation.clock)
+    let today = invocation.clock.day(of: end)
+    let streak = input.streak.length(asOf: today)
+    let tomorrow = input.dueIndex.due(on: today.adding(days: 1)).values.reduce(0, +)
+    let answered = remembered + forgot
+    return ja
+      ? "おしまい: \(answered)枚に答えました（覚えていた \(remembered)、忘れた \(forgot)）。思い出した項目 \(recallsDone)件。連続記録 \(streak)日。明日 \(tomorrow)枚。"
+      : "Done: \(answered) \(answered == 1 ? "card" : "cards") answered (\(remembered) remembered, \(forgot) forgot). "
+        + "Recall items done: \(recallsDone). Streak: \(streak) \(streak == 1 ? "day" : "days"). "
+        + "\(tomorrow) \(tomorrow == 1 ? "card" : "cards") tomorrow."
+  }
+
+  /// "Nothing to review now", and when the next is: the next day a card of the session's kind is
+  /// due, or the next recall item (which belongs to no collection) when that comes first.
+  func nothingDue(_ deck: Deck, at now: Date, collection: String?) -> String {
+    let today = invocation.clock.day(of: now)
+    let kept = deck.cards.filter { !$0.suspended && (collection == nil || $0.collection == collection) }
+    let nextDay = kept.filter { $0.nextReviewDate > today }.map(\.nextReviewDate).min()
+    let nextRecall =
+      collection == nil ? deck.recalls.filter { $0.isOpen && $0.dueAt > now }.map(\.dueAt).min() : nil
+    let stamp = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
+    var next: String?
+    if let nextDay {
+      let count = kept.filter { $0.nextReviewDate == nextDay }.count
+      next = ja ? "\(nextDay) に \(count)枚" : "\(count) \(count == 1 ? "card" : "cards") on \(nextDay)"
+    }
+    if let nextRecall, nextDay.map({ invocation.clock.startOfDay($0) > nextRecall }) ?? true {
+      next = ja ? "\(stamp.stamp(nextRecall)) に思い出す項目" : "a recall item at \(stamp.stamp(nextRecall))"
+    }
+    guard let next else { return ja ? "いま復習するものはありません。" : "Nothing to review now." }
+    return ja ? "いま復習するものはありません。次は \(next)。" : "Nothing to review now. Next: \(next)."
+  }
+
+  func oneLine(_ text: String) -> String { text.split(whereSeparator: \.isNewline).joined(separator: " / ") }
+}
