@@ -148,11 +148,64 @@ def delivery(bin_dir):
         stop()
 
 
+def review(bin_dir):
+    """Per-answer cost in a plain review session, against a whole-deck rewrite and SQLite."""
+    print("\n== an answer in a review session (plain mode), per answer ==")
+    print(f"{'cards':>9} {'session ms':>11} {'cards answer ms':>16} {'sqlite3 ms':>11}")
+    config = os.path.join(OUT, "bench-config.toml")
+    with open(config, "w") as f:
+        f.write('[time]\nzone = "Asia/Tokyo"\n')
+    reminders = os.path.join(bin_dir, "reminders")
+    answers = 200
+    costs = {}
+    for n in (1_000, 100_000, 1_000_000):
+        source = deck(n)
+        work = tempfile.mkdtemp(prefix="reminders-bench-review-")
+        path = os.path.join(work, "deck.json")
+
+        def session(keys):
+            subprocess.run(["cp", source, path], check=True)
+            argv = [reminders, "review", "--plain", "--deck", path, "--config", config, "--state-dir",
+                    work + "/state", "--now", NOW.replace("06:00", "09:00")]
+            start = time.perf_counter()
+            subprocess.run(argv, input=keys.encode(), stdout=subprocess.DEVNULL, check=True)
+            return time.perf_counter() - start
+
+        quit_at_once = statistics.median(session("q\n") for _ in range(3))
+        answering = statistics.median(session("y\n" * answers + "q\n") for _ in range(3))
+        per_answer = (answering - quit_at_once) / answers
+        # Today's whole-deck rewrite: one `cards answer`, minus the same command's start-up.
+        subprocess.run(["cp", source, path], check=True)
+        card = json.load(open(source))["cards"][0]["id"] if n < 1_000_000 else None
+        rewrite = float("nan")
+        if card:
+            argv = [reminders, "cards", "answer", card, "correct", "--deck", path, "--config", config]
+            rewrite = statistics.median(measure(argv, 1)[0] for _ in range(3))
+        # What a SQLite-backed app pays: one row updated and committed (synchronous=FULL, WAL).
+        import sqlite3
+        db_path = os.path.join(work, "cards.db")
+        db = sqlite3.connect(db_path)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE cards (id INTEGER PRIMARY KEY, step INTEGER, due TEXT)")
+        db.executemany("INSERT INTO cards VALUES (?, 0, '2026-11-21')", ((i,) for i in range(n)))
+        db.commit()
+        start = time.perf_counter()
+        for i in range(answers):
+            db.execute("UPDATE cards SET step = step + 1, due = '2026-11-23' WHERE id = ?", (i,))
+            db.commit()
+        sqlite = (time.perf_counter() - start) / answers
+        db.close()
+        costs[n] = per_answer
+        print(f"{n:>9} {per_answer * 1000:>11.2f} {rewrite * 1000:>16.1f} {sqlite * 1000:>11.2f}")
+    print(f"100,000 / 1,000 cards: {costs[100_000] / costs[1_000]:.2f}x   target <= 3x, and under 10 ms")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,icalendar,delivery",
+    parser.add_argument("--only", default="planner,icalendar,delivery,review",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -162,6 +215,8 @@ def main():
         icalendar(args.bin, 1)
     if "delivery" in parts:
         delivery(args.bin)
+    if "review" in parts:
+        review(args.bin)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,12 @@ public enum ReviewLadder {
   /// The card after an answer given at `instant`: correct climbs one step (capped at the top)
   /// and is due `T[newStep]` days after today; wrong drops to step 0, due tomorrow.
   public static func answer(_ card: Card, correct: Bool, at instant: Date, clock: DayClock) -> Card {
-    let today = clock.day(of: instant)
+    answer(card, correct: correct, at: instant, today: clock.day(of: instant))
+  }
+
+  /// The same, with "today" (the day-zone date of the answer) given: how a journal replays an
+  /// answer with the day it was given on, whatever the zone is when it is replayed.
+  public static func answer(_ card: Card, correct: Bool, at instant: Date, today: Day) -> Card {
     var next = card
     if correct {
       next.stepIndex = min(max(card.stepIndex, 0) + 1, topStep)
@@ -144,9 +149,18 @@ extension Deck {
     cardID: String, correct: Bool, at instant: Date, clock: DayClock, recallAfterWrong: Int?,
     recallID: String
   ) -> AnswerOutcome? {
+    answer(
+      cardID: cardID, correct: correct, at: instant, today: clock.day(of: instant),
+      recallAfterWrong: recallAfterWrong, recallID: recallID)
+  }
+
+  /// The same, with "today" given (see `ReviewLadder.answer(_:correct:at:today:)`).
+  public mutating func answer(
+    cardID: String, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String
+  ) -> AnswerOutcome? {
     guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
     let previous = cards[index]
-    let card = ReviewLadder.answer(previous, correct: correct, at: instant, clock: clock)
+    let card = ReviewLadder.answer(previous, correct: correct, at: instant, today: today)
     cards[index] = card
     let entry = ReviewEntry(cardID: cardID, at: instant, correct: correct)
     reviewLog.append(entry)
@@ -173,14 +187,36 @@ extension Deck {
   /// nothing) when the deck no longer holds that answer's card or log entry.
   @discardableResult
   public mutating func undo(_ outcome: AnswerOutcome) -> Bool {
-    guard let index = cards.firstIndex(where: { $0.id == outcome.card.id }),
-      let logIndex = reviewLog.lastIndex(of: outcome.entry)
+    undo(
+      previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
+      completed: outcome.completed)
+  }
+
+  /// `undo(_:)` from what it needs: the card before the answer, its log entry, the recall item
+  /// it added, and the recall items it completed.
+  @discardableResult
+  public mutating func undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
+    -> Bool
+  {
+    guard let index = cards.firstIndex(where: { $0.id == previous.id }),
+      let logIndex = reviewLog.lastIndex(of: entry)
     else { return false }
-    cards[index] = outcome.previous
+    cards[index] = previous
     reviewLog.remove(at: logIndex)
-    if let recall = outcome.recall { recalls.removeAll { $0.id == recall.id } }
-    for i in recalls.indices where outcome.completed.contains(recalls[i].id) { recalls[i].doneAt = nil }
+    if let recallAdded { recalls.removeAll { $0.id == recallAdded } }
+    for i in recalls.indices where completed.contains(recalls[i].id) { recalls[i].doneAt = nil }
     return true
+  }
+
+  /// Puts `items` in the deck as they are, replacing those with the same id.
+  public mutating func setRecalls(_ items: [RecallItem]) {
+    for item in items {
+      if let i = recalls.firstIndex(where: { $0.id == item.id }) {
+        recalls[i] = item
+      } else {
+        recalls.append(item)
+      }
+    }
   }
 }
 

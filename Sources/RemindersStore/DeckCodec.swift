@@ -356,6 +356,20 @@ public enum DeckCodec {
     return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
   }
 
+  /// A recall item's fields as the deck file writes them (`nil` optionals left out).
+  public static func recallFields(_ item: RecallItem, extras: [String: JSONValue] = [:], clock: DayClock)
+    -> [String: JSONValue]
+  {
+    var f = extras
+    f["id"] = .string(item.id)
+    f["topic"] = .string(item.topic)
+    f["note"] = item.note.map(JSONValue.string)
+    f["dueAt"] = .string(Timestamp.format(item.dueAt, in: clock))
+    f["cardId"] = item.cardID.map(JSONValue.string)
+    f["doneAt"] = item.doneAt.map { .string(Timestamp.format($0, in: clock)) }
+    return f
+  }
+
   /// A card's fields as the deck file writes them (`nil` optionals left out).
   public static func cardFields(_ card: Card, extras: [String: JSONValue] = [:], clock: DayClock) -> [String:
     JSONValue]
@@ -394,14 +408,7 @@ public enum DeckCodec {
         "recalls",
         { w in
           w.objectLines(deck.recalls) { _, item in
-            var f = stored.extras.recalls[item.id] ?? [:]
-            f["id"] = .string(item.id)
-            f["topic"] = .string(item.topic)
-            f["note"] = item.note.map(JSONValue.string)
-            f["dueAt"] = time(item.dueAt)
-            f["cardId"] = item.cardID.map(JSONValue.string)
-            f["doneAt"] = item.doneAt.map(time)
-            return f
+            recallFields(item, extras: stored.extras.recalls[item.id] ?? [:], clock: clock)
           }
         }
       ),

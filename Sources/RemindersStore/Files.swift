@@ -218,6 +218,13 @@ public enum FileIO {
     }
     ok = true
     // The rename is on disk once the folder is; a failure here leaves the new file in place.
+    syncDirectory(of: target)
+  }
+
+  /// Flushes the folder holding `path`, so that a file created or renamed there survives a power
+  /// cut; best effort (the file itself is already written).
+  static func syncDirectory(of path: String) {
+    let directory = parentDirectory(of: path)
     if let dfd = try? systemCall("open", { open(directory, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC) })
     {
       fsync(dfd)

@@ -36,8 +36,16 @@ public struct PlanInputCache: Sendable {
   func identity(zoneName: String) -> String? {
     var info = stat()
     if stat(deckPath, &info) != 0 { return errno == ENOENT ? "missing \(zoneName)" : nil }
+    // The journal beside the deck (SPEC §5.4) is part of the deck: an answer appended to it
+    // changes the key as a rewrite of the deck does.
+    var journal = stat()
+    let journalKey =
+      stat(deckPath + ".journal", &journal) == 0
+      ? " journal \(journal.st_ino):\(journal.st_size):\(journal.st_mtim.tv_sec).\(journal.st_mtim.tv_nsec)"
+      : ""
     return
       "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(zoneName)"
+      + journalKey
   }
 
   /// The plan input remembered for `key`, or nil: any doubt about the file is a miss.

@@ -49,6 +49,9 @@ struct PlainReview {
   }
 
   var history: [Done] = []
+  /// The deck as this session has changed it (read once at the start; each change is also
+  /// appended to the journal, durable before the next prompt).
+  var deck = Deck()
   var remembered = 0
   var forgot = 0
   var recallsDone = 0
@@ -64,14 +67,16 @@ struct PlainReview {
     let start = now
     let clock = invocation.clock
     var generator = SystemRandomNumberGenerator()
+    deck = try invocation.deckStore.load().deck
     let queue = ReviewQueue(
-      deck: try invocation.deckStore.load().deck, now: start, clock: clock, collection: collection,
-      limit: limit,
-      shuffle: &generator, shuffled: shuffle)
+      deck: deck, now: start, clock: clock, collection: collection, limit: limit, shuffle: &generator,
+      shuffled: shuffle)
     guard !queue.isEmpty else {
-      say(nothingDue(try invocation.deckStore.load().deck, at: start, collection: collection))
+      say(nothingDue(deck, at: start, collection: collection))
       return
     }
+    // When the session ends, deck.json alone holds every answer (SPEC §5.4).
+    defer { try? invocation.deckStore.foldJournal(clock: clock) }
     let items = queue.items
     var index = 0
     var revealed = false
@@ -132,23 +137,45 @@ struct PlainReview {
 
   // MARK: changes, each durable before the next prompt
 
-  func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
+  /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
+  /// size), and applied to this session's deck by the same rule the journal replays.
+  mutating func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
     let at = now
-    return try invocation.deckStore.update(clock: invocation.clock) { stored in
-      stored.deck.answer(
-        cardID: card.id, correct: correct, at: at, clock: invocation.clock,
-        recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
-        recallID: UUID().uuidString.lowercased())
+    let today = invocation.clock.day(of: at)
+    let after = invocation.configuration.schedule.recallAfterWrong
+    let recallID = UUID().uuidString.lowercased()
+    // Changed in place (a copy of a million cards would cost more than the answer) and put
+    // back if the journal cannot take the line.
+    guard
+      let outcome = deck.answer(
+        cardID: card.id, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
+    else { return nil }
+    do {
+      try invocation.deckStore.append(
+        .answer(
+          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID),
+        clock: invocation.clock)
+    } catch {
+      deck.undo(outcome)
+      throw error
     }
+    return outcome
   }
 
-  func answerRecall(_ item: RecallItem, recalled: Bool) throws -> RecallItem? {
-    let at = now
-    return try invocation.deckStore.update(clock: invocation.clock) { stored in
-      stored.deck.recallAnswered(
-        id: item.id, recalled: recalled, at: at,
-        againAfter: invocation.configuration.schedule.recallAfterWrong)
+  mutating func answerRecall(_ item: RecallItem, recalled: Bool) throws -> RecallItem? {
+    guard
+      let previous = deck.recallAnswered(
+        id: item.id, recalled: recalled, at: now,
+        againAfter: invocation.configuration.schedule.recallAfterWrong),
+      let after = deck.recalls.first(where: { $0.id == item.id })
+    else { return nil }
+    do {
+      try invocation.deckStore.append(.recalls([after]), clock: invocation.clock)
+    } catch {
+      deck.restore(previous)
+      throw error
     }
+    return previous
   }
 
   /// Takes back the last answer; returns the index of its item, to show it again.
@@ -156,16 +183,18 @@ struct PlainReview {
     guard let last = history.popLast() else { return nil }
     switch last {
     case .card(let outcome, let index):
-      try invocation.deckStore.update(clock: invocation.clock) { stored in _ = stored.deck.undo(outcome) }
+      try invocation.deckStore.append(
+        .undo(
+          previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
+          completed: outcome.completed), clock: invocation.clock)
+      deck.undo(outcome)
       if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
       say(ja ? "取り消しました: \(outcome.card.front)" : "Undone: \(outcome.card.front)")
       return index
     case .recall(let previous, let index):
-      let wasDone = try invocation.deckStore.update(clock: invocation.clock) { stored -> Bool in
-        let now = stored.deck.recalls.first { $0.id == previous.id }
-        stored.deck.restore(previous)
-        return now.map { !$0.isOpen } ?? false
-      }
+      let wasDone = deck.recalls.first { $0.id == previous.id }.map { !$0.isOpen } ?? false
+      try invocation.deckStore.append(.recalls([previous]), clock: invocation.clock)
+      deck.restore(previous)
       if wasDone { recallsDone -= 1 }
       say(ja ? "取り消しました: \(previous.topic)" : "Undone: \(previous.topic)")
       return index
@@ -230,7 +259,8 @@ struct PlainReview {
   }
 
   func summary(at end: Date) -> String {
-    let deck = (try? invocation.deckStore.load().deck) ?? Deck()
+    // The deck as it stands now, with other writers' changes too.
+    let deck = (try? invocation.deckStore.load().deck) ?? self.deck
     let input = PlanInput(deck: deck, clock: invocation.clock)
     let today = invocation.clock.day(of: end)
     let streak = input.streak.length(asOf: today)

@@ -70,8 +70,12 @@ import Testing
     func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
   }
 
-  /// The answers the deck file holds, by card id.
+  /// The answers the deck holds, by card id: after `run` (the timer's job) has folded the
+  /// journal of answers into deck.json, as it does within a minute of them.
   func logged(_ bin: Binary) throws -> [String] {
+    let run = try bin.run("run", "--now", "2026-11-21T09:00:00Z")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
     let root = try #require(try json(String(contentsOfFile: bin.deckPath, encoding: .utf8)) as? [String: Any])
     return (root["reviewLog"] as? [[String: Any]] ?? []).compactMap { $0["cardId"] as? String }
   }

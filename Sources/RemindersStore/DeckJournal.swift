@@ -1,0 +1,219 @@
+import Foundation
+import RemindersCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Changes made beside the deck, one durable line each, so that an answer costs the same at 100
+/// cards and at a million (SPEC §5.4): `deck.json.journal`, JSON Lines.
+///
+/// Each line is a small deck-shaped object — `version`, an `id`, an `op` (`answer`, `undo`,
+/// `recalls`), and the cards, log entries and recall items it needs — read by the deck reader
+/// itself, so a journal line is checked as strictly as the deck. Every reader of the deck
+/// (`load`, planning) applies the journal on top of `deck.json`. Lines are appended under the
+/// deck's lock and flushed before the append returns; a last line without its line break (a
+/// writer killed mid-write) is not a change and is skipped. Any command that rewrites the deck
+/// folds the journal in: it writes the deck with the id of the last line folded
+/// (`journalFolded`), then removes the journal, so a crash between the two never applies a line
+/// twice.
+public struct DeckJournal: Sendable {
+  public let path: String
+
+  public init(deckPath: String) { path = deckPath + ".journal" }
+
+  /// One change.
+  public enum Change: Equatable, Sendable {
+    /// An answer, replayed by the ladder with the day it was given on.
+    case answer(cardID: String, correct: Bool, at: Date, day: Day, recallAfterWrong: Int?, recallID: String)
+    /// An answer taken back.
+    case undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
+    /// Recall items set as they are (answered in review, or put back by undo).
+    case recalls([RecallItem])
+  }
+
+  /// The lines of the journal in order, with their ids; none when there is no journal.
+  public func read() throws -> [(id: String, change: Change)] {
+    guard let bytes = try FileIO.read(path) else { return [] }
+    var changes: [(String, Change)] = []
+    var start = 0
+    var number = 0
+    while let end = bytes[start...].firstIndex(of: 0x0A) {
+      number += 1
+      let line = Array(bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      changes.append(try DeckJournal.decode(line, path: path, line: number))
+    }
+    // Whatever follows the last line break was being written when its writer stopped.
+    return changes
+  }
+
+  /// Applies the journal's lines after the one `stored` says was folded already.
+  public static func apply(_ lines: [(id: String, change: Change)], to stored: inout StoredDeck) {
+    var pending = lines[...]
+    if case .string(let folded)? = stored.extras.root[foldedKey],
+      let i = lines.firstIndex(where: { $0.id == folded })
+    {
+      pending = lines[(i + 1)...]
+    }
+    for (_, change) in pending { apply(change, to: &stored.deck) }
+  }
+
+  static func apply(_ change: Change, to deck: inout Deck) {
+    switch change {
+    case .answer(let cardID, let correct, let at, let day, let after, let recallID):
+      _ = deck.answer(
+        cardID: cardID, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID)
+    case .undo(let previous, let entry, let recallAdded, let completed):
+      deck.undo(previous: previous, entry: entry, recallAdded: recallAdded, completed: completed)
+    case .recalls(let items):
+      deck.setRecalls(items)
+    }
+  }
+
+  /// The deck's top-level key naming the last journal line folded into it.
+  static let foldedKey = "journalFolded"
+
+  /// Appends `change` as one line and flushes it; returns the line's id. The caller holds the
+  /// deck's lock.
+  @discardableResult
+  func append(_ change: Change, clock: DayClock) throws -> String {
+    let id = UUID().uuidString.lowercased()
+    var line = DeckJournal.encode(change, id: id, clock: clock)  // one line, ended below
+    line.append(0x0A)
+    let failed = { (error: SystemError) in StoreError.writeFailed(path: path, reason: .system(error)) }
+    let fd: Int32
+    do throws(SystemError) {
+      fd = try systemCall("open") {
+        open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+      }
+    } catch {
+      throw failed(error)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, FileKind(mode: info.st_mode) == .regular else {
+      throw StoreError.writeFailed(path: path, reason: .notRegularFile(FileKind(mode: info.st_mode)))
+    }
+    // A line torn by a killed writer (no line break at the end) is cut off first: it was never a
+    // change, and this line must start on a line of its own. (The journal is small: it is folded
+    // into the deck within a minute.)
+    var last: UInt8 = 0x0A
+    if info.st_size > 0, pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != 0x0A {
+      let whole = try FileIO.read(path) ?? []
+      let keep = whole.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      do throws(SystemError) {
+        try systemCall("ftruncate") { ftruncate(fd, off_t(keep)) }
+      } catch {
+        throw failed(error)
+      }
+    }
+    var written = 0
+    while written < line.count {
+      do throws(SystemError) {
+        written += try line.withUnsafeBytes { buffer in
+          Result { () throws(SystemError) in
+            try systemCall("write") { write(fd, buffer.baseAddress! + written, buffer.count - written) }
+          }
+        }.get()
+      } catch {
+        throw failed(error)
+      }
+    }
+    do throws(SystemError) {
+      try systemCall("fsync") { fsync(fd) }
+    } catch {
+      throw failed(error)
+    }
+    if info.st_size == 0 { FileIO.syncDirectory(of: path) }
+    return id
+  }
+
+  static func encode(_ change: Change, id: String, clock: DayClock) -> [UInt8] {
+    func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
+    var root: [String: JSONValue] = ["version": .number("1"), "id": .string(id)]
+    switch change {
+    case .answer(let cardID, let correct, let at, let day, let after, let recallID):
+      root["op"] = .string("answer")
+      root["answer"] = .object([
+        "cardId": .string(cardID), "correct": .bool(correct), "at": time(at), "day": .string(day.description),
+        "recallAfter": after.map { .number(String($0)) } ?? .null, "recallId": .string(recallID),
+      ])
+    case .undo(let previous, let entry, let recallAdded, let completed):
+      root["op"] = .string("undo")
+      root["cards"] = .array([.object(DeckCodec.cardFields(previous, clock: clock))])
+      root["reviewLog"] = .array([
+        .object(["cardId": .string(entry.cardID), "at": time(entry.at), "correct": .bool(entry.correct)])
+      ])
+      root["undo"] = .object([
+        "recallAdded": recallAdded.map(JSONValue.string) ?? .null,
+        "completed": .array(completed.map(JSONValue.string)),
+      ])
+    case .recalls(let items):
+      root["op"] = .string("recalls")
+      root["recalls"] = .array(items.map { .object(DeckCodec.recallFields($0, clock: clock)) })
+    }
+    var w = JSONWriter()
+    w.value(.object(root))
+    return w.out
+  }
+
+  static func decode(_ line: [UInt8], path: String, line number: Int) throws -> (String, Change) {
+    func bad(_ reason: String) -> StoreError {
+      .corrupt(path: path, at: TextPosition(line: number), reason: reason)
+    }
+    let stored: StoredDeck
+    do {
+      stored = try DeckCodec.decode(line, path: path)
+    } catch StoreError.corrupt(_, let at, let reason) {
+      throw StoreError.corrupt(path: path, at: TextPosition(line: number, column: at?.column), reason: reason)
+    }
+    let root = stored.extras.root
+    guard case .string(let id)? = root["id"], case .string(let op)? = root["op"] else {
+      throw bad("expected a journal line with an id and an op")
+    }
+    switch op {
+    case "answer":
+      guard case .object(let a)? = root["answer"], case .string(let cardID)? = a["cardId"],
+        case .bool(let correct)? = a["correct"], case .string(let atText)? = a["at"],
+        let at = Timestamp.parse(atText),
+        case .string(let dayText)? = a["day"], let day = Day(iso: dayText),
+        case .string(let recallID)? = a["recallId"]
+      else { throw bad("answer: expected cardId, correct, at, day and recallId") }
+      var after: Int?
+      switch a["recallAfter"] {
+      case nil, .null?: after = nil
+      case .number(let n)?:
+        guard let value = Int(n), value > 0 else { throw bad("answer.recallAfter: expected seconds") }
+        after = value
+      default: throw bad("answer.recallAfter: expected seconds")
+      }
+      return (
+        id,
+        .answer(
+          cardID: cardID, correct: correct, at: at, day: day, recallAfterWrong: after, recallID: recallID)
+      )
+    case "undo":
+      guard stored.deck.cards.count == 1, stored.deck.reviewLog.count == 1,
+        case .object(let u)? = root["undo"],
+        case .array(let completedValues)? = u["completed"]
+      else { throw bad("undo: expected one card, one review log entry and what the answer changed") }
+      var recallAdded: String?
+      if case .string(let text)? = u["recallAdded"] { recallAdded = text }
+      let completed = completedValues.compactMap { value -> String? in
+        if case .string(let text) = value { return text } else { return nil }
+      }
+      return (
+        id,
+        .undo(
+          previous: stored.deck.cards[0], entry: stored.deck.reviewLog[0], recallAdded: recallAdded,
+          completed: completed)
+      )
+    case "recalls":
+      return (id, .recalls(stored.deck.recalls))
+    default:
+      throw bad("op: expected answer, undo or recalls")
+    }
+  }
+}

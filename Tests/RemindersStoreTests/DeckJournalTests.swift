@@ -1,0 +1,115 @@
+import Foundation
+import RemindersCore
+import Testing
+
+@testable import RemindersStore
+
+/// The journal of answers beside the deck (SPEC §5.4): every reader sees a line as soon as it is
+/// written, a torn last line is no change, and folding never applies a line twice.
+@Suite struct DeckJournalTests {
+  let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
+  let t0 = Timestamp.parse("2026-11-21T09:00:00+09:00")!
+
+  func store() throws -> DeckStore {
+    let dir = NSTemporaryDirectory() + "reminders-journal-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
+    let deck = Deck(cards: [
+      Card(
+        id: "a", front: "食べる", back: "to eat", collection: "JLPT", stepIndex: 1,
+        nextReviewDate: Day(iso: "2026-11-20")!, createdAt: t0),
+      Card(
+        id: "b", front: "invoice", back: "請求書", stepIndex: 0, nextReviewDate: Day(iso: "2026-11-21")!,
+        createdAt: t0),
+    ])
+    try FileIO.writeAtomically(DeckCodec.encode(StoredDeck(deck: deck), clock: tokyo), to: store.path)
+    return store
+  }
+
+  func answer(_ id: String, _ correct: Bool, minutes: Double = 0) -> DeckJournal.Change {
+    .answer(
+      cardID: id, correct: correct, at: t0.addingTimeInterval(minutes * 60), day: Day(iso: "2026-11-21")!,
+      recallAfterWrong: 10800, recallID: "r-\(id)-\(minutes)")
+  }
+
+  @Test func readersSeeEachLineAndFoldingKeepsTheSameDeck() throws {
+    let store = try store()
+    let deckBefore = try String(contentsOfFile: store.path, encoding: .utf8)
+    try store.append(answer("a", true), clock: tokyo)
+    try store.append(answer("b", false, minutes: 1), clock: tokyo)
+    // deck.json is untouched; every reader applies the journal.
+    #expect(try String(contentsOfFile: store.path, encoding: .utf8) == deckBefore)
+    var expected = try DeckCodec.decode(Array(deckBefore.utf8), path: "d").deck
+    _ = expected.answer(
+      cardID: "a", correct: true, at: t0, clock: tokyo, recallAfterWrong: 10800, recallID: "r-a-0.0")
+    _ = expected.answer(
+      cardID: "b", correct: false, at: t0.addingTimeInterval(60), clock: tokyo, recallAfterWrong: 10800,
+      recallID: "r-b-1.0")
+    #expect(try store.load().deck == expected)
+    #expect(try store.planInput(clock: tokyo).dueIndex == DueIndex(cards: expected.cards))
+    #expect(try store.planInput(clock: tokyo).recalls.map(\.id) == ["r-b-1.0"])
+    // Folding writes the same deck and removes the journal.
+    let folded = try store.foldJournal(clock: tokyo)
+    #expect(folded)
+    #expect(!FileManager.default.fileExists(atPath: store.journal.path))
+    #expect(try store.load().deck == expected)
+    let again = try store.foldJournal(clock: tokyo)
+    #expect(!again)
+  }
+
+  /// A writer killed in the middle of a line: that line is no change, and the next line starts on
+  /// a line of its own.
+  @Test func aTornLastLineIsSkipped() throws {
+    let store = try store()
+    try store.append(answer("a", true), clock: tokyo)
+    let handle = try #require(FileHandle(forWritingAtPath: store.journal.path))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"version\": 1, \"id\": \"torn\", \"op\": \"answ".utf8))
+    try handle.close()
+    #expect(try store.journal.read().count == 1)
+    try store.append(answer("b", true, minutes: 1), clock: tokyo)
+    #expect(try store.journal.read().count == 2)
+    #expect(try store.load().deck.reviewLog.count == 2)
+  }
+
+  /// A crash after the deck was written with the journal folded in, before the journal was
+  /// removed: the lines the deck names as folded are not applied again.
+  @Test func aFoldCutShortNeverAppliesALineTwice() throws {
+    let store = try store()
+    try store.append(answer("a", false), clock: tokyo)
+    let journal = try Data(contentsOf: URL(fileURLWithPath: store.journal.path))
+    try store.foldJournal(clock: tokyo)
+    try journal.write(to: URL(fileURLWithPath: store.journal.path))
+    let deck = try store.load().deck
+    #expect(deck.reviewLog.count == 1 && deck.recalls.count == 1)
+    // A line after the folded one is applied.
+    try store.append(answer("b", true, minutes: 2), clock: tokyo)
+    #expect(try store.load().deck.reviewLog.count == 2)
+  }
+
+  /// Undo and recall lines replay exactly; a bad line is an error naming the journal and its line.
+  @Test func undoRecallsAndBadLines() throws {
+    let store = try store()
+    var deck = try store.load().deck
+    let answered = deck.answer(
+      cardID: "a", correct: false, at: t0, clock: tokyo, recallAfterWrong: 10800, recallID: "r1")
+    let outcome = try #require(answered)
+    try store.append(answer("a", false), clock: tokyo)
+    try store.append(
+      .undo(previous: outcome.previous, entry: outcome.entry, recallAdded: "r-a-0.0", completed: []),
+      clock: tokyo)
+    #expect(try store.load().deck == (try DeckCodec.decode(FileIO.read(store.path)!, path: "d").deck))
+    let item = RecallItem(id: "x", topic: "t", dueAt: t0, doneAt: t0)
+    try store.append(.recalls([item]), clock: tokyo)
+    #expect(try store.load().deck.recalls == [item])
+    let handle = try #require(FileHandle(forWritingAtPath: store.journal.path))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"version\": 1, \"id\": \"z\", \"op\": \"answer\"}\n".utf8))
+    try handle.close()
+    #expect(
+      throws: StoreError.corrupt(
+        path: store.journal.path, at: TextPosition(line: 4),
+        reason: "answer: expected cardId, correct, at, day and recallId")
+    ) { try store.load() }
+  }
+}
