@@ -159,6 +159,17 @@ extension Deck {
     cardID: String, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String
   ) -> AnswerOutcome? {
     guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
+    return answer(
+      cardAt: index, correct: correct, at: instant, today: today, recallAfterWrong: recallAfterWrong,
+      recallID: recallID)
+  }
+
+  /// The same for the card at `index` of `cards`: what a review session calls, having found its
+  /// cards once (a search of a million cards would cost more than the answer).
+  public mutating func answer(
+    cardAt index: Int, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String
+  ) -> AnswerOutcome {
+    let cardID = cards[index].id
     let previous = cards[index]
     let card = ReviewLadder.answer(previous, correct: correct, at: instant, today: today)
     cards[index] = card
@@ -198,8 +209,9 @@ extension Deck {
   public mutating func undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
     -> Bool
   {
-    guard let index = cards.firstIndex(where: { $0.id == previous.id }),
-      let logIndex = reviewLog.lastIndex(of: entry)
+    // The log entry is near the end, so it is looked for first.
+    guard let logIndex = reviewLog.lastIndex(of: entry),
+      let index = cards.firstIndex(where: { $0.id == previous.id })
     else { return false }
     cards[index] = previous
     reviewLog.remove(at: logIndex)

@@ -52,6 +52,8 @@ struct PlainReview {
   /// The deck as this session has changed it (read once at the start; each change is also
   /// appended to the journal, durable before the next prompt).
   var deck = Deck()
+  /// Where each card of the session is in `deck.cards`.
+  var positions: [String: Int] = [:]
   var remembered = 0
   var forgot = 0
   var recallsDone = 0
@@ -75,6 +77,8 @@ struct PlainReview {
       say(nothingDue(deck, at: start, collection: collection))
       return
     }
+    let wanted = Set(queue.cards.map(\.id))
+    for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
     // When the session ends, deck.json alone holds every answer (SPEC §5.4).
     defer { try? invocation.deckStore.foldJournal(clock: clock) }
     let items = queue.items
@@ -146,10 +150,9 @@ struct PlainReview {
     let recallID = UUID().uuidString.lowercased()
     // Changed in place (a copy of a million cards would cost more than the answer) and put
     // back if the journal cannot take the line.
-    guard
-      let outcome = deck.answer(
-        cardID: card.id, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
-    else { return nil }
+    guard let index = positions[card.id] else { return nil }
+    let outcome = deck.answer(
+      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
     do {
       try invocation.deckStore.append(
         .answer(
