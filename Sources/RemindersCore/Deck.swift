@@ -306,3 +306,29 @@ public struct PlanInput: Sendable {
       recalls: deck.recalls.filter(\.isOpen))
   }
 }
+
+/// Finding a card or recall item by its id or a unique prefix of it (SPEC §5.3).
+public enum IDPrefix {
+  /// The shortest prefix a command accepts (a whole id may be shorter).
+  public static let minimumLength = 4
+
+  /// The indices of `ids` that `query` names, ignoring case: the one id equal to it, else every
+  /// id it is a prefix of (none when it is shorter than `minimumLength`).
+  public static func matches(_ query: String, in ids: [String]) -> [Int] {
+    let wanted = query.lowercased()
+    if let exact = ids.firstIndex(where: { $0.lowercased() == wanted }) { return [exact] }
+    guard query.count >= minimumLength else { return [] }
+    return ids.indices.filter { ids[$0].lowercased().hasPrefix(wanted) }
+  }
+
+  /// The shortest length, at least `floor`, at which the prefixes of `ids` all differ (or the
+  /// longest id's length): enough to tell the matches of an ambiguous prefix apart.
+  public static func distinguishingLength(_ ids: [String], floor: Int = 8) -> Int {
+    let longest = ids.map(\.count).max() ?? 0
+    var length = min(floor, longest)
+    while length < longest && Set(ids.map { $0.lowercased().prefix(length) }).count < ids.count {
+      length += 1
+    }
+    return length
+  }
+}

@@ -3,11 +3,14 @@ import Foundation
 import RemindersCore
 import RemindersStore
 
-/// `reminders cards`: add, list and answer cards.
+/// `reminders cards`: add, list, answer and keep flashcards.
 struct Cards: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cards",
-    abstract: "Add, list and answer flashcards.", subcommands: [Add.self, List.self, Answer.self])
+    abstract: "Add, list, answer and keep flashcards.",
+    subcommands: [
+      Add.self, List.self, Answer.self, Edit.self, Remove.self, Suspend.self, Unsuspend.self, Import.self,
+    ])
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,19 +22,19 @@ struct Cards: ParsableCommand {
     @Argument(help: "The question side.") var front: String
     @Argument(help: "The answer side.") var back: String
     @Option(help: ArgumentHelp("A named group, e.g. TOEIC.", valueName: "name")) var collection: String?
+    @Option(help: ArgumentHelp("A note shown with the answer.", valueName: "text")) var note: String?
+    @Option(help: ArgumentHelp("A tag (repeat for more).", valueName: "tag")) var tag: [String] = []
 
-    func validate() throws {
-      guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw ValidationError("FRONT must not be empty")
-      }
-    }
+    func validate() throws { try Cards.checkFront(front) }
 
     func run() throws {
       let invocation = try Invocation(global)
       let now = time.instant
-      let card = ReviewLadder.newCard(
-        id: UUID().uuidString.lowercased(), front: front, back: back,
-        collection: collection.flatMap { $0.isEmpty ? nil : $0 }, at: now, clock: invocation.clock)
+      var card = ReviewLadder.newCard(
+        id: UUID().uuidString.lowercased(), front: front, back: back, collection: Cards.optional(collection),
+        at: now, clock: invocation.clock)
+      card.note = Cards.optional(note)
+      card.tags = tag
       try invocation.deckStore.update(clock: invocation.clock) { $0.deck.cards.append(card) }
       print(card.id)
     }
@@ -45,31 +48,38 @@ struct Cards: ParsableCommand {
     @OptionGroup var time: TimeOptions
 
     @Flag(help: "Only the cards due today.") var due = false
+    @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection:
+      String?
     @Flag(help: "Print a JSON array of cards.") var json = false
 
     func run() throws {
       let invocation = try Invocation(global)
       let today = invocation.clock.day(of: time.instant)
-      let cards = try invocation.deckStore.load().deck.cards.filter { !due || $0.isDue(on: today) }
+      let cards = try invocation.deckStore.load().deck.cards.filter {
+        (!due || $0.isDue(on: today)) && (collection == nil || ($0.collection ?? "") == collection)
+      }
       if json {
         var w = JSONWriter()
         w.value(.array(cards.map { .object(DeckCodec.cardFields($0, clock: invocation.clock)) }))
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let ja = invocation.texts.language == .ja
+      let words = Words(invocation)
       guard !cards.isEmpty else {
-        print(due ? (ja ? "今日の復習はありません。" : "No cards due today.") : (ja ? "カードはありません。" : "No cards."))
+        print(due ? words.say("今日の復習はありません。", "No cards due today.") : words.say("カードはありません。", "No cards."))
         return
       }
       var rows = [
-        ja ? ["ID", "次の復習", "段階", "コレクション", "表", "裏"] : ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK"]
+        words.ja
+          ? ["ID", "次の復習", "段階", "コレクション", "表", "裏", "状態"]
+          : ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK", "STATE"]
       ]
       for card in cards {
         rows.append([
           String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
           card.collection ?? "",
           Cards.oneLine(card.front), Cards.oneLine(card.back),
+          card.suspended ? words.say("停止中", "suspended") : "",
         ])
       }
       print(TextTable.render(rows), terminator: "")
@@ -80,48 +90,184 @@ struct Cards: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "answer",
       abstract: "Record an answer: correct climbs the ladder, wrong starts over tomorrow.",
-      discussion: "A wrong answer also adds a recall item for the card's front after `recall.after_wrong`.")
+      discussion:
+        "A wrong answer also adds a recall item for the card's front after `recall.after_wrong`, and prints when its reminder will really fire."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
     @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
-    @Argument(help: "correct or wrong.") var result: String
+    @Argument(help: "correct or wrong (any case).") var result: String
+
+    var correct: Bool { result.lowercased() == "correct" }
 
     func validate() throws {
-      guard ["correct", "wrong"].contains(result) else {
-        throw ValidationError("the answer is 'correct' or 'wrong', not '\(result)'")
+      guard ["correct", "wrong"].contains(result.lowercased()) else {
+        throw ValidationError(
+          SessionLanguage.current == .ja
+            ? "答えは 'correct' か 'wrong' です（'\(result)' ではなく）"
+            : "the answer is 'correct' or 'wrong', not '\(result)'")
       }
-      guard id.count >= 4 else { throw ValidationError("ID needs at least 4 characters") }
     }
 
     func run() throws {
       let invocation = try Invocation(global)
       let now = time.instant
       let clock = invocation.clock
-      let outcome = try invocation.deckStore.update(clock: clock) { stored -> Deck.AnswerOutcome in
-        let matches = stored.deck.cards.filter { $0.id == id || $0.id.hasPrefix(id.lowercased()) }
-        guard let card = matches.first(where: { $0.id == id }) ?? (matches.count == 1 ? matches[0] : nil)
-        else {
-          throw UsageError(
-            matches.isEmpty
-              ? "no card with id '\(id)' in \(invocation.paths.deck)"
-              : "'\(id)' matches \(matches.count) cards; give more of the id")
-        }
-        return stored.deck.answer(
-          cardID: card.id, correct: result == "correct", at: now, clock: clock,
+      let (outcome, deck) = try invocation.deckStore.update(clock: clock) {
+        stored -> (Deck.AnswerOutcome, Deck) in
+        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let outcome = stored.deck.answer(
+          cardID: stored.deck.cards[index].id, correct: correct, at: now, clock: clock,
           recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
           recallID: UUID().uuidString.lowercased())!
+        return (outcome, stored.deck)
       }
-      let ja = invocation.texts.language == .ja
+      let words = Words(invocation)
+      print(Cards.oneLine(outcome.card.front))
       print(
-        ja
-          ? "次の復習: \(outcome.card.nextReviewDate)（段階 \(outcome.card.stepIndex)）"
-          : "Next review: \(outcome.card.nextReviewDate) (step \(outcome.card.stepIndex))")
-      if let recall = outcome.recall {
+        words.say(
+          "次の復習: \(outcome.card.nextReviewDate)（段階 \(outcome.card.stepIndex)）",
+          "Next review: \(outcome.card.nextReviewDate) (step \(outcome.card.stepIndex))"))
+      guard let recall = outcome.recall else { return }
+      // When it really fires: the same walk `preview` makes, over the deck as it now stands.
+      let ledger = try invocation.ledgerStore.load()
+      let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
+      let plan = try invocation.deliveryRun.preview(
+        PlanInput(deck: deck, clock: clock), ledger: ledger, now: now, until: end)
+      guard let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) }) else {
         let when = Timestamp.format(recall.dueAt, in: clock)
-        print(ja ? "思い出しのリマインダー: \(when)" : "Recall reminder: \(when)")
+        print(words.say("思い出しのリマインダー: \(when)", "Recall reminder: \(when)"))
+        return
       }
+      let when = Timestamp.format(reminder.fireAt, in: clock)
+      let report = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
+      let why = report.why(reminder)
+      print(
+        why.isEmpty
+          ? words.say("思い出しのリマインダー: \(when)", "Recall reminder: \(when)")
+          : words.say("思い出しのリマインダー: \(when)（移動: \(why)）", "Recall reminder: \(when) (moved: \(why))"))
+    }
+  }
+
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "edit", abstract: "Change a card's sides, collection or note.",
+      discussion:
+        "An empty --collection \"\" or --note \"\" clears it. The card keeps its place on the ladder.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+    @Option(help: "The new question side.") var front: String?
+    @Option(help: "The new answer side.") var back: String?
+    @Option(help: ArgumentHelp("The new collection; \"\" clears it.", valueName: "name")) var collection:
+      String?
+    @Option(help: ArgumentHelp("The new note; \"\" clears it.", valueName: "text")) var note: String?
+
+    func validate() throws {
+      guard front != nil || back != nil || collection != nil || note != nil else {
+        throw ValidationError(
+          SessionLanguage.current == .ja
+            ? "変更する項目を指定してください: --front、--back、--collection、--note"
+            : "give at least one of --front, --back, --collection, --note")
+      }
+      if let front { try Cards.checkFront(front) }
+    }
+
+    func run() throws {
+      let invocation = try Invocation(global)
+      let card = try invocation.deckStore.update(clock: invocation.clock) { stored -> Card in
+        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        if let front { stored.deck.cards[index].front = front }
+        if let back { stored.deck.cards[index].back = back }
+        if let collection { stored.deck.cards[index].collection = Cards.optional(collection) }
+        if let note { stored.deck.cards[index].note = Cards.optional(note) }
+        return stored.deck.cards[index]
+      }
+      let words = Words(invocation)
+      print(words.say("変更しました: ", "Edited: ") + Cards.label(card))
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "Remove a card, and its open recall items.",
+      discussion: "Its answers stay in the review log (the streak counts them).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+
+    func run() throws {
+      let invocation = try Invocation(global)
+      let (card, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
+        stored -> (Card, Int) in
+        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let card = stored.deck.cards.remove(at: index)
+        let before = stored.deck.recalls.count
+        stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
+        return (card, before - stored.deck.recalls.count)
+      }
+      let words = Words(invocation)
+      print(words.say("削除しました: ", "Removed: ") + Cards.label(card))
+      if dropped > 0 {
+        print(words.say("思い出し項目 \(dropped) 件も削除しました", "and its \(dropped) open recall item(s)"))
+      }
+    }
+  }
+
+  struct Suspend: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "suspend", abstract: "Suspend a card: never due, never counted, until unsuspended.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+
+    func run() throws { try Cards.setSuspended(true, id: id, global: global) }
+  }
+
+  struct Unsuspend: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "unsuspend", abstract: "Bring a suspended card back; it keeps its place on the ladder.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+
+    func run() throws { try Cards.setSuspended(false, id: id, global: global) }
+  }
+
+  /// `suspend` and `unsuspend`: idempotent; says when the card already was.
+  static func setSuspended(_ suspended: Bool, id: String, global: GlobalOptions) throws {
+    let invocation = try Invocation(global)
+    let (card, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (Card, Bool) in
+      let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+      let was = stored.deck.cards[index].suspended
+      stored.deck.cards[index].suspended = suspended
+      return (stored.deck.cards[index], was)
+    }
+    let words = Words(invocation)
+    let line: String
+    switch (suspended, was == suspended) {
+    case (true, false): line = words.say("停止しました: ", "Suspended: ")
+    case (true, true): line = words.say("すでに停止中です: ", "Already suspended: ")
+    case (false, false): line = words.say("再開しました: ", "Unsuspended: ")
+    case (false, true): line = words.say("停止中ではありません: ", "Not suspended: ")
+    }
+    print(line + label(card))
+  }
+
+  /// `食べる (3f2a9c1d)`.
+  static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
+
+  /// An empty option value means none.
+  static func optional(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+
+  static func checkFront(_ front: String) throws {
+    guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ValidationError(
+        SessionLanguage.current == .ja ? "FRONT（表）を空にはできません" : "FRONT must not be empty")
     }
   }
 
@@ -134,7 +280,95 @@ struct Cards: ParsableCommand {
 /// `reminders recall`: recall items.
 struct Recall: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "recall", abstract: "Ask to be reminded to recall a topic.", subcommands: [Add.self])
+    commandName: "recall", abstract: "Ask to be reminded to recall a topic, and keep those items.",
+    subcommands: [Add.self, List.self, Done.self, Remove.self])
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the open recall items, earliest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print a JSON array of the items.") var json = false
+
+    func run() throws {
+      let invocation = try Invocation(global)
+      let clock = invocation.clock
+      let items = try invocation.deckStore.load().deck.recalls.filter(\.isOpen).sorted { $0.dueAt < $1.dueAt }
+      if json {
+        var w = JSONWriter()
+        w.value(.array(items.map { .object(Recall.fields($0, clock: clock)) }))
+        print(String(decoding: w.out, as: UTF8.self))
+        return
+      }
+      let words = Words(invocation)
+      guard !items.isEmpty else { return print(words.say("思い出し項目はありません。", "No recall items.")) }
+      var rows = [words.ja ? ["ID", "日時", "トピック", "メモ"] : ["ID", "DUE", "TOPIC", "NOTE"]]
+      for item in items {
+        let s = clock.secondsOfDay(at: item.dueAt)
+        let due = "\(clock.day(of: item.dueAt)) " + String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+        rows.append([
+          String(item.id.prefix(8)), due, Cards.oneLine(item.topic), Cards.oneLine(item.note ?? ""),
+        ])
+      }
+      print(TextTable.render(rows), terminator: "")
+    }
+  }
+
+  struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "done", abstract: "Mark a recall item recalled: it is never reminded again.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var time: TimeOptions
+    @Argument(help: "The item's id, or a unique prefix of at least 4 characters.") var id: String
+
+    func run() throws {
+      let invocation = try Invocation(global)
+      let now = time.instant
+      let (item, was) = try invocation.deckStore.update(clock: invocation.clock) {
+        stored -> (RecallItem, Bool) in
+        let index = try DeckLookup.recall(id, in: stored.deck, invocation: invocation)
+        let was = !stored.deck.recalls[index].isOpen
+        if !was { stored.deck.recalls[index].doneAt = now }
+        return (stored.deck.recalls[index], was)
+      }
+      let words = Words(invocation)
+      print(
+        (was ? words.say("すでに完了しています: ", "Already done: ") : words.say("完了しました: ", "Done: "))
+          + Recall.label(item))
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "Remove a recall item.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The item's id, or a unique prefix of at least 4 characters.") var id: String
+
+    func run() throws {
+      let invocation = try Invocation(global)
+      let item = try invocation.deckStore.update(clock: invocation.clock) { stored -> RecallItem in
+        stored.deck.recalls.remove(at: try DeckLookup.recall(id, in: stored.deck, invocation: invocation))
+      }
+      print(Words(invocation).say("削除しました: ", "Removed: ") + Recall.label(item))
+    }
+  }
+
+  /// `〜てしまう (r-1)`.
+  static func label(_ item: RecallItem) -> String { "\(Cards.oneLine(item.topic)) (\(item.id.prefix(8)))" }
+
+  /// A recall item as the deck file writes it.
+  static func fields(_ item: RecallItem, clock: DayClock) -> [String: JSONValue] {
+    var f: [String: JSONValue] = [:]
+    f["id"] = .string(item.id)
+    f["topic"] = .string(item.topic)
+    f["note"] = item.note.map(JSONValue.string)
+    f["dueAt"] = .string(Timestamp.format(item.dueAt, in: clock))
+    f["cardId"] = item.cardID.map(JSONValue.string)
+    f["doneAt"] = item.doneAt.map { .string(Timestamp.format($0, in: clock)) }
+    return f
+  }
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
