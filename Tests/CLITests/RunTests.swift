@@ -230,7 +230,10 @@ import Testing
       try session.dunstctl("close")
       try waitFor("the watch to record the close") { try daily(bin)["onScreen"] as? Bool == false }
       #expect(try daily(bin)["closedBecause"] as? String == "dismissed by the user")
-      #expect(watch.output.contains("The pop-up of daily:2026-11-21 (notification "))
+      // The watch says so after it has saved the ledger: wait for the line as well.
+      try waitFor("the watch to say so") {
+        watch.output.contains("The pop-up of daily:2026-11-21 (notification ")
+      }
       #expect(
         try bin.run("cards", "answer", toeic, "correct", "--now", "2026-11-21T08:02:00+09:00").status == 0)
       let result = try bin.run("run", "--now", "2026-11-21T08:03:00+09:00")
