@@ -296,7 +296,7 @@ struct Recall: ParsableCommand {
       let items = try invocation.deckStore.load().deck.recalls.filter(\.isOpen).sorted { $0.dueAt < $1.dueAt }
       if json {
         var w = JSONWriter()
-        w.value(.array(items.map { .object(Recall.fields($0, clock: clock)) }))
+        w.value(.array(items.map { .object(DeckCodec.recallFields($0, clock: clock)) }))
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
@@ -357,18 +357,6 @@ struct Recall: ParsableCommand {
 
   /// `〜てしまう (r-1)`.
   static func label(_ item: RecallItem) -> String { "\(Cards.oneLine(item.topic)) (\(item.id.prefix(8)))" }
-
-  /// A recall item as the deck file writes it.
-  static func fields(_ item: RecallItem, clock: DayClock) -> [String: JSONValue] {
-    var f: [String: JSONValue] = [:]
-    f["id"] = .string(item.id)
-    f["topic"] = .string(item.topic)
-    f["note"] = item.note.map(JSONValue.string)
-    f["dueAt"] = .string(Timestamp.format(item.dueAt, in: clock))
-    f["cardId"] = item.cardID.map(JSONValue.string)
-    f["doneAt"] = item.doneAt.map { .string(Timestamp.format($0, in: clock)) }
-    return f
-  }
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
