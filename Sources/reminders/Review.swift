@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersStore
+import RemindersTerminal
 
 /// `reminders review`: study what is due now (SPEC §5).
 struct Review: ParsableCommand {
@@ -30,17 +31,24 @@ struct Review: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    var session = PlainReview(invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) })
-    try session.run(collection: collection, limit: limit, shuffle: shuffle)
+    let session = try ReviewSession(
+      invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) }, collection: collection,
+      limit: limit, shuffle: shuffle)
+    var plain = PlainReview(session: session)
+    try plain.run()
   }
 }
 
-/// The review session, one prompt a line: the loop, the deck changes, the texts.
-struct PlainReview {
+/// The review session, whichever front end drives it: the queue, the place in it, what undo takes
+/// back, the counts; every answer durable before `handle` returns.
+struct ReviewSession {
   let invocation: Invocation
   /// `--now`: every answer is given at that moment (to replay a session); else the clock.
   let fixedNow: Date?
-  var ja: Bool { invocation.texts.language == .ja }
+  let queue: ReviewQueue
+  let items: [ReviewQueue.Item]
+  let start: Date
+  let collection: String?
 
   /// What undo takes back, newest last.
   enum Done {
@@ -48,86 +56,85 @@ struct PlainReview {
     case recall(RecallItem, index: Int)
   }
 
+  /// What a key did, for the front end to show.
+  enum Event {
+    case answered(Deck.AnswerOutcome)
+    /// The card was removed from the deck while the session ran.
+    case cardGone
+    case recallAnswered(recalled: Bool)
+    /// The answer to this card's front or recall item's topic was taken back.
+    case undone(String)
+    case nothingToUndo
+    /// `?`, or a key with no meaning: list the keys.
+    case keys
+  }
+
+  var index = 0
+  var revealed = false
   var history: [Done] = []
   var remembered = 0
   var forgot = 0
   var recallsDone = 0
 
-  init(invocation: Invocation, fixedNow: Date?) {
+  init(
+    invocation: Invocation, fixedNow: Date?, collection: String?, limit: Int?, shuffle: Bool
+  ) throws {
     self.invocation = invocation
     self.fixedNow = fixedNow
+    self.collection = collection
+    start = fixedNow ?? Date()
+    var generator = SystemRandomNumberGenerator()
+    queue = ReviewQueue(
+      deck: try invocation.deckStore.load().deck, now: start, clock: invocation.clock, collection: collection,
+      limit: limit, shuffle: &generator, shuffled: shuffle)
+    items = queue.items
   }
 
   var now: Date { fixedNow ?? Date() }
+  var isFinished: Bool { index >= items.count }
+  var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
 
-  mutating func run(collection: String?, limit: Int?, shuffle: Bool) throws {
-    let start = now
-    let clock = invocation.clock
-    var generator = SystemRandomNumberGenerator()
-    let queue = ReviewQueue(
-      deck: try invocation.deckStore.load().deck, now: start, clock: clock, collection: collection,
-      limit: limit,
-      shuffle: &generator, shuffled: shuffle)
-    guard !queue.isEmpty else {
-      say(nothingDue(try invocation.deckStore.load().deck, at: start, collection: collection))
-      return
-    }
-    let items = queue.items
-    var index = 0
-    var revealed = false
-    while index < items.count {
-      let item = items[index]
-      say(prompt(item, number: index + 1, of: items.count, cards: queue.cards.count, revealed: revealed))
-      guard let line = readLine(strippingNewline: true) else { break }
-      let key = line.trimmingCharacters(in: .whitespaces).lowercased()
-      switch (key, item) {
-      case ("", .card):
-        revealed = true
-        continue
-      case ("q", _):
-        index = items.count
-        continue
-      case ("?", _):
-        say(keys(item))
-        continue
-      case ("s", _):
-        index += 1
-        revealed = false
-        continue
-      case ("u", _):
-        if let back = try undo() {
-          index = back
-          revealed = false
-        } else {
-          say(ja ? "取り消す答えはありません。" : "Nothing to undo.")
-        }
-        continue
-      case ("y", .card(let card)), ("1", .card(let card)), ("n", .card(let card)), ("2", .card(let card)):
-        let correct = key == "y" || key == "1"
-        let outcome = try answer(card, correct: correct)
-        if let outcome {
-          history.append(.card(outcome, index: index))
-          if correct { remembered += 1 } else { forgot += 1 }
-          say(result(outcome))
-        } else {
-          say(ja ? "このカードはデッキにもうありません。" : "This card is no longer in the deck.")
-        }
-      case ("y", .recall(let item)), ("1", .recall(let item)), ("n", .recall(let item)),
-        ("2", .recall(let item)):
-        let recalled = key == "y" || key == "1"
-        if let previous = try answerRecall(item, recalled: recalled) {
-          history.append(.recall(previous, index: index))
-          if recalled { recallsDone += 1 }
-          say(recallResult(recalled: recalled))
-        }
-      default:
-        say(keys(item))
-        continue
-      }
+  /// Ends the session (q, or the end of input).
+  mutating func quit() { index = items.count }
+
+  mutating func handle(_ key: ReviewKey) throws -> [Event] {
+    guard let item = current else { return [] }
+    switch (key, item) {
+    case (.reveal, .card):
+      revealed = true
+      return []
+    case (.quit, _):
+      quit()
+      return []
+    case (.skip, _):
       index += 1
       revealed = false
+      return []
+    case (.undo, _):
+      guard let (back, name) = try undo() else { return [.nothingToUndo] }
+      index = back
+      revealed = false
+      return [.undone(name)]
+    case (.remembered, .card(let card)), (.forgot, .card(let card)):
+      let correct = key == .remembered
+      let outcome = try answer(card, correct: correct)
+      index += 1
+      revealed = false
+      guard let outcome else { return [.cardGone] }
+      history.append(.card(outcome, index: index - 1))
+      if correct { remembered += 1 } else { forgot += 1 }
+      return [.answered(outcome)]
+    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
+      let recalled = key == .remembered
+      index += 1
+      revealed = false
+      guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
+      history.append(.recall(previous, index: index - 1))
+      if recalled { recallsDone += 1 }
+      return [.recallAnswered(recalled: recalled)]
+    case (.help, _), (.unknown, _), (.reveal, .recall):
+      return [.keys]
     }
-    say(summary(at: now))
   }
 
   // MARK: changes, each durable before the next prompt
@@ -151,15 +158,14 @@ struct PlainReview {
     }
   }
 
-  /// Takes back the last answer; returns the index of its item, to show it again.
-  mutating func undo() throws -> Int? {
+  /// Takes back the last answer; returns the index of its item, to show it again, and its name.
+  mutating func undo() throws -> (Int, String)? {
     guard let last = history.popLast() else { return nil }
     switch last {
     case .card(let outcome, let index):
       try invocation.deckStore.update(clock: invocation.clock) { stored in _ = stored.deck.undo(outcome) }
       if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
-      say(ja ? "取り消しました: \(outcome.card.front)" : "Undone: \(outcome.card.front)")
-      return index
+      return (index, outcome.card.front)
     case .recall(let previous, let index):
       let wasDone = try invocation.deckStore.update(clock: invocation.clock) { stored -> Bool in
         let now = stored.deck.recalls.first { $0.id == previous.id }
@@ -167,16 +173,56 @@ struct PlainReview {
         return now.map { !$0.isOpen } ?? false
       }
       if wasDone { recallsDone -= 1 }
-      say(ja ? "取り消しました: \(previous.topic)" : "Undone: \(previous.topic)")
-      return index
+      return (index, previous.topic)
     }
   }
+}
 
-  // MARK: texts
+/// The review session, one prompt a line on stdout, one answer a line on stdin.
+struct PlainReview {
+  var session: ReviewSession
+  var texts: ReviewTexts { ReviewTexts(invocation: session.invocation) }
+
+  mutating func run() throws {
+    let texts = texts
+    guard !session.items.isEmpty else {
+      say(
+        texts.nothingDue(
+          try session.invocation.deckStore.load().deck, at: session.start, collection: session.collection))
+      return
+    }
+    while let item = session.current {
+      say(
+        texts.prompt(
+          item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
+          revealed: session.revealed))
+      guard let line = readLine(strippingNewline: true) else { break }
+      for event in try session.handle(ReviewKey(line: line)) { say(texts.message(event, item: item)) }
+    }
+    say(texts.summary(session, at: session.now))
+  }
 
   func say(_ line: String) {
     print(line)
     fflush(nil)
+  }
+}
+
+/// The session's words, in its language: prompts, outcomes, keys, the summary.
+struct ReviewTexts {
+  let invocation: Invocation
+  var ja: Bool { invocation.texts.language == .ja }
+
+  /// The line an event prints (plain mode) or shows above the keys (full screen).
+  func message(_ event: ReviewSession.Event, item: ReviewQueue.Item) -> String {
+    switch event {
+    case .answered(let outcome): return result(outcome)
+    case .cardGone: return ja ? "このカードはデッキにもうありません。" : "This card is no longer in the deck."
+    case .recallAnswered(let recalled): return recallResult(recalled: recalled)
+    case .undone(let name): return ja ? "取り消しました: \(name)" : "Undone: \(name)"
+    case .nothingToUndo: return ja ? "取り消す答えはありません。" : "Nothing to undo."
+    case .keys: return keys(item)
+    }
   }
 
   func prompt(_ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool) -> String {
@@ -229,7 +275,10 @@ struct PlainReview {
     return ja ? "→ \(later)後にもう一度。" : "→ Asked again in \(later)."
   }
 
-  func summary(at end: Date) -> String {
+  func summary(_ session: ReviewSession, at end: Date) -> String {
+    let remembered = session.remembered
+    let forgot = session.forgot
+    let recallsDone = session.recallsDone
     let deck = (try? invocation.deckStore.load().deck) ?? Deck()
     let input = PlanInput(deck: deck, clock: invocation.clock)
     let today = invocation.clock.day(of: end)
