@@ -9,10 +9,10 @@ import Synchronization
 /// editing, no signals from keys: Ctrl-C is a key), the alternate screen, the cursor hidden.
 ///
 /// The terminal is given back on every exit path, as `less` and `fzf` do: `restore()` (also from
-/// `deinit` and at exit), SIGTERM, SIGHUP, SIGINT and SIGQUIT (restore, then the signal again with
-/// the action it had before: the process ends as it would have), and the fatal signals of a crash
-/// (SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE: restore, then the runtime's own handler or
-/// the default action). SIGWINCH wakes `next()` with `.resize`.
+/// `deinit` and at exit), SIGTERM, SIGHUP, SIGINT and SIGQUIT, and the fatal signals of a crash
+/// (SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE): restore, then the signal again with its
+/// default action. A signal ignored at the start stays ignored. SIGWINCH wakes `next()` with
+/// `.resize`.
 public final class Terminal {
   /// What `next()` returns.
   public enum Input: Equatable, Sendable {
@@ -197,11 +197,14 @@ private func restoreTerminal() {
   _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
 }
 
-/// SIGTERM, SIGHUP, a crash: the terminal back, then the signal again with its former action.
+/// SIGTERM, SIGHUP, a crash: the terminal back, then the signal again with its default action
+/// (the process ends as the signal says). Not the runtime's crash handler: on a terminal it waits
+/// for keys, and for a signal sent by `kill` it returns and lets the session run on.
 private func onSignal(_ signal: Int32) {
   restoreTerminal()
-  var old = previousActions[Int(signal)]
-  sigaction(signal, &old, nil)
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_DFL
+  sigaction(signal, &action, nil)
   raise(signal)
 }
 

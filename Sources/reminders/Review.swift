@@ -13,8 +13,10 @@ struct Review: ParsableCommand {
       Cards most overdue first, then recall items. A card shows its front; an empty line (Enter) shows the \
       back, then y (or 1) = remembered, n (or 2) = forgot; u undoes the last answer, s skips, q quits, ? lists \
       the keys. A recall item asks whether you recalled it: y completes it, n asks again after \
-      recall.after_wrong. Every answer is saved before the next card is shown. One prompt a line on stdout, one \
-      answer a line on stdin: usable by screen readers and scripts.
+      recall.after_wrong. Every answer is saved before the next card is shown. In a terminal the session is \
+      full-screen (Space or Enter reveals, y/1/→ remembered, n/2/← forgot, q, Esc or Ctrl-C quits); with \
+      --plain or when input is not a terminal, one prompt a line on stdout and one answer a line on stdin: usable \
+      by screen readers and scripts.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -23,7 +25,8 @@ struct Review: ParsableCommand {
   @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection: String?
   @Option(help: ArgumentHelp("Stop after this many cards.", valueName: "n")) var limit: Int?
   @Flag(help: "Shuffle the cards.") var shuffle = false
-  @Flag(help: "One prompt a line, one answer a line (the only mode so far).") var plain = false
+  @Flag(help: "One prompt a line, one answer a line, also in a terminal (screen readers, scripts).")
+  var plain = false
 
   func validate() throws {
     if let limit, limit < 1 { throw ValidationError("--limit takes a whole number from 1") }
@@ -34,8 +37,13 @@ struct Review: ParsableCommand {
     let session = try ReviewSession(
       invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) }, collection: collection,
       limit: limit, shuffle: shuffle)
-    var plain = PlainReview(session: session)
-    try plain.run()
+    if plain || !Terminal.isInteractive {
+      var review = PlainReview(session: session)
+      try review.run()
+    } else {
+      var review = FullScreenReview(session: session)
+      try review.run()
+    }
   }
 }
 
