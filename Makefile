@@ -6,7 +6,7 @@ PREFIX ?= $(HOME)/.local
 # groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the demo
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them.
-APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine \
+APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo

@@ -24,6 +24,10 @@ let package = Package(
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
     .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),
 
+    // Adapters: the terminal (Glibc and Foundation only). A pure screen model of the review
+    // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
+    .target(name: "RemindersTerminal"),
+
     // C interop: libdbus, imported only by RemindersDBus.
     .systemLibrary(
       name: "CDBus",
@@ -48,6 +52,7 @@ let package = Package(
         "RemindersICalendar",
         "RemindersDBus",
         "RemindersDelivery",
+        "RemindersTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -79,7 +84,8 @@ let package = Package(
       name: "RemindersDeliveryTests",
       dependencies: ["RemindersDelivery", "RemindersCore", "RemindersStore", "RemindersDBus"]
     ),
-    .testTarget(name: "CLITests", dependencies: ["RemindersCore", "DesktopTestSupport"]),
+    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
+    .testTarget(name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
   ],

@@ -12,11 +12,11 @@ import RemindersCore
 /// `recalls`), and the cards, log entries and recall items it needs — read by the deck reader
 /// itself, so a journal line is checked as strictly as the deck. Every reader of the deck
 /// (`load`, planning) applies the journal on top of `deck.json`. Lines are appended under the
-/// deck's lock and flushed before the append returns; a last line without its line break (a
+/// journal's own lock and flushed before the append returns; a last line without its line break (a
 /// writer killed mid-write) is not a change and is skipped. Any command that rewrites the deck
 /// folds the journal in: it writes the deck with the id of the last line folded
-/// (`journalFolded`), then removes the journal, so a crash between the two never applies a line
-/// twice.
+/// (`journalFolded`), then cuts the journal through that line (keeping what was appended
+/// meanwhile), so a crash between the two never applies a line twice.
 public struct DeckJournal: Sendable {
   public let path: String
 
@@ -49,7 +49,39 @@ public struct DeckJournal: Sendable {
     return changes
   }
 
-  /// Applies the journal's lines after the one `stored` says was folded already.
+  /// Removes the lines up to and including the one with `id` (folded into the deck), keeping
+  /// the lines after it; the journal goes when none are left. The caller holds the journal's
+  /// lock. A journal that no longer holds `id` was cut already.
+  func cut(through id: String) throws {
+    guard let bytes = try FileIO.read(path) else { return }
+    var start = 0
+    var number = 0
+    var keepFrom: Int?
+    while let end = bytes[start...].firstIndex(of: 0x0A) {
+      number += 1
+      let line = Array(bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if try DeckJournal.decode(line, path: path, line: number).0 == id { keepFrom = start }
+    }
+    guard let keepFrom else { return }
+    // Whole lines only: a torn last line was never a change.
+    let rest = bytes[keepFrom..<start]
+    if rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+      remove()
+    } else {
+      try FileIO.writeAtomically(Array(rest), to: path)
+    }
+  }
+
+  /// Removes the journal file, durably.
+  func remove() {
+    unlink(path)
+    FileIO.syncDirectory(of: path)
+  }
+
+  /// Applies the journal's lines after the one `stored` says was folded already (all of them
+  /// when it names none of them: the journal was cut after that fold).
   public static func apply(_ lines: [(id: String, change: Change)], to stored: inout StoredDeck) {
     var pending = lines[...]
     if case .string(let folded)? = stored.extras.root[foldedKey],
@@ -76,7 +108,7 @@ public struct DeckJournal: Sendable {
   static let foldedKey = "journalFolded"
 
   /// Appends `change` as one line and flushes it; returns the line's id. The caller holds the
-  /// deck's lock.
+  /// journal's lock.
   @discardableResult
   func append(_ change: Change, clock: DayClock) throws -> String {
     let id = UUID().uuidString.lowercased()

@@ -15,14 +15,27 @@ public struct DeckStore: Sendable {
     self.lockPath = lockPath
   }
 
+  /// Held while a line is appended to the journal or the journal is cut after a fold: only for
+  /// a moment, so an answer never waits for a rewrite of the whole deck under `lockPath`.
+  public var journalLockPath: String { FileIO.parentDirectory(of: lockPath) + "/journal.lock" }
+
+  /// Held shared by every review session while it runs; `run` folds the journal only when no
+  /// session holds it.
+  public var sessionLockPath: String { FileIO.parentDirectory(of: lockPath) + "/review.lock" }
+
   /// The changes beside the deck (SPEC §5.4).
   public var journal: DeckJournal { DeckJournal(deckPath: path) }
 
   /// The whole deck, with the journal applied; a missing file is an empty deck.
+  ///
+  /// The journal is read before the deck: a fold writes the deck before it cuts the journal, so
+  /// whichever moment of a fold this falls on, every line is applied exactly once (the deck names
+  /// the last line it holds).
   public func load() throws -> StoredDeck {
+    let lines = try journal.read()
     var stored = StoredDeck()
     if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
-    DeckJournal.apply(try journal.read(), to: &stored)
+    DeckJournal.apply(lines, to: &stored)
     return stored
   }
 
@@ -56,15 +69,22 @@ public struct DeckStore: Sendable {
   }
 
   /// Records one change in the journal, durable when this returns: a few milliseconds whatever
-  /// the deck's size. Every reader sees it at once.
+  /// the deck's size, and never behind a rewrite of the deck. Every reader sees it at once.
   public func append(_ change: DeckJournal.Change, clock: DayClock, lockSeconds: Int = 10) throws {
-    let lock = try FileLock(path: lockPath, seconds: lockSeconds)
+    let lock = try FileLock(path: journalLockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
     try journal.append(change, clock: clock)
   }
 
-  /// Folds the journal into `deck.json`, when there is one: what `run` does within a minute of
-  /// an answer, and a review session when it ends. Returns whether there was anything to fold.
+  /// Marks a review session: while the returned lock lives, `foldJournalUnlessReviewing` leaves
+  /// the journal be (the session keeps appending to it; folding a large deck each minute would
+  /// only cost the machine's time).
+  public func holdSession() throws -> FileLock {
+    try FileLock(path: sessionLockPath, seconds: 10, shared: true)
+  }
+
+  /// Folds the journal into `deck.json`, when there is one. Returns whether there was anything
+  /// to fold.
   @discardableResult
   public func foldJournal(clock: DayClock, lockSeconds: Int = 10) throws -> Bool {
     guard access(journal.path, F_OK) == 0 else { return false }
@@ -75,20 +95,41 @@ public struct DeckStore: Sendable {
     return true
   }
 
-  /// Under the lock: the deck with the journal applied, changed, written, and the journal gone.
+  /// What `run` does each minute: folds the journal unless a review session is running (the
+  /// first `run` after the session ends folds it). Returns whether it folded anything.
+  @discardableResult
+  public func foldJournalUnlessReviewing(clock: DayClock, lockSeconds: Int = 10) throws -> Bool {
+    guard access(journal.path, F_OK) == 0 else { return false }
+    do {
+      _ = try FileLock(path: sessionLockPath, seconds: 0)  // released at once
+    } catch StoreError.locked {
+      return false
+    }
+    return try foldJournal(clock: clock, lockSeconds: lockSeconds)
+  }
+
+  /// Under the deck's lock: the deck with the journal applied, changed, written, and the lines
+  /// it now holds cut from the journal (lines appended meanwhile stay).
   private func rewrite<T>(clock: DayClock, _ change: (inout StoredDeck) throws -> T) throws -> T {
+    // The lines as they are now; a session may append more while the deck is written.
+    let lines = try journal.read()
     var stored = StoredDeck()
     if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
-    let lines = try journal.read()
     DeckJournal.apply(lines, to: &stored)
     let result = try change(&stored)
-    // The deck names the last line it holds, so that a crash before the journal is removed never
+    // The deck names the last line it holds, so that a crash before the journal is cut never
     // applies a line twice.
     if let last = lines.last { stored.extras.root[DeckJournal.foldedKey] = .string(last.id) }
     try FileIO.writeAtomically(DeckCodec.encode(stored, clock: clock), to: path)
-    if !lines.isEmpty || access(journal.path, F_OK) == 0 {
-      unlink(journal.path)
-      FileIO.syncDirectory(of: journal.path)
+    if let last = lines.last {
+      let lock = try FileLock(path: journalLockPath, seconds: 10)
+      defer { withExtendedLifetime(lock) {} }
+      try journal.cut(through: last.id)
+    } else if access(journal.path, F_OK) == 0 {
+      // Only a torn line or blank lines: nothing to keep.
+      let lock = try FileLock(path: journalLockPath, seconds: 10)
+      defer { withExtendedLifetime(lock) {} }
+      if try journal.read().isEmpty { journal.remove() }
     }
     return result
   }

@@ -328,7 +328,10 @@ public final class FileLock {
 
   /// Waits up to `seconds` for the lock; throws `StoreError.locked` when it is not released, and
   /// `StoreError.writeFailed` when the lock file cannot be made or is not a regular file.
-  public init(path: String, seconds: Int) throws {
+  ///
+  /// `shared`: a shared lock (`LOCK_SH`), which any number of holders may have at once and which
+  /// keeps out only an exclusive one.
+  public init(path: String, seconds: Int, shared: Bool = false) throws {
     try FileIO.makeDirectory(FileIO.parentDirectory(of: path))
     // The descriptor becomes the lock's only once it is locked: an initializer that throws after
     // `fd` is set would run `deinit`, and a second `close` of the same number could close a
@@ -349,7 +352,7 @@ public final class FileLock {
     let deadline = Date().addingTimeInterval(TimeInterval(seconds))
     while true {
       do throws(SystemError) {
-        try systemCall("flock") { flock(descriptor, LOCK_EX | LOCK_NB) }
+        try systemCall("flock") { flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) }
         break
       } catch  where error.code == EWOULDBLOCK && Date() < deadline {
         usleep(20_000)

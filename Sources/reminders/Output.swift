@@ -1,5 +1,6 @@
 import Foundation
 import RemindersStore
+import RemindersTerminal
 
 /// JSON whose object keys keep the order they are given in (for outputs with a documented order).
 indirect enum OrderedJSON {
@@ -71,19 +72,5 @@ enum TextTable {
   }
 
   /// Terminal cells of `text`: 2 for wide and fullwidth characters, 0 for combining marks.
-  static func width(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { sum, s in
-      let v = s.value
-      if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark {
-        return sum
-      }
-      let wide =
-        (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-        || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
-        || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
-        || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
-        || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
-      return sum + (wide ? 2 : 1)
-    }
-  }
+  static func width(_ text: String) -> Int { DisplayWidth.columns(text) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersStore
+import RemindersTerminal
 
 /// `reminders review`: study what is due now (SPEC §5).
 struct Review: ParsableCommand {
@@ -12,8 +13,10 @@ struct Review: ParsableCommand {
       Cards most overdue first, then recall items. A card shows its front; an empty line (Enter) shows the \
       back, then y (or 1) = remembered, n (or 2) = forgot; u undoes the last answer, s skips, q quits, ? lists \
       the keys. A recall item asks whether you recalled it: y completes it, n asks again after \
-      recall.after_wrong. Every answer is saved before the next card is shown. One prompt a line on stdout, one \
-      answer a line on stdin: usable by screen readers and scripts.
+      recall.after_wrong. Every answer is saved before the next card is shown. In a terminal the session is \
+      full-screen (Space or Enter reveals, y/1/→ remembered, n/2/← forgot, q, Esc or Ctrl-C quits); with \
+      --plain or when input is not a terminal, one prompt a line on stdout and one answer a line on stdin: usable \
+      by screen readers and scripts.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -22,7 +25,8 @@ struct Review: ParsableCommand {
   @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection: String?
   @Option(help: ArgumentHelp("Stop after this many cards.", valueName: "n")) var limit: Int?
   @Flag(help: "Shuffle the cards.") var shuffle = false
-  @Flag(help: "One prompt a line, one answer a line (the only mode so far).") var plain = false
+  @Flag(help: "One prompt a line, one answer a line, also in a terminal (screen readers, scripts).")
+  var plain = false
 
   func validate() throws {
     if let limit, limit < 1 { throw ValidationError("--limit takes a whole number from 1") }
@@ -30,17 +34,29 @@ struct Review: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    var session = PlainReview(invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) })
-    try session.run(collection: collection, limit: limit, shuffle: shuffle)
+    let session = try ReviewSession(
+      invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) }, collection: collection,
+      limit: limit, shuffle: shuffle)
+    if plain || !Terminal.isInteractive {
+      var review = PlainReview(session: session)
+      try review.run()
+    } else {
+      var review = FullScreenReview(session: session)
+      try review.run()
+    }
   }
 }
 
-/// The review session, one prompt a line: the loop, the deck changes, the texts.
-struct PlainReview {
+/// The review session, whichever front end drives it: the queue, the place in it, what undo takes
+/// back, the counts; every answer durable before `handle` returns.
+struct ReviewSession {
   let invocation: Invocation
   /// `--now`: every answer is given at that moment (to replay a session); else the clock.
   let fixedNow: Date?
-  var ja: Bool { invocation.texts.language == .ja }
+  let queue: ReviewQueue
+  let items: [ReviewQueue.Item]
+  let start: Date
+  let collection: String?
 
   /// What undo takes back, newest last.
   enum Done {
@@ -48,6 +64,21 @@ struct PlainReview {
     case recall(RecallItem, index: Int)
   }
 
+  /// What a key did, for the front end to show.
+  enum Event {
+    case answered(Deck.AnswerOutcome)
+    /// The card was removed from the deck while the session ran.
+    case cardGone
+    case recallAnswered(recalled: Bool)
+    /// The answer to this card's front or recall item's topic was taken back.
+    case undone(String)
+    case nothingToUndo
+    /// `?`, or a key with no meaning: list the keys.
+    case keys
+  }
+
+  var index = 0
+  var revealed = false
   var history: [Done] = []
   /// The deck as this session has changed it (read once at the start; each change is also
   /// appended to the journal, durable before the next prompt).
@@ -57,86 +88,72 @@ struct PlainReview {
   var remembered = 0
   var forgot = 0
   var recallsDone = 0
+  /// Held while the session runs: `run` leaves the journal be until it ends.
+  let held: FileLock
 
-  init(invocation: Invocation, fixedNow: Date?) {
+  init(
+    invocation: Invocation, fixedNow: Date?, collection: String?, limit: Int?, shuffle: Bool
+  ) throws {
     self.invocation = invocation
     self.fixedNow = fixedNow
+    self.collection = collection
+    start = fixedNow ?? Date()
+    held = try invocation.deckStore.holdSession()
+    var generator = SystemRandomNumberGenerator()
+    deck = try invocation.deckStore.load().deck
+    queue = ReviewQueue(
+      deck: deck, now: start, clock: invocation.clock, collection: collection, limit: limit,
+      shuffle: &generator, shuffled: shuffle)
+    items = queue.items
+    let wanted = Set(queue.cards.map(\.id))
+    for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
   }
 
   var now: Date { fixedNow ?? Date() }
+  var isFinished: Bool { index >= items.count }
+  var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
 
-  mutating func run(collection: String?, limit: Int?, shuffle: Bool) throws {
-    let start = now
-    let clock = invocation.clock
-    var generator = SystemRandomNumberGenerator()
-    deck = try invocation.deckStore.load().deck
-    let queue = ReviewQueue(
-      deck: deck, now: start, clock: clock, collection: collection, limit: limit, shuffle: &generator,
-      shuffled: shuffle)
-    guard !queue.isEmpty else {
-      say(nothingDue(deck, at: start, collection: collection))
-      return
-    }
-    let wanted = Set(queue.cards.map(\.id))
-    for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
-    // When the session ends, deck.json alone holds every answer (SPEC §5.4).
-    defer { try? invocation.deckStore.foldJournal(clock: clock) }
-    let items = queue.items
-    var index = 0
-    var revealed = false
-    while index < items.count {
-      let item = items[index]
-      say(prompt(item, number: index + 1, of: items.count, cards: queue.cards.count, revealed: revealed))
-      guard let line = readLine(strippingNewline: true) else { break }
-      let key = line.trimmingCharacters(in: .whitespaces).lowercased()
-      switch (key, item) {
-      case ("", .card):
-        revealed = true
-        continue
-      case ("q", _):
-        index = items.count
-        continue
-      case ("?", _):
-        say(keys(item))
-        continue
-      case ("s", _):
-        index += 1
-        revealed = false
-        continue
-      case ("u", _):
-        if let back = try undo() {
-          index = back
-          revealed = false
-        } else {
-          say(ja ? "取り消す答えはありません。" : "Nothing to undo.")
-        }
-        continue
-      case ("y", .card(let card)), ("1", .card(let card)), ("n", .card(let card)), ("2", .card(let card)):
-        let correct = key == "y" || key == "1"
-        let outcome = try answer(card, correct: correct)
-        if let outcome {
-          history.append(.card(outcome, index: index))
-          if correct { remembered += 1 } else { forgot += 1 }
-          say(result(outcome))
-        } else {
-          say(ja ? "このカードはデッキにもうありません。" : "This card is no longer in the deck.")
-        }
-      case ("y", .recall(let item)), ("1", .recall(let item)), ("n", .recall(let item)),
-        ("2", .recall(let item)):
-        let recalled = key == "y" || key == "1"
-        if let previous = try answerRecall(item, recalled: recalled) {
-          history.append(.recall(previous, index: index))
-          if recalled { recallsDone += 1 }
-          say(recallResult(recalled: recalled))
-        }
-      default:
-        say(keys(item))
-        continue
-      }
+  /// Ends the session (q, or the end of input).
+  mutating func quit() { index = items.count }
+
+  mutating func handle(_ key: ReviewKey) throws -> [Event] {
+    guard let item = current else { return [] }
+    switch (key, item) {
+    case (.reveal, .card):
+      revealed = true
+      return []
+    case (.quit, _):
+      quit()
+      return []
+    case (.skip, _):
       index += 1
       revealed = false
+      return []
+    case (.undo, _):
+      guard let (back, name) = try undo() else { return [.nothingToUndo] }
+      index = back
+      revealed = false
+      return [.undone(name)]
+    case (.remembered, .card(let card)), (.forgot, .card(let card)):
+      let correct = key == .remembered
+      let outcome = try answer(card, correct: correct)
+      index += 1
+      revealed = false
+      guard let outcome else { return [.cardGone] }
+      history.append(.card(outcome, index: index - 1))
+      if correct { remembered += 1 } else { forgot += 1 }
+      return [.answered(outcome)]
+    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
+      let recalled = key == .remembered
+      index += 1
+      revealed = false
+      guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
+      history.append(.recall(previous, index: index - 1))
+      if recalled { recallsDone += 1 }
+      return [.recallAnswered(recalled: recalled)]
+    case (.help, _), (.unknown, _), (.reveal, .recall):
+      return [.keys]
     }
-    say(summary(at: now))
   }
 
   // MARK: changes, each durable before the next prompt
@@ -181,8 +198,8 @@ struct PlainReview {
     return previous
   }
 
-  /// Takes back the last answer; returns the index of its item, to show it again.
-  mutating func undo() throws -> Int? {
+  /// Takes back the last answer; returns the index of its item, to show it again, and its name.
+  mutating func undo() throws -> (Int, String)? {
     guard let last = history.popLast() else { return nil }
     switch last {
     case .card(let outcome, let index):
@@ -192,23 +209,62 @@ struct PlainReview {
           completed: outcome.completed), clock: invocation.clock)
       deck.undo(outcome)
       if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
-      say(ja ? "取り消しました: \(outcome.card.front)" : "Undone: \(outcome.card.front)")
-      return index
+      return (index, outcome.card.front)
     case .recall(let previous, let index):
       let wasDone = deck.recalls.first { $0.id == previous.id }.map { !$0.isOpen } ?? false
       try invocation.deckStore.append(.recalls([previous]), clock: invocation.clock)
       deck.restore(previous)
       if wasDone { recallsDone -= 1 }
-      say(ja ? "取り消しました: \(previous.topic)" : "Undone: \(previous.topic)")
-      return index
+      return (index, previous.topic)
     }
   }
+}
 
-  // MARK: texts
+/// The review session, one prompt a line on stdout, one answer a line on stdin.
+struct PlainReview {
+  var session: ReviewSession
+  var texts: ReviewTexts { ReviewTexts(invocation: session.invocation) }
+
+  mutating func run() throws {
+    let texts = texts
+    guard !session.items.isEmpty else {
+      say(
+        texts.nothingDue(
+          try session.invocation.deckStore.load().deck, at: session.start, collection: session.collection))
+      return
+    }
+    while let item = session.current {
+      say(
+        texts.prompt(
+          item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
+          revealed: session.revealed))
+      guard let line = readLine(strippingNewline: true) else { break }
+      for event in try session.handle(ReviewKey(line: line)) { say(texts.message(event, item: item)) }
+    }
+    say(texts.summary(session, at: session.now))
+  }
 
   func say(_ line: String) {
     print(line)
     fflush(nil)
+  }
+}
+
+/// The session's words, in its language: prompts, outcomes, keys, the summary.
+struct ReviewTexts {
+  let invocation: Invocation
+  var ja: Bool { invocation.texts.language == .ja }
+
+  /// The line an event prints (plain mode) or shows above the keys (full screen).
+  func message(_ event: ReviewSession.Event, item: ReviewQueue.Item) -> String {
+    switch event {
+    case .answered(let outcome): return result(outcome)
+    case .cardGone: return ja ? "このカードはデッキにもうありません。" : "This card is no longer in the deck."
+    case .recallAnswered(let recalled): return recallResult(recalled: recalled)
+    case .undone(let name): return ja ? "取り消しました: \(name)" : "Undone: \(name)"
+    case .nothingToUndo: return ja ? "取り消す答えはありません。" : "Nothing to undo."
+    case .keys: return keys(item)
+    }
   }
 
   func prompt(_ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool) -> String {
@@ -261,9 +317,12 @@ struct PlainReview {
     return ja ? "→ \(later)後にもう一度。" : "→ Asked again in \(later)."
   }
 
-  func summary(at end: Date) -> String {
+  func summary(_ session: ReviewSession, at end: Date) -> String {
+    let remembered = session.remembered
+    let forgot = session.forgot
+    let recallsDone = session.recallsDone
     // The deck as it stands now, with other writers' changes too.
-    let deck = (try? invocation.deckStore.load().deck) ?? self.deck
+    let deck = (try? invocation.deckStore.load().deck) ?? session.deck
     let input = PlanInput(deck: deck, clock: invocation.clock)
     let today = invocation.clock.day(of: end)
     let streak = input.streak.length(asOf: today)

@@ -21,8 +21,9 @@ struct Run: ParsableCommand {
   }
 
   static func deliver(invocation: Invocation, now: Date) throws {
-    // Answers a review session appended beside the deck reach deck.json within a minute.
-    try invocation.deckStore.foldJournal(clock: invocation.clock)
+    // Answers a review session appended beside the deck reach deck.json within a minute of the
+    // session's end (readers apply the journal meanwhile).
+    try invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
     let report = try invocation.deliveryRun.deliver(
       invocation.planInput(writeCache: true), now: now, world: invocation.deliveryWorld)
     let lines = RunReportText(language: invocation.texts.language).lines(report)

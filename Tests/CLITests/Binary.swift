@@ -1,5 +1,8 @@
 import DesktopTestSupport
 import Foundation
+import RemindersCore
+import RemindersStore
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -121,6 +124,16 @@ struct Binary {
       status: process.terminationStatus,
       stdout: String(decoding: FileManager.default.contents(atPath: base + ".1") ?? Data(), as: UTF8.self),
       stderr: String(decoding: FileManager.default.contents(atPath: base + ".2") ?? Data(), as: UTF8.self))
+  }
+
+  /// The deck as every reader sees it: `deck.json` with the journal of answers beside it applied,
+  /// by the store's own reader (files left as they are), written out as the deck's JSON with
+  /// times in `zone`.
+  func storedDeck(zone: String = "Asia/Tokyo") throws -> [String: Any] {
+    let stored = try DeckStore(path: deckPath, lockPath: home + "/state/reminders/lock").load()
+    let clock = DayClock(zone: try #require(TimeZone(identifier: zone)))
+    let bytes = DeckCodec.encode(stored, clock: clock)
+    return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
   }
 
   /// Every file under the home, with its bytes: to show that a command wrote nothing.

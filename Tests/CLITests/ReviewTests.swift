@@ -8,9 +8,9 @@ import Testing
   let card2 = "11111111-0000-4000-8000-000000000002"
   let la = ["TZ": "America/Los_Angeles"]
 
-  func deck(_ bin: Binary) throws -> [String: Any] {
-    try #require(try json(String(contentsOfFile: bin.deckPath, encoding: .utf8)) as? [String: Any])
-  }
+  /// The deck with the session's journal applied (`run` folds it into deck.json once no session
+  /// runs).
+  func deck(_ bin: Binary) throws -> [String: Any] { try bin.storedDeck() }
 
   func cards(_ bin: Binary) throws -> [String: [String: Any]] {
     let list = try #require(try deck(bin)["cards"] as? [[String: Any]])

@@ -112,4 +112,62 @@ import Testing
         reason: "answer: expected cardId, correct, at, day and recallId")
     ) { try store.load() }
   }
+
+  /// An answer never waits for a rewrite of the deck: appending takes only the journal's lock,
+  /// so it goes through while another process holds the deck's lock (a fold of a large deck,
+  /// `cards add`).
+  @Test func appendsDoNotWaitForTheDecksLock() throws {
+    let store = try store()
+    let deckLock = try FileLock(path: store.lockPath, seconds: 0)
+    try store.append(answer("a", true), clock: tokyo, lockSeconds: 0)
+    #expect(try store.load().deck.reviewLog.count == 1)
+    #expect(throws: StoreError.locked(path: store.lockPath, seconds: 0)) {
+      try store.foldJournal(clock: tokyo, lockSeconds: 0)
+    }
+    withExtendedLifetime(deckLock) {}
+  }
+
+  /// A fold keeps the lines appended after it read the journal: it cuts only through the last
+  /// line it folded. Between writing the deck and cutting the journal, readers apply only the
+  /// lines after the folded one; after the cut, every line left.
+  @Test func aFoldKeepsLinesAppendedMeanwhile() throws {
+    let store = try store()
+    try store.append(answer("a", false), clock: tokyo)
+    try store.append(answer("b", true, minutes: 1), clock: tokyo)
+    let lines = try store.journal.read()
+    try store.append(answer("a", true, minutes: 2), clock: tokyo)  // while the deck is written
+    var expected = try store.load().deck
+    // The fold as it stands between its two steps: the deck names line 2; the journal holds 3.
+    var stored = try DeckCodec.decode(FileIO.read(store.path)!, path: "d")
+    DeckJournal.apply(lines, to: &stored)
+    stored.extras.root["journalFolded"] = .string(lines[1].id)
+    try FileIO.writeAtomically(DeckCodec.encode(stored, clock: tokyo), to: store.path)
+    #expect(try store.load().deck == expected)
+    try store.journal.cut(through: lines[1].id)
+    #expect(try store.journal.read().count == 1)
+    #expect(try store.load().deck == expected)
+    // A cut through a line the journal no longer holds changes nothing; the last line's cut
+    // removes the journal.
+    try store.journal.cut(through: lines[0].id)
+    #expect(try store.journal.read().count == 1)
+    try store.foldJournal(clock: tokyo)
+    #expect(!FileManager.default.fileExists(atPath: store.journal.path))
+    expected = try store.load().deck
+    #expect(expected.reviewLog.count == 3)
+  }
+
+  /// `run`'s fold waits for the end of every review session (sessions hold a shared lock).
+  @Test func runFoldsOnlyWhenNoSessionRuns() throws {
+    let store = try store()
+    try store.append(answer("a", true), clock: tokyo)
+    var sessions = [try store.holdSession(), try store.holdSession()]
+    #expect(try !store.foldJournalUnlessReviewing(clock: tokyo))
+    #expect(FileManager.default.fileExists(atPath: store.journal.path))
+    sessions.removeLast()
+    #expect(try !store.foldJournalUnlessReviewing(clock: tokyo))
+    sessions.removeAll()
+    #expect(try store.foldJournalUnlessReviewing(clock: tokyo))
+    #expect(!FileManager.default.fileExists(atPath: store.journal.path))
+    #expect(try store.load().deck.reviewLog.count == 1)
+  }
 }

@@ -1,0 +1,138 @@
+/// The review session's full screen as a pure function: the state in, the lines out. The TTY
+/// driver only writes these lines; everything on them is tested without a terminal.
+public enum ReviewScreen {
+  /// The session's language on screen.
+  public enum Language: Sendable { case ja, en }
+
+  /// What the screen shows: one card or recall item of the session, and what happened last.
+  public struct State: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case card, recall }
+    public var kind: Kind
+    /// The item's place in the session (1-based) and the session's length.
+    public var number: Int
+    public var total: Int
+    public var collection: String?
+    /// A card's front, or a recall item's topic.
+    public var front: String
+    /// A card's back (nil for a recall item).
+    public var back: String?
+    public var note: String?
+    public var revealed: Bool
+    /// The outcome of the last key ("→ remembered. Step 2, …"), shown above the keys.
+    public var message: String?
+    /// `?` was pressed: the keys are listed in full.
+    public var showingKeys: Bool
+
+    public init(
+      kind: Kind, number: Int, total: Int, collection: String? = nil, front: String, back: String? = nil,
+      note: String? = nil, revealed: Bool = false, message: String? = nil, showingKeys: Bool = false
+    ) {
+      self.kind = kind
+      self.number = number
+      self.total = total
+      self.collection = collection
+      self.front = front
+      self.back = back
+      self.note = note
+      self.revealed = revealed
+      self.message = message
+      self.showingKeys = showingKeys
+    }
+  }
+
+  /// Exactly `height` lines (when it is at least 2), none wider than `width` columns: the header,
+  /// the front, after reveal the back and note, then at the bottom the last message and the keys.
+  /// `color` false (NO_COLOR) writes no SGR sequence at all; every meaning is in the words either way.
+  public static func render(_ state: State, width: Int, height: Int, language: Language, color: Bool)
+    -> [String]
+  {
+    let width = max(width, 1)
+    let ja = language == .ja
+    let style = Style(enabled: color)
+    var body: [String] = []
+    let kindLabel = state.kind == .recall ? (ja ? "思い出す" : "recall") : state.collection
+    let header = "\(state.number)/\(state.total)" + (kindLabel.map { " · \($0)" } ?? "")
+    body += DisplayWidth.wrap(header, width: width).map { style.apply("1;36", $0) }
+    body.append("")
+    body += DisplayWidth.wrap(state.front, width: width).map { style.apply("1", $0) }
+    switch state.kind {
+    case .card where state.revealed:
+      body.append("")
+      body += DisplayWidth.wrap((ja ? "答え: " : "Answer: ") + (state.back ?? ""), width: width)
+        .map { style.apply("32", $0) }
+      if let note = state.note {
+        body += DisplayWidth.wrap((ja ? "メモ: " : "Note: ") + note, width: width)
+      }
+    case .card:
+      break
+    case .recall:
+      if let note = state.note { body += DisplayWidth.wrap(note, width: width) }
+      body.append("")
+      body += DisplayWidth.wrap(ja ? "思い出せましたか？" : "Did you recall it?", width: width)
+        .map { style.apply("1", $0) }
+    }
+    if state.showingKeys {
+      body.append("")
+      body += keyList(state.kind, language: language).flatMap { DisplayWidth.wrap($0, width: width) }
+    }
+    var bottom: [String] = []
+    if let message = state.message {
+      bottom += DisplayWidth.wrap(message, width: width).map { style.apply("33", $0) }
+    }
+    bottom += DisplayWidth.wrap(keyLine(state, language: language), width: width).map { style.apply("7", $0) }
+    guard height > 0 else { return [] }
+    // The keys always fit; the body gives way when the terminal is short.
+    bottom = Array(bottom.suffix(max(height - 1, 1)))
+    let room = max(height - bottom.count, 0)
+    body = Array(body.prefix(room))
+    return body + Array(repeating: "", count: room - body.count) + bottom
+  }
+
+  /// The key line at the bottom: what the keys do now.
+  public static func keyLine(_ state: State, language: Language) -> String {
+    let ja = language == .ja
+    let tail = ja ? "s: スキップ · u: 取り消し · ?: キー · q: 終了" : "s: skip · u: undo · ?: keys · q: quit"
+    switch state.kind {
+    case .card where !state.revealed:
+      return (ja ? "Space/Enter: 答えを見る · " : "Space/Enter: show the answer · ") + tail
+    case .card:
+      return (ja ? "y/1/→: 覚えていた · n/2/←: 忘れた · " : "y/1/→: remembered · n/2/←: forgot · ") + tail
+    case .recall:
+      return (ja ? "y/1/→: 思い出せた · n/2/←: まだ · " : "y/1/→: recalled · n/2/←: not yet · ") + tail
+    }
+  }
+
+  /// Every key, one a line (`?`).
+  public static func keyList(_ kind: State.Kind, language: Language) -> [String] {
+    if language == .ja {
+      return [
+        "キー:",
+        kind == .card ? "  Space / Enter   答えを見る" : nil,
+        kind == .card ? "  y / 1 / →       覚えていた" : "  y / 1 / →       思い出せた（完了）",
+        kind == .card ? "  n / 2 / ←       忘れた" : "  n / 2 / ←       まだ（あとでもう一度）",
+        "  u               最後の答えを取り消す",
+        "  s               スキップ（期日のまま）",
+        "  q / Esc / Ctrl-C  終了",
+        "  ?               このキー一覧",
+      ].compactMap { $0 }
+    }
+    return [
+      "Keys:",
+      kind == .card ? "  Space / Enter   show the answer" : nil,
+      kind == .card ? "  y / 1 / →       remembered" : "  y / 1 / →       recalled (done)",
+      kind == .card ? "  n / 2 / ←       forgot" : "  n / 2 / ←       not yet (asked again later)",
+      "  u               undo the last answer",
+      "  s               skip (it stays due)",
+      "  q / Esc / Ctrl-C  quit",
+      "  ?               these keys",
+    ].compactMap { $0 }
+  }
+
+  /// SGR attributes, or none at all when colour is off.
+  struct Style {
+    var enabled: Bool
+    func apply(_ code: String, _ text: String) -> String {
+      enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RemindersCore
+import RemindersTerminal
+
+/// The review session full-screen, in a terminal: the session's state drawn by `ReviewScreen`,
+/// keys read by `Terminal`, which gives the terminal back however the session ends. The summary
+/// is printed on the normal screen afterwards, where it stays.
+struct FullScreenReview {
+  var session: ReviewSession
+  var texts: ReviewTexts { ReviewTexts(invocation: session.invocation) }
+
+  mutating func run() throws {
+    let texts = texts
+    guard !session.items.isEmpty else {
+      print(
+        texts.nothingDue(
+          try session.invocation.deckStore.load().deck, at: session.start, collection: session.collection))
+      return
+    }
+    let environment = session.invocation.environment
+    // no-color.org: NO_COLOR set to anything but the empty string turns colour off.
+    let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    let language: ReviewScreen.Language = texts.ja ? .ja : .en
+    // A terminal that refuses raw mode gets the session one line at a time.
+    guard let terminal = try? Terminal() else {
+      var plain = PlainReview(session: session)
+      return try plain.run()
+    }
+    do {
+      defer { terminal.restore() }
+      var message: String?
+      var showingKeys = false
+      loop: while let item = session.current {
+        let size = terminal.size
+        terminal.draw(
+          ReviewScreen.render(
+            state(item, message: message, showingKeys: showingKeys), width: size.width, height: size.height,
+            language: language, color: color))
+        switch terminal.next() {
+        case .end:
+          break loop
+        case .resize:
+          continue
+        case .key(let raw):
+          guard let key = ReviewKey(raw) else { continue }
+          let events = try session.handle(key)
+          // `?` again hides the keys; any other key hides them too.
+          let listsKeys = events.contains { if case .keys = $0 { true } else { false } }
+          showingKeys = listsKeys && !(key == .help && showingKeys)
+          if let event = events.first(where: { if case .keys = $0 { false } else { true } }) {
+            message = texts.message(event, item: item)
+          } else if key == .skip {
+            message = nil
+          }
+        }
+      }
+    }
+    print(texts.summary(session, at: session.now))
+    fflush(nil)
+  }
+
+  /// The screen's view of the session's current item.
+  func state(_ item: ReviewQueue.Item, message: String?, showingKeys: Bool) -> ReviewScreen.State {
+    let number = session.index + 1
+    let total = session.items.count
+    switch item {
+    case .card(let card):
+      return ReviewScreen.State(
+        kind: .card, number: number, total: total, collection: card.collection, front: card.front,
+        back: card.back, note: card.note, revealed: session.revealed, message: message,
+        showingKeys: showingKeys)
+    case .recall(let recall):
+      return ReviewScreen.State(
+        kind: .recall, number: number, total: total, front: recall.topic, note: recall.note, message: message,
+        showingKeys: showingKeys)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import RemindersTerminal
+
+@Suite struct ReviewScreenTests {
+  let card = ReviewScreen.State(
+    kind: .card, number: 3, total: 12, collection: "JLPT N5", front: "食べる", back: "to eat", note: "godan")
+
+  func plain(
+    _ state: ReviewScreen.State, width: Int = 80, height: Int = 24, language: ReviewScreen.Language = .en
+  )
+    -> [String]
+  {
+    ReviewScreen.render(state, width: width, height: height, language: language, color: false)
+  }
+
+  @Test func headerFrontAndKeys() {
+    let lines = plain(card)
+    #expect(lines.count == 24)
+    #expect(lines[0] == "3/12 · JLPT N5")
+    #expect(lines[2] == "食べる")
+    #expect(!lines.contains { $0.contains("to eat") })
+    #expect(lines[23] == "Space/Enter: show the answer · s: skip · u: undo · ?: keys · q: quit")
+  }
+
+  @Test func revealShowsTheBackAndNote() {
+    var state = card
+    state.revealed = true
+    state.message = "→ remembered. Step 2, next review 2026-11-23"
+    let lines = plain(state)
+    #expect(lines.contains("Answer: to eat"))
+    #expect(lines.contains("Note: godan"))
+    #expect(lines[22] == "→ remembered. Step 2, next review 2026-11-23")
+    #expect(lines[23].hasPrefix("y/1/→: remembered · n/2/←: forgot"))
+  }
+
+  @Test func recallAndJapanese() {
+    let recall = ReviewScreen.State(kind: .recall, number: 4, total: 4, front: "〜てしまう", note: "regret")
+    let lines = plain(recall, language: .ja)
+    #expect(lines[0] == "4/4 · 思い出す")
+    #expect(lines.contains("思い出せましたか？"))
+    #expect(lines[23].hasPrefix("y/1/→: 思い出せた · n/2/←: まだ · s: スキップ"))
+    #expect(plain(card, language: .ja)[23].hasPrefix("Space/Enter: 答えを見る"))
+  }
+
+  /// Every line fits the width, the keys included; a 30-character Japanese front takes two lines
+  /// at 40 columns.
+  @Test func narrowScreensWrapByDisplayWidth() {
+    var state = card
+    state.front = String(repeating: "あいうえおかきくけこ", count: 3)
+    state.revealed = true
+    let lines = plain(state, width: 40)
+    #expect(lines.allSatisfy { DisplayWidth.columns($0) <= 40 })
+    #expect(lines[2] == "あいうえおかきくけこあいうえおかきくけこ")
+    #expect(lines[3] == "あいうえおかきくけこ")
+    #expect(lines.suffix(3).joined(separator: " ").contains("q: quit"))
+  }
+
+  /// A short screen keeps the keys and gives up the body.
+  @Test func shortScreens() {
+    let lines = plain(card, width: 80, height: 3)
+    #expect(lines.count == 3)
+    #expect(lines[0] == "3/12 · JLPT N5")
+    #expect(lines[2].hasSuffix("q: quit"))
+  }
+
+  @Test func keyListOnQuestionMark() {
+    var state = card
+    state.showingKeys = true
+    let lines = plain(state)
+    #expect(lines.contains("Keys:"))
+    #expect(lines.contains { $0.contains("q / Esc / Ctrl-C") })
+    #expect(plain(state, language: .ja).contains("キー:"))
+  }
+
+  /// NO_COLOR: not one SGR sequence; with colour, the same words (colour only adds).
+  @Test func noColor() {
+    var state = card
+    state.revealed = true
+    state.message = "→ forgot."
+    let bare = plain(state)
+    #expect(!bare.joined().contains("\u{1B}["))
+    let colored = ReviewScreen.render(state, width: 80, height: 24, language: .en, color: true)
+    #expect(colored.joined().contains("\u{1B}["))
+    let stripped = colored.map { $0.replacing(#/\x1B\[[0-9;]*m/#, with: "") }
+    #expect(stripped == bare)
+  }
+}
