@@ -175,7 +175,7 @@ def review(bin_dir):
         def run_after_session():
             """`run` after a session of 200 answers (it folds the journal into deck.json; no bus,
             so a due reminder goes to the fallback calendar) minus `run` with nothing to fold."""
-            env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent")
+            env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent", XDG_DATA_HOME=work + "/data")
             argv = [reminders, "run", "--deck", path, "--config", config, "--state-dir", work + "/state",
                     "--now", NOW.replace("06:00", "09:00")]
             times = []
@@ -183,12 +183,12 @@ def review(bin_dir):
                 session("y\n" * answers + "q\n")
                 subprocess.run(["rm", "-rf", work + "/state"], check=True)
                 start = time.perf_counter()
-                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
                 folding = time.perf_counter() - start
                 assert not os.path.exists(path + ".journal")
                 subprocess.run(["rm", "-rf", work + "/state"], check=True)
                 start = time.perf_counter()
-                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
                 times.append(folding - (time.perf_counter() - start))
             return statistics.median(times)
 

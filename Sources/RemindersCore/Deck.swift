@@ -197,21 +197,24 @@ extension Deck {
   /// recall item it added gone, the items it completed open again. Returns false (and changes
   /// nothing) when the deck no longer holds that answer's card or log entry.
   @discardableResult
-  public mutating func undo(_ outcome: AnswerOutcome) -> Bool {
+  public mutating func undo(_ outcome: AnswerOutcome, cardAt index: Int? = nil) -> Bool {
     undo(
       previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
-      completed: outcome.completed)
+      completed: outcome.completed, cardAt: index)
   }
 
   /// `undo(_:)` from what it needs: the card before the answer, its log entry, the recall item
   /// it added, and the recall items it completed.
+  ///
+  /// `cardAt`: where the card is in `cards`, when the caller knows (else it is searched for).
   @discardableResult
-  public mutating func undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
-    -> Bool
-  {
+  public mutating func undo(
+    previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String], cardAt known: Int? = nil
+  ) -> Bool {
     // The log entry is near the end, so it is looked for first.
     guard let logIndex = reviewLog.lastIndex(of: entry),
-      let index = cards.firstIndex(where: { $0.id == previous.id })
+      let index = known.flatMap({ cards.indices.contains($0) && cards[$0].id == previous.id ? $0 : nil })
+        ?? cards.firstIndex(where: { $0.id == previous.id })
     else { return false }
     cards[index] = previous
     reviewLog.remove(at: logIndex)

@@ -89,16 +89,27 @@ public struct DeckJournal: Sendable {
     {
       pending = lines[(i + 1)...]
     }
-    for (_, change) in pending { apply(change, to: &stored.deck) }
+    // Where each card is, found once for all the lines: a search of a million cards per line
+    // would make a session's answers cost more the larger the deck (the lines only change
+    // cards, never add or remove them).
+    var positions: [String: Int] = [:]
+    if pending.contains(where: { if case .recalls = $0.change { false } else { true } }) {
+      positions.reserveCapacity(stored.deck.cards.count)
+      for (i, card) in stored.deck.cards.enumerated() { positions[card.id] = i }
+    }
+    for (_, change) in pending { apply(change, to: &stored.deck, positions: positions) }
   }
 
-  static func apply(_ change: Change, to deck: inout Deck) {
+  static func apply(_ change: Change, to deck: inout Deck, positions: [String: Int]) {
     switch change {
     case .answer(let cardID, let correct, let at, let day, let after, let recallID):
+      guard let index = positions[cardID] else { return }
       _ = deck.answer(
-        cardID: cardID, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID)
+        cardAt: index, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID)
     case .undo(let previous, let entry, let recallAdded, let completed):
-      deck.undo(previous: previous, entry: entry, recallAdded: recallAdded, completed: completed)
+      deck.undo(
+        previous: previous, entry: entry, recallAdded: recallAdded, completed: completed,
+        cardAt: positions[previous.id])
     case .recalls(let items):
       deck.setRecalls(items)
     }
