@@ -23,7 +23,12 @@ if has_server; then
 fi
 echo "No notification server on a session bus here: starting the test harness (private dbus-daemon, Xvfb, dunst)."
 eval "$("$here/Tests/harness/desktop-session.sh" start)"
-# `reminders watch` follows the pop-up while it is on screen, as its user service would.
+# "Review now" starts `reminders review` in a terminal: here a recorder stands in for the terminal.
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s/terminal-started"\n' "$demo" >"$demo/terminal-recorder"
+chmod +x "$demo/terminal-recorder"
+printf '\n[review]\nterminal = ["%s/terminal-recorder"]\n' "$demo" >>"$demo/config.toml"
+# `reminders watch` follows the pop-up while it is on screen, as its user service would, and acts
+# on its actions.
 "$bin" watch "${args[@]:0:6}" >"$demo/watch.log" 2>&1 &
 watch=$!
 trap 'kill $watch 2>/dev/null || true; "$here/Tests/harness/desktop-session.sh" stop "$REMINDERS_SESSION_DIR" >/dev/null 2>&1 || true' EXIT
@@ -34,6 +39,11 @@ later=$(date +%Y-%m-%dT08:05:00%:z)
 echo "One card answered at 08:05 while the pop-up is still shown; the next run updates it in place:"
 "$bin" cards answer "$card" correct "${args[@]:0:6}" --now "$later" >/dev/null
 "$bin" run "${args[@]:0:6}" --now "$(date +%Y-%m-%dT08:06:00%:z)"
+echo "A click on the pop-up (dunstctl action 0: its default action, \"Review now\") reaches the watch, which starts the review in the terminal:"
+dunstctl action 0
+for _ in $(seq 100); do [ -s "$demo/terminal-started" ] && break; sleep 0.05; done
+echo "  terminal started with: $(tr '\n' ' ' <"$demo/terminal-started")"
+grep -v '^Watching' "$demo/watch.log" | sed 's/^/  watch: /'
 dunstctl close-all
 sleep 0.3
 echo "dunst received (its history):"

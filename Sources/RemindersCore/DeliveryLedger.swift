@@ -31,11 +31,16 @@ public struct DeliveryLedger: Equatable, Sendable {
     /// shown again; the next run puts it into the fallback calendar, where a second copy merges
     /// into the first (same UID), so that nothing is lost either.
     public var pending: Bool
+    /// When the learner snoozed it: it comes back then (as `snooze:<snoozes>:<id>`), once.
+    public var snoozedUntil: Date?
+    /// How many times it was snoozed (the number of its latest return).
+    public var snoozes: Int
 
     public init(
       reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
-      closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false
+      closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false,
+      snoozedUntil: Date? = nil, snoozes: Int = 0
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -49,6 +54,14 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.closedBecause = closedBecause
       self.updatedAt = updatedAt
       self.pending = pending
+      self.snoozedUntil = snoozedUntil
+      self.snoozes = snoozes
+    }
+
+    /// The return of this reminder that its latest snooze asked for, and when; nil when it was
+    /// never snoozed.
+    public var snoozeReturn: (id: ReminderID, at: Date)? {
+      snoozedUntil.map { (ReminderID.snoozed(reminderID.original, n: snoozes), $0) }
     }
   }
 
@@ -119,6 +132,35 @@ public struct DeliveryLedger: Equatable, Sendable {
     entries[reminderID] = entry
   }
 
+  /// Snoozes the reminder `id` was delivered as (a return snoozes its original again): it
+  /// comes back at `until`, once. Returns the id of that return; nil when `id` was never
+  /// delivered (or was folded away) or cannot be snoozed.
+  @discardableResult
+  public mutating func snooze(_ id: ReminderID, until: Date) -> ReminderID? {
+    let original = id.original
+    guard id.canSnooze, var entry = entries[original] else { return nil }
+    entry.snoozes += 1
+    entry.snoozedUntil = until
+    entries[original] = entry
+    return .snoozed(original, n: entry.snoozes)
+  }
+
+  /// The entry of the pop-up the server calls `notificationID`: the one known to be on screen,
+  /// else the latest shown under that id (a server numbers its pop-ups anew when it restarts).
+  public func entry(notificationID: UInt32) -> Entry? {
+    let shown = entries.values.filter { $0.channel == .popup && $0.notificationID == notificationID }
+    if let onScreen = shown.first(where: \.onScreen) { return onScreen }
+    return shown.max { ($0.updatedAt ?? $0.deliveredAt) < ($1.updatedAt ?? $1.deliveredAt) }
+  }
+
+  /// The pop-up shown last (by when it was shown or last replaced).
+  public var lastPopup: Entry? {
+    entries.values.filter { $0.channel == .popup }.max {
+      let (a, b) = ($0.updatedAt ?? $0.deliveredAt, $1.updatedAt ?? $1.deliveredAt)
+      return a != b ? a < b : $0.reminderID < $1.reminderID
+    }
+  }
+
   /// The pop-up of `reminderID` was replaced in place and now shows `title` and `body`.
   public mutating func replaced(
     _ reminderID: ReminderID, notificationID: UInt32, title: String, body: String, at: Date
@@ -158,6 +200,7 @@ public struct DeliveryLedger: Equatable, Sendable {
   public mutating func foldDailies(before day: Day) {
     for (id, entry) in entries where !entry.pending && !entry.onScreen {
       guard let d = id.day, d < day else { continue }
+      if let back = entry.snoozeReturn, !contains(reminderID: back.id) { continue }
       earlierDailies.insert(d)
       entries[id] = nil
     }

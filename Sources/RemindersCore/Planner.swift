@@ -40,7 +40,16 @@ public struct Planner: Sendable {
         out.append(r)
       }
     }
+    for offset in 0..<max(end.number - today.number, 0) {
+      if let r = dailyAgain(
+        for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
+        r.fireAt < horizon
+      {
+        out.append(r)
+      }
+    }
     out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
+    out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
     return out.sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
   }
 
@@ -67,6 +76,78 @@ public struct Planner: Sendable {
       id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
       dueCount: content.count, collections: content.collections, streak: content.streak,
       deferredFrom: reason == nil ? nil : asked, reason: reason)
+  }
+
+  /// `daily.again`: one more pop-up on `day` at that time when cards are still due then; moved
+  /// by window and quiet hours like the daily reminder, and only on its own day.
+  func dailyAgain(for day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
+    -> Reminder?
+  {
+    guard let time = schedule.dailyAgain else { return nil }
+    let id = ReminderID.dailyAgain(day)
+    guard !ledger.contains(reminderID: id), let content = dailyContent(on: day, input: input) else {
+      return nil
+    }
+    let asked = clock.instant(on: day, at: time)
+    guard let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed) else {
+      return nil
+    }
+    return Reminder(
+      id: id, kind: .dailyReview, fireAt: placed.at, title: texts.dailyAgainTitle(count: content.count),
+      body: content.body, dueCount: content.count, collections: content.collections, streak: content.streak,
+      deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason)
+  }
+
+  /// Where a reminder of `day` asked for at `asked` lands: moved into the allowed time, caught up
+  /// when missed; nil when that is not on `day` (it expires).
+  func onItsDay(
+    _ asked: Date, day: Day, id: ReminderID, ledger: DeliveryLedger, now: Date, allowed: AllowedTime,
+    reason first: DeferralReason? = nil
+  ) -> (at: Date, reason: DeferralReason?)? {
+    guard var (fireAt, reason) = allowed.adjust(asked), clock.day(of: fireAt) == day else { return nil }
+    if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
+      guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
+      fireAt = late.at
+      reason = ledger.held[id.description] != nil ? .desktopDND : .catchUp
+    }
+    return (fireAt, first ?? reason)
+  }
+
+  /// The returns of snoozed reminders not yet delivered (SPEC §6.1): each once, at the time it was
+  /// snoozed until, moved like any reminder, reason `snoozed`. A daily one says what the day's
+  /// reminder says then and comes back only on its day and while cards are due; a recall one
+  /// lists its items still open, and comes back only while one is.
+  func returns(_ input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
+    var out: [Reminder] = []
+    var open: [String: RecallItem]?
+    for entry in ledger.entries.values {
+      guard let (id, until) = entry.snoozeReturn, !ledger.contains(reminderID: id) else { continue }
+      if let day = id.reviewDay {
+        guard let content = dailyContent(on: day, input: input),
+          let placed = onItsDay(
+            until, day: day, id: id, ledger: ledger, now: now, allowed: allowed, reason: .snoozed)
+        else { continue }
+        let again = if case .dailyAgain = entry.reminderID { true } else { false }
+        out.append(
+          Reminder(
+            id: id, kind: .dailyReview, fireAt: placed.at,
+            title: again ? texts.dailyAgainTitle(count: content.count) : content.title, body: content.body,
+            dueCount: content.count, collections: content.collections, streak: content.streak,
+            deferredFrom: entry.deliveredAt, reason: .snoozed))
+      } else {
+        if open == nil { open = Dictionary(input.recalls.map { ($0.id, $0) }) { a, _ in a } }
+        let items = entry.recallItemIDs.compactMap { open?[$0] }
+        guard !items.isEmpty, var (at, _) = allowed.adjust(until) else { continue }
+        if at < now.addingTimeInterval(-Planner.catchUpGrace), let late = allowed.adjust(now) { at = late.at }
+        let topics = items.map(\.topic)
+        out.append(
+          Reminder(
+            id: id, kind: .recall, fireAt: at, title: texts.recallTitle(topics: topics),
+            body: texts.recallBody(topics: topics, notes: items.map(\.note)), topics: topics,
+            recallItemIDs: items.map(\.id), deferredFrom: entry.deliveredAt, reason: .snoozed))
+      }
+    }
+    return out
   }
 
   /// What the daily reminder of `day` says, given the deck as it is now; nil when no card is due

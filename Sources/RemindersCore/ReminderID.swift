@@ -1,13 +1,18 @@
 /// The id of a reminder: what de-duplication, the ledger and the calendar's UIDs key on.
 ///
-/// Written as text in the ledger, `preview --json` and the calendar: `daily:YYYY-MM-DD` and
-/// `recall:<first item id>`. An id of a kind this version does not know (written by a newer
+/// Written as text in the ledger, `preview --json` and the calendar: `daily:YYYY-MM-DD`,
+/// `daily-again:YYYY-MM-DD`, `recall:<first item id>`, and `snooze:<n>:<id>` for the n-th return
+/// of a snoozed reminder. An id of a kind this version does not know (written by a newer
 /// one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
   case daily(Day)
   /// A recall pop-up, named after the first recall item it delivers.
   case recall(firstItem: String)
+  /// The one more pop-up of `daily.again` on a day (SPEC §6.4).
+  case dailyAgain(Day)
+  /// The `n`-th return of a snoozed reminder (the original's id, never itself a return).
+  indirect case snoozed(ReminderID, n: Int)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -15,8 +20,15 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public init(_ text: some StringProtocol) {
     if text.hasPrefix("daily:"), let day = Day(iso: text.dropFirst(6)) {
       self = .daily(day)
+    } else if text.hasPrefix("daily-again:"), let day = Day(iso: text.dropFirst(12)) {
+      self = .dailyAgain(day)
     } else if text.hasPrefix("recall:"), text.count > 7 {
       self = .recall(firstItem: String(text.dropFirst(7)))
+    } else if text.hasPrefix("snooze:"), let colon = text.dropFirst(7).firstIndex(of: ":"),
+      let n = Int(text[text.index(text.startIndex, offsetBy: 7)..<colon]), n > 0,
+      case let original = ReminderID(text[text.index(after: colon)...]), original.canSnooze
+    {
+      self = .snoozed(original, n: n)
     } else {
       self = .other(String(text))
     }
@@ -27,7 +39,9 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public var description: String {
     switch self {
     case .daily(let day): "daily:\(day)"
+    case .dailyAgain(let day): "daily-again:\(day)"
     case .recall(let item): "recall:\(item)"
+    case .snoozed(let original, let n): "snooze:\(n):\(original)"
     case .other(let text): text
     }
   }
@@ -36,6 +50,39 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public var day: Day? {
     if case .daily(let day) = self { return day }
     return nil
+  }
+
+  /// The reminder a return stands for (itself for any other).
+  public var original: ReminderID {
+    if case .snoozed(let original, _) = self { return original }
+    return self
+  }
+
+  /// What a reminder of this id is about; nil for an id this version does not know.
+  public var kind: ReminderKind? {
+    switch self {
+    case .daily, .dailyAgain: .dailyReview
+    case .recall: .recall
+    case .snoozed(let original, _): original.kind
+    case .other: nil
+    }
+  }
+
+  /// Whether a pop-up of this id may be snoozed: every kind this version knows.
+  public var canSnooze: Bool {
+    switch self {
+    case .daily, .dailyAgain, .recall, .snoozed: true
+    case .other: false
+    }
+  }
+
+  /// The day a daily-review kind of reminder is about (daily, daily again, or a return of one).
+  public var reviewDay: Day? {
+    switch self {
+    case .daily(let day), .dailyAgain(let day): day
+    case .snoozed(let original, _): original.reviewDay
+    case .recall, .other: nil
+    }
   }
 
   /// By text, so that lists of ids sort as they read.

@@ -44,6 +44,12 @@ public struct Schedule: Equatable, Sendable {
   public var recallCoalesce: Int
   /// Delay of the recall item a wrong answer adds; `nil` when disabled (`off`).
   public var recallAfterWrong: Int?
+  /// `daily.again`: one more pop-up at this time when cards are still due (SPEC §6.4); nil: off.
+  public var dailyAgain: WallTime? = nil
+  /// `daily.persist`: the daily pop-ups do not expire by themselves.
+  public var dailyPersist = false
+  /// `snooze.after`: seconds until a snoozed reminder comes back.
+  public var snoozeAfter = 600
 
   public static let standard = Schedule(
     dailyTime: WallTime(hour: 8, minute: 0)!, windowStart: WallTime(hour: 8, minute: 0)!,
@@ -78,6 +84,8 @@ public enum DeferralReason: String, Sendable, Equatable {
   case quietHours = "quiet-hours"
   case desktopDND = "desktop-dnd"
   case catchUp = "catch-up"
+  /// The learner snoozed it (SPEC §6.1).
+  case snoozed
 }
 
 /// The first allowed instant at or after a time, by the window and quiet-hour rules.

@@ -31,6 +31,40 @@ public struct Texts: Sendable {
     }
   }
 
+  /// `まだ N枚 残っています` / `Still N cards to review today` (`daily.again`).
+  public func dailyAgainTitle(count: Int) -> String {
+    switch language {
+    case .ja: return "まだ \(count)枚 残っています"
+    case .en: return "Still \(count) \(count == 1 ? "card" : "cards") to review today"
+    }
+  }
+
+  /// A pop-up's actions (SPEC §6.1), as `Notify` takes them: key, label, key, label…
+  public func actions(_ kind: ReminderKind, snoozeAfter: Int) -> [String] {
+    let review: String
+    switch (language, kind) {
+    case (.ja, .dailyReview): review = "今すぐ復習"
+    case (.en, .dailyReview): review = "Review now"
+    case (.ja, .recall): review = "思い出す"
+    case (.en, .recall): review = "Recall now"
+    }
+    return ["default", review, "review", review, "snooze", later(snoozeAfter)]
+  }
+
+  /// `10分後に` / `In 10 minutes`, `1時間30分後に` / `In 1 hour 30 minutes` (whole minutes).
+  public func later(_ seconds: Int) -> String {
+    let minutes = max(seconds / 60, 1)
+    let (h, m) = (minutes / 60, minutes % 60)
+    switch language {
+    case .ja: return (h > 0 ? "\(h)時間" : "") + (m > 0 ? "\(m)分" : "") + "後に"
+    case .en:
+      var parts: [String] = []
+      if h > 0 { parts.append("\(h) \(h == 1 ? "hour" : "hours")") }
+      if m > 0 { parts.append("\(m) \(m == 1 ? "minute" : "minutes")") }
+      return "In " + parts.joined(separator: " ")
+    }
+  }
+
   /// The per-collection counts (when there is more than one collection) and the streak.
   public func dailyBody(collections: [String: Int], streak: Int) -> String {
     var sentences: [String] = []

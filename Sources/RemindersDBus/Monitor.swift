@@ -72,6 +72,12 @@ public enum NotificationEvent: Equatable, Sendable {
   /// The name `org.freedesktop.Notifications` changed hands (the server quit, crashed or was
   /// replaced): every notification it showed is gone, and its ids mean nothing any more.
   case serverChanged
+  /// The learner chose action `key` of notification `id` (`ActionInvoked`; `default` is a click
+  /// on the pop-up itself).
+  case action(id: UInt32, key: String)
+  /// The server's activation token for the window an action of `id` opens (`ActivationToken`,
+  /// sent just before `ActionInvoked`).
+  case activationToken(id: UInt32, token: String)
 
   /// Why a notification closed: the `reason` argument of `NotificationClosed`.
   public enum CloseReason: Equatable, Sendable, CustomStringConvertible {
@@ -108,6 +114,8 @@ public enum NotificationEvent: Equatable, Sendable {
     "type='signal',interface='\(NotificationServer.interface)',member='NotificationClosed'",
     "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',"
       + "arg0='\(NotificationServer.name)'",
+    "type='signal',interface='\(NotificationServer.interface)',member='ActionInvoked'",
+    "type='signal',interface='\(NotificationServer.interface)',member='ActivationToken'",
   ]
 
   /// The event a signal stands for; nil for any other signal.
@@ -118,6 +126,16 @@ public enum NotificationEvent: Equatable, Sendable {
         case .uint32(let reason) = signal.arguments[1]
       else { return nil }
       self = .closed(id: id, reason: CloseReason(reason))
+    case (NotificationServer.interface, "ActionInvoked"):
+      guard signal.arguments.count >= 2, case .uint32(let id) = signal.arguments[0],
+        case .string(let key) = signal.arguments[1]
+      else { return nil }
+      self = .action(id: id, key: key)
+    case (NotificationServer.interface, "ActivationToken"):
+      guard signal.arguments.count >= 2, case .uint32(let id) = signal.arguments[0],
+        case .string(let token) = signal.arguments[1]
+      else { return nil }
+      self = .activationToken(id: id, token: token)
     case ("org.freedesktop.DBus", "NameOwnerChanged"):
       guard signal.sender == "org.freedesktop.DBus",
         signal.arguments.first == .string(NotificationServer.name)

@@ -110,7 +110,7 @@ public struct DeliveryRun {
     if case .reachable(let sender, _)? = desktop {
       for reminder in toShow {
         do {
-          let id = try sender.show(Popup(reminder), replacing: nil)
+          let id = try sender.show(popup(reminder, sender: sender, watched: watched), replacing: nil)
           t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
           report.events.append(.shown(reminder))
         } catch {
@@ -140,6 +140,16 @@ public struct DeliveryRun {
     return report
   }
 
+  /// The pop-up of `reminder`: with actions (SPEC §6.1) only when the watch runs to act on them
+  /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.
+  func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
+    let actions =
+      watched && reminder.id.canSnooze && sender.supportsActions()
+      ? planner.texts.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
+    let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview
+    return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)
+  }
+
   /// The ledger entry of a reminder about to be sent (or just sent) by `channel`.
   static func entry(_ reminder: Reminder, channel: DeliveryChannel, at now: Date, pending: Bool)
     -> DeliveryLedger.Entry
@@ -152,12 +162,7 @@ public struct DeliveryRun {
   /// The reminder an entry recorded, as the calendar needs it; nil for an id of a kind this
   /// version does not know.
   static func reminder(from entry: DeliveryLedger.Entry) -> Reminder? {
-    let kind: ReminderKind
-    switch entry.reminderID {
-    case .daily: kind = .dailyReview
-    case .recall: kind = .recall
-    case .other: return nil
-    }
+    guard let kind = entry.reminderID.kind else { return nil }
     return Reminder(
       id: entry.reminderID, kind: kind, fireAt: entry.deliveredAt, title: entry.title, body: entry.body,
       recallItemIDs: entry.recallItemIDs)
@@ -200,8 +205,11 @@ public struct DeliveryRun {
       guard dnd.state != .on else { return }
       do throws(SendFailure) {
         if let content = stale.content {
-          let popup = Popup(kind: .dailyReview, title: content.title, body: content.body)
-          let shown = try sender.show(popup, replacing: stale.notificationID)
+          // The watch follows it (only then is it replaced): the same actions and expiry.
+          let reminder = Reminder(
+            id: id, kind: .dailyReview, fireAt: now, title: content.title, body: content.body)
+          let shown = try sender.show(
+            popup(reminder, sender: sender, watched: true), replacing: stale.notificationID)
           ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
           report.events.append(.updated(id, title: content.title))
         } else {

@@ -8,16 +8,27 @@ public struct Popup: Equatable, Sendable {
   /// The body as written, never markup: a sender that speaks to a `body-markup` server escapes it.
   public var body: String
   public var critical: Bool
+  /// Action keys and labels, alternating (`Notify`'s `actions`); empty: no buttons.
+  public var actions: [String]
+  /// Milliseconds; -1: as the server likes, 0: until closed (`daily.persist`).
+  public var expireTimeout: Int32
 
-  public init(kind: ReminderKind, title: String, body: String, critical: Bool = false) {
+  public init(
+    kind: ReminderKind, title: String, body: String, critical: Bool = false, actions: [String] = [],
+    expireTimeout: Int32 = -1
+  ) {
     self.kind = kind
     self.title = title
     self.body = body
     self.critical = critical
+    self.actions = actions
+    self.expireTimeout = expireTimeout
   }
 
-  public init(_ reminder: Reminder) {
-    self.init(kind: reminder.kind, title: reminder.title, body: reminder.body, critical: reminder.critical)
+  public init(_ reminder: Reminder, actions: [String] = [], expireTimeout: Int32 = -1) {
+    self.init(
+      kind: reminder.kind, title: reminder.title, body: reminder.body, critical: reminder.critical,
+      actions: actions, expireTimeout: expireTimeout)
   }
 }
 
@@ -28,6 +39,8 @@ public protocol NotificationSender: AnyObject {
   func show(_ popup: Popup, replacing: UInt32?) throws(SendFailure) -> UInt32
   /// Closes a pop-up this sender showed.
   func close(_ id: UInt32) throws(SendFailure)
+  /// Whether the server draws or otherwise offers actions (its `actions` capability).
+  func supportsActions() -> Bool
 }
 
 /// The desktop as a run finds it.

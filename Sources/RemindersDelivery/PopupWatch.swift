@@ -19,13 +19,29 @@ public protocol NotificationEventSource {
 /// a close can never slip between the two.
 public struct PopupWatch {
   public let ledger: any LedgerKeeping
+  /// What the watch does for an action; nil: actions are not acted on (the pop-ups carry none).
+  public let actions: (any ActionTaker)?
+  /// `snooze.after`, in seconds.
+  public let snoozeAfter: Int
+  /// Activation tokens by notification, until the action they came before.
+  var tokens: [UInt32: String] = [:]
 
-  public init(ledger: any LedgerKeeping) { self.ledger = ledger }
+  public init(ledger: any LedgerKeeping, actions: (any ActionTaker)? = nil, snoozeAfter: Int = 600) {
+    self.ledger = ledger
+    self.actions = actions
+    self.snoozeAfter = snoozeAfter
+  }
 
   /// What the watch noticed, for its log.
   public enum Note: Equatable {
     case closed([ReminderID], notification: UInt32, reason: NotificationEvent.CloseReason)
     case serverChanged(offScreen: [ReminderID])
+    /// `default` or `review`: the review started in a terminal with `command`.
+    case reviewStarted(ReminderID, command: [String])
+    /// `default` or `review`, and no review could be started (no terminal, or it would not start).
+    case reviewNotStarted(ReminderID, because: String)
+    /// `snooze`: it comes back as `returning` at `until` (before window and quiet hours).
+    case snoozed(ReminderID, returning: ReminderID, until: Date)
   }
 
   /// Nothing vouches for what is on screen before the watch listened: no pop-up counts as shown.
@@ -34,8 +50,40 @@ public struct PopupWatch {
   }
 
   /// Applies one event; returns what it changed, nil when nothing of ours changed.
-  public func handle(_ event: NotificationEvent, at now: Date) throws -> Note? {
+  public mutating func handle(_ event: NotificationEvent, at now: Date) throws -> Note? {
     switch event {
+    case .activationToken(let id, let token):
+      tokens[id] = token
+      return nil
+    case .action(let id, let key):
+      let token = tokens.removeValue(forKey: id)
+      guard let actions, let entry = try ledger.transaction({ $0.ledger.entry(notificationID: id) }) else {
+        return nil
+      }
+      let reminder = entry.reminderID
+      switch key {
+      case "default", "review":
+        let note: Note
+        do {
+          let command = try actions.startReview(recallsOnly: reminder.kind == .recall, activationToken: token)
+          note = .reviewStarted(reminder, command: command)
+        } catch {
+          note = .reviewNotStarted(reminder, because: "\(error)")
+        }
+        actions.close(id)
+        return note
+      case "snooze":
+        let until = now.addingTimeInterval(TimeInterval(snoozeAfter))
+        let returning = try ledger.transaction { t -> ReminderID? in
+          guard let back = t.ledger.snooze(reminder, until: until) else { return nil }
+          try t.save()
+          return back
+        }
+        actions.close(id)
+        return returning.map { .snoozed(reminder, returning: $0, until: until) }
+      default:
+        return nil
+      }
     case .closed(let id, let reason):
       let gone = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
       return gone.isEmpty ? nil : .closed(gone, notification: id, reason: reason)
@@ -47,7 +95,7 @@ public struct PopupWatch {
 
   /// Follows `events` until reading them fails (that error is thrown); `clock` is read at each
   /// event, `say` hears each note.
-  public func follow(
+  public mutating func follow(
     _ events: any NotificationEventSource, clock: () -> Date, say: (Note) -> Void
   ) throws -> Never {
     while true {
@@ -64,4 +112,14 @@ public struct PopupWatch {
       return changed
     }
   }
+}
+
+/// What the watch does when the learner acts on a pop-up: the one seam between its rules and the
+/// desktop (a terminal started, a pop-up closed).
+public protocol ActionTaker {
+  /// Starts `reminders review` in a terminal, detached; returns the command line it started.
+  /// Throws when there is no terminal to start, or it could not be started.
+  func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String]
+  /// Closes pop-up `id` (never fails: a pop-up already gone is fine).
+  func close(_ id: UInt32)
 }

@@ -61,6 +61,9 @@ public final class RecordingSender: NotificationSender {
   }
 
   public func close(_ id: UInt32) throws(SendFailure) {}
+
+  /// The pop-ups `preview` walks are its texts; actions change nothing it shows.
+  public func supportsActions() -> Bool { false }
 }
 
 /// A ledger that lives only in memory.

@@ -40,7 +40,7 @@ public final class SessionBusSender: NotificationSender {
     do throws(BusError) {
       return try bus.notify(
         replacesID: replacing ?? 0, summary: popup.title, body: try bodyText(popup.body),
-        hints: SessionDesktop.hints(popup))
+        actions: popup.actions, hints: SessionDesktop.hints(popup), expireTimeout: popup.expireTimeout)
     } catch {
       throw SendFailure(error)
     }
@@ -53,6 +53,16 @@ public final class SessionBusSender: NotificationSender {
       throw SendFailure(error)
     }
   }
+
+  public func supportsActions() -> Bool {
+    if let known = capabilities { return known.contains("actions") }
+    let asked = (try? bus.getCapabilities()) ?? []
+    capabilities = asked
+    return asked.contains("actions")
+  }
+
+  /// The server's capabilities, once asked.
+  var capabilities: [String]?
 
   /// The body as the server should get it: escaped when the server advertises `body-markup`.
   ///

@@ -15,6 +15,9 @@ public struct Configuration: Equatable, Sendable {
   public var language: LanguageSetting
   /// `fallback.path`; `nil` means the default.
   public var fallbackPath: String?
+  /// `review.terminal`: the command that runs the rest of its arguments in a terminal; nil means
+  /// the first found of `TerminalCommand.candidates`.
+  public var reviewTerminal: [String]? = nil
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -28,9 +31,9 @@ public struct Configuration: Equatable, Sendable {
 
   /// The keys a config may hold, by table.
   static let knownKeys: [String: Set<String>] = [
-    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback"],
-    "time": ["zone"], "daily": ["time"], "window": ["start", "end"], "quiet": ["hours"],
-    "recall": ["coalesce", "after_wrong"], "fallback": ["path"],
+    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review"],
+    "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
+    "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -136,6 +139,19 @@ public struct Configuration: Equatable, Sendable {
     }
     schedule.recallCoalesce = try duration("recall.coalesce", schedule.recallCoalesce, allowOff: true) ?? 0
     schedule.recallAfterWrong = try duration("recall.after_wrong", schedule.recallAfterWrong, allowOff: true)
+    if let persist = lookup("daily.persist") {
+      guard let flag = persist.bool else { throw fail("daily.persist", "expected true or false") }
+      schedule.dailyPersist = flag
+    }
+    if let again = try text("daily.again"), again != "off" {
+      guard let time = WallTime(again) else {
+        throw fail(
+          "daily.again", "expected a time HH:MM from 00:00 to 23:59, or off, got \(ErrorText.quoted(again))")
+      }
+      schedule.dailyAgain = time
+    }
+    schedule.snoozeAfter =
+      try duration("snooze.after", schedule.snoozeAfter, allowOff: false) ?? schedule.snoozeAfter
     guard schedule.hasAllowedMinute else {
       throw fail("quiet.hours", "the quiet hours cover the whole window, so no reminder could ever fire")
     }
@@ -149,6 +165,17 @@ public struct Configuration: Equatable, Sendable {
     if let fallback = try text("fallback.path") {
       guard !fallback.isEmpty else { throw fail("fallback.path", "expected a file path") }
       config.fallbackPath = fallback.hasPrefix("~/") ? home + fallback.dropFirst(1) : fallback
+    }
+    if let terminal = lookup("review.terminal") {
+      guard let array = terminal.array, !array.isEmpty,
+        case let words = array.compactMap(\.string), words.count == array.count, !words[0].isEmpty
+      else {
+        throw fail(
+          "review.terminal",
+          "expected a list of strings: the command that runs the rest in a terminal, such as [\"foot\"] or [\"xterm\", \"-e\"]"
+        )
+      }
+      config.reviewTerminal = words
     }
     return config
   }

@@ -120,7 +120,7 @@ public struct LedgerStore: Sendable {
   /// The keys this version writes in an entry.
   static let entryKeys: Set<String> = [
     "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen", "pending",
-    "recallItems", "title", "updatedAt",
+    "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt",
   ]
 
   /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
@@ -200,6 +200,14 @@ public struct LedgerStore: Sendable {
           }
         default: throw bad("\(field).recallItems", "a list of recall item ids")
         }
+        var snoozes = 0
+        switch f["snoozes"] {
+        case nil: break
+        case .number(let n)?:
+          guard let value = Int(n), value >= 0 else { throw bad("\(field).snoozes", "a whole number from 0") }
+          snoozes = value
+        default: throw bad("\(field).snoozes", "a whole number")
+        }
         let reminderID = ReminderID(id)
         entries.append(
           .init(
@@ -207,7 +215,8 @@ public struct LedgerStore: Sendable {
             recallItemIDs: items, title: try string("title") ?? "", body: try string("body") ?? "",
             onScreen: try flag("onScreen"), closedAt: try time("closedAt"),
             closedBecause: try string("closedBecause"),
-            updatedAt: try time("updatedAt"), pending: try flag("pending")))
+            updatedAt: try time("updatedAt"), pending: try flag("pending"),
+            snoozedUntil: try time("snoozedUntil"), snoozes: snoozes))
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
@@ -278,6 +287,8 @@ public struct LedgerStore: Sendable {
             f["onScreen"] = .bool(e.onScreen)
             f["pending"] = e.pending ? .bool(true) : nil
             f["recallItems"] = .array(e.recallItemIDs.map(JSONValue.string))
+            f["snoozedUntil"] = e.snoozedUntil.map(time)
+            f["snoozes"] = e.snoozes > 0 ? .number(String(e.snoozes)) : nil
             f["title"] = .string(e.title)
             f["updatedAt"] = e.updatedAt.map(time)
             return f

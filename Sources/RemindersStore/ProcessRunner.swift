@@ -103,6 +103,44 @@ public enum ProcessRunner {
       stderr: String(decoding: errBytes, as: UTF8.self), timedOut: timedOut)
   }
 
+  /// Starts `executable` with `arguments` and exactly `environment`, detached: in a session of
+  /// its own (`setsid`), its standard input and outputs `/dev/null`, and not a child of the
+  /// caller (a shell starts it in the background and ends at once; the caller waits only for
+  /// that shell). For a terminal started from a resident process that must never wait on it.
+  ///
+  /// Throws `SystemError` when the shell cannot be started; whether the program itself starts is
+  /// not known here (check that it exists first).
+  public static func startDetached(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws(SystemError) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    // POSIX_SPAWN_SETSID (glibc's 0x80) does not import.
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80))
+    let shell = ["/bin/sh", "-c", "\"$@\" &", "sh", executable] + arguments
+    let argv = shell.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid = pid_t()
+    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    guard code == 0 else { throw SystemError(call: "posix_spawn", code: code) }
+    var status: Int32 = 0
+    _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
+  }
+
   /// Starts the program in a process group of its own, with `/dev/null` as its standard input,
   /// the given descriptors as its outputs, no blocked signals and every signal's default action
   /// (a caller's thread may block or ignore some, which a child would otherwise inherit).

@@ -48,6 +48,15 @@ struct DoctorReport {
     var error: String?
   }
 
+  /// What acting on a pop-up needs (SPEC §6.1): the server's `actions`, a running watch, and a
+  /// terminal to start the review in.
+  struct Actions {
+    var serverOffers: Bool
+    var watchRuns: Bool
+    var terminal: [String]?
+    var available: Bool { serverOffers && watchRuns && terminal != nil }
+  }
+
   enum Delivery: String {
     /// Pop-ups reach the desktop (or wait for do-not-disturb to end).
     case popup
@@ -70,6 +79,7 @@ struct DoctorReport {
   var files: [FileHealth]
   /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
   var japaneseFont: JapaneseFont?
+  var actions: Actions
   var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.
   var language: Language
@@ -113,9 +123,13 @@ struct DoctorReport {
     let verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
       font: font, text: DoctorText(language))
+    let actions = Actions(
+      serverOffers: server?.capabilities.contains("actions") ?? false,
+      watchRuns: FileLock.isHeld(paths.watchLock),
+      terminal: TerminalCommand.resolve(configured: configuration.reviewTerminal, environment: environment))
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
-      verdict: verdict, language: language)
+      actions: actions, verdict: verdict, language: language)
   }
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
@@ -232,6 +246,7 @@ extension DoctorReport {
     }
     for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
+    rows.append([text.actionsLabel, text.actions(actions)])
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
@@ -275,6 +290,16 @@ extension DoctorReport {
       ("timer", timer.json(text.timer)),
       ("files", .array(files.map { $0.json(text) })),
       ("japaneseFont", japaneseFont?.json(text) ?? .null),
+      (
+        "actions",
+        .object([
+          ("available", .bool(actions.available)),
+          ("serverOffers", .bool(actions.serverOffers)),
+          ("watchRuns", .bool(actions.watchRuns)),
+          ("terminal", actions.terminal.map { .array($0.map(OrderedJSON.string)) } ?? .null),
+          ("message", .string(text.actions(actions))),
+        ])
+      ),
       (
         "verdict",
         .object([

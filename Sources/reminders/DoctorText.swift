@@ -23,6 +23,32 @@ struct DoctorText {
   var doNotDisturbLabel: String { ja ? "おやすみモード" : "do-not-disturb" }
   var timerLabel: String { ja ? "タイマー" : "timer" }
   var fontLabel: String { ja ? "フォント" : "font" }
+  var actionsLabel: String { ja ? "アクション" : "actions" }
+
+  /// Whether pop-ups will carry actions that do something (SPEC §6.1), and what is missing.
+  func actions(_ actions: DoctorReport.Actions) -> String {
+    var missing: [String] = []
+    if !actions.serverOffers {
+      missing.append(ja ? "通知サーバーが actions を示していません" : "the server does not offer actions")
+    }
+    if !actions.watchRuns {
+      missing.append(ja ? "reminders watch が動いていません" : "reminders watch is not running")
+    }
+    let terminal = actions.terminal?.joined(separator: " ")
+    if terminal == nil {
+      missing.append(
+        ja
+          ? "端末が見つかりません（config の review.terminal で指定できます）"
+          : "no terminal found (set review.terminal in the config)")
+    }
+    if missing.isEmpty {
+      return ja
+        ? "使えます: 「今すぐ復習」は \(terminal ?? "") で reminders review を開きます"
+        : "work here: \"Review now\" opens reminders review in \(terminal ?? "")"
+    }
+    let list = missing.joined(separator: ja ? "、" : "; ")
+    return ja ? "ボタンは出ません（\(list)）" : "pop-ups carry no buttons (\(list))"
+  }
   var verdictPrefix: String { ja ? "判定: " : "verdict: " }
 
   func fileLabel(_ role: FileHealth.Role) -> String {

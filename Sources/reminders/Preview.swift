@@ -149,12 +149,14 @@ struct PlanReport {
     case .quietHours: label = ja ? "静かな時間" : "quiet hours"
     case .desktopDND: label = ja ? "おやすみモード" : "do-not-disturb"
     case .catchUp: label = ja ? "取りこぼし" : "catch-up"
+    case .snoozed: label = ja ? "スヌーズ" : "snoozed"
     }
     guard let from = r.deferredFrom else { return label }
     let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
     let s = clock.secondsOfDay(at: from)
     let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
     let when = sameDay ? hhmm : "\(clock.day(of: from)) \(hhmm)"
+    if reason == .snoozed { return ja ? "\(label)（\(when) に表示）" : "\(label) (shown at \(when))" }
     return ja ? "\(label)（元は \(when)）" : "\(label) (was \(when))"
   }
 }

@@ -27,6 +27,8 @@ struct Review: ParsableCommand {
   @Flag(help: "Shuffle the cards.") var shuffle = false
   @Flag(help: "One prompt a line, one answer a line, also in a terminal (screen readers, scripts).")
   var plain = false
+  @Flag(help: "Only the recall items whose time has come (what a recall pop-up's action opens).")
+  var recalls = false
 
   func validate() throws {
     if let limit, limit < 1 { throw ValidationError("--limit takes a whole number from 1") }
@@ -36,7 +38,7 @@ struct Review: ParsableCommand {
     let invocation = try Invocation(global)
     let session = try ReviewSession(
       invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) }, collection: collection,
-      limit: limit, shuffle: shuffle)
+      limit: limit, shuffle: shuffle, recallsOnly: recalls)
     if plain || !Terminal.isInteractive {
       var review = PlainReview(session: session)
       try review.run()
@@ -92,7 +94,8 @@ struct ReviewSession {
   let held: FileLock
 
   init(
-    invocation: Invocation, fixedNow: Date?, collection: String?, limit: Int?, shuffle: Bool
+    invocation: Invocation, fixedNow: Date?, collection: String?, limit: Int?, shuffle: Bool,
+    recallsOnly: Bool = false
   ) throws {
     self.invocation = invocation
     self.fixedNow = fixedNow
@@ -104,7 +107,7 @@ struct ReviewSession {
     queue = ReviewQueue(
       deck: deck, now: start, clock: invocation.clock, collection: collection, limit: limit,
       shuffle: &generator, shuffled: shuffle)
-    items = queue.items
+    items = recallsOnly ? queue.items.filter { if case .recall = $0 { true } else { false } } : queue.items
     let wanted = Set(queue.cards.map(\.id))
     for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
   }
@@ -176,7 +179,7 @@ struct ReviewSession {
           cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID),
         clock: invocation.clock)
     } catch {
-      deck.undo(outcome)
+      deck.undo(outcome, cardAt: positions[outcome.card.id])
       throw error
     }
     return outcome
@@ -207,7 +210,7 @@ struct ReviewSession {
         .undo(
           previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
           completed: outcome.completed), clock: invocation.clock)
-      deck.undo(outcome)
+      deck.undo(outcome, cardAt: positions[outcome.card.id])
       if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
       return (index, outcome.card.front)
     case .recall(let previous, let index):

@@ -16,7 +16,9 @@ struct Watch: ParsableCommand {
     commandName: "watch",
     abstract: "Follow the pop-ups `run` shows, so that a daily pop-up still on screen is updated in place.",
     discussion: """
-      Runs until the session bus goes away; the reminders-watch.service user unit that `timer install` enables \
+      Also acts on the pop-ups' actions (SPEC §6.1): "Review now" starts `reminders review` in a terminal \
+      (config review.terminal, else the first terminal found), "snooze" brings the reminder back after \
+      snooze.after. Runs until the session bus goes away; the reminders-watch.service user unit that `timer install` enables \
       keeps it running. It listens as a bus monitor for NotificationClosed and for the notification server \
       changing, and records in the ledger which pop-ups are no longer on screen. While it runs, `run` replaces \
       today's daily pop-up in place when its count changes (and closes it when no card is left); without it, \
@@ -64,7 +66,9 @@ struct WatchCommand {
       throw CommandFailure(
         ja ? "通知を見守れません: \(why)" : "cannot watch notifications: \(why)", code: ExitStatus.unavailable)
     }
-    let watch = PopupWatch(ledger: invocation.ledgerFile)
+    var watch = PopupWatch(
+      ledger: invocation.ledgerFile, actions: desktopActions(),
+      snoozeAfter: invocation.configuration.schedule.snoozeAfter)
     try watch.start(at: Date())
     say(
       ja
@@ -79,8 +83,42 @@ struct WatchCommand {
     }
   }
 
+  /// `reminders review` for this session's files, in a terminal (SPEC §6.1).
+  func desktopActions() -> DesktopActions {
+    let paths = invocation.paths
+    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "reminders"
+    // Absolute: the terminal may start anywhere (a terminal server's own folder).
+    let folder = FileManager.default.currentDirectoryPath
+    let absolute = { (path: String) in path.hasPrefix("/") ? path : folder + "/" + path }
+    let review = [
+      binary, "review", "--config", absolute(paths.config), "--deck", absolute(paths.deck), "--state-dir",
+      absolute(paths.stateDir), "--lang", invocation.texts.language.rawValue,
+    ]
+    return DesktopActions(
+      review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
+      language: invocation.texts.language)
+  }
+
   func lines(_ note: PopupWatch.Note) -> [String] {
     switch note {
+    case .reviewStarted(let id, let command):
+      let shown = command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+      return [
+        ja ? "\(id) のポップアップから復習を始めました: \(shown)" : "Started the review from the pop-up of \(id): \(shown)"
+      ]
+    case .reviewNotStarted(let id, let why):
+      return [
+        ja
+          ? "reminders: \(id) のポップアップから復習を始められません: \(why)"
+          : "reminders: cannot start the review from the pop-up of \(id): \(why)"
+      ]
+    case .snoozed(let id, let returning, let until):
+      let stamp = Timestamp.format(until, in: invocation.clock)
+      return [
+        ja
+          ? "\(id) をスヌーズしました: \(stamp) に \(returning) として戻ります（通知できる時間なら）。"
+          : "Snoozed \(id): it comes back as \(returning) at \(stamp) (or the next allowed moment)."
+      ]
     case .closed(let ids, let notification, let reason):
       return ids.map { id in
         ja

@@ -17,6 +17,32 @@ import Testing
     return bin
   }
 
+  /// Whether actions will work here: dunst offers them; then the watch and a terminal decide.
+  @Test func actionsNeedTheWatchAndATerminal() throws {
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    var bin = try home(session)
+    try bin.writeConfig("[review]\nterminal = [\"\(bin.home)/no-terminal\"]\n")
+    bin.use(session)
+    let actions = { () throws -> [String: Any] in try #require(try doctor(bin).1["actions"] as? [String: Any])
+    }
+    var found = try actions()
+    #expect(found["serverOffers"] as? Bool == true)
+    #expect(found["watchRuns"] as? Bool == false && found["terminal"] is NSNull)
+    #expect(found["available"] as? Bool == false)
+    #expect(
+      found["message"] as? String
+        == "pop-ups carry no buttons (reminders watch is not running; no terminal found (set review.terminal in the config))"
+    )
+    try bin.writeConfig("[review]\nterminal = [\"/bin/sh\", \"-c\"]\n")
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    found = try actions()
+    #expect(found["available"] as? Bool == true && found["terminal"] as? [String] == ["/bin/sh", "-c"])
+    let ja = try bin.run("doctor", "--lang", "ja")
+    #expect(ja.stdout.contains("使えます: 「今すぐ復習」は /bin/sh -c で reminders review を開きます"))
+  }
+
   @Test func dunstAnswersAndPopUpsWillBeDelivered() throws {
     let session = try DesktopSession.start()
     defer { session.stop() }

@@ -178,7 +178,8 @@ import Testing
         bench.sender.shown.last
           == .init(
             popup: .init(
-              kind: .dailyReview, title: "Today's reviews: 1 card", body: "Start a new streak today."),
+              kind: .dailyReview, title: "Today's reviews: 1 card", body: "Start a new streak today.",
+              actions: ["default", "Review now", "review", "Review now", "snooze", "In 10 minutes"]),
             replacing: 41))
       #expect(entry.onScreen && entry.title == "Today's reviews: 1 card" && entry.updatedAt != nil)
     case .closed:
@@ -218,5 +219,31 @@ import Testing
     let planned = planner.plan(input, ledger: DeliveryLedger(), now: start, until: end)
     #expect(!planned.isEmpty)
     #expect(walked == planned)
+  }
+
+  /// Actions only when the watch runs and the server offers them; recall pop-ups get "Recall
+  /// now"; `daily.persist` makes daily pop-ups (not recall ones) never expire.
+  @Test(arguments: [(true, true), (true, false), (false, true)])
+  func actionsAndPersistence(watched: Bool, serverOffers: Bool) throws {
+    var planner = Fixture.planner()
+    var schedule = planner.schedule
+    schedule.dailyPersist = true
+    planner = Planner(schedule: schedule, clock: planner.clock, texts: planner.texts)
+    let bench = Bench(planner: DeliveryRun(planner: planner))
+    bench.watched = watched
+    bench.sender.actions = serverOffers
+    try bench.deliver(Fixture.input(), at: "2026-11-21T08:00:00+09:00")
+    try bench.deliver(Fixture.input(), at: "2026-11-21T13:05:00+09:00")
+    let popups = bench.sender.shown.map(\.popup)
+    #expect(popups.map(\.kind) == [.dailyReview, .recall])
+    #expect(popups.map(\.expireTimeout) == [0, -1])
+    if watched && serverOffers {
+      #expect(
+        popups[0].actions == ["default", "Review now", "review", "Review now", "snooze", "In 10 minutes"])
+      #expect(
+        popups[1].actions == ["default", "Recall now", "review", "Recall now", "snooze", "In 10 minutes"])
+    } else {
+      #expect(popups.allSatisfy { $0.actions.isEmpty })
+    }
   }
 }

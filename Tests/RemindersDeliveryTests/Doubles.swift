@@ -28,6 +28,10 @@ final class FakeSender: NotificationSender {
     if let failure { throw failure }
     closed.append(id)
   }
+
+  /// Whether the server advertises `actions`.
+  var actions = true
+  func supportsActions() -> Bool { actions }
 }
 
 /// A ledger in memory whose saves can fail: `durable` is what a crash would leave.

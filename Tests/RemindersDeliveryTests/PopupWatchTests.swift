@@ -30,13 +30,15 @@ import Testing
   ])
   func eventsTakePopUpsOffScreen(event: NotificationEvent, offScreen: [ReminderID], saves: Int) throws {
     let keeper = ledger()
-    let note = try PopupWatch(ledger: keeper).handle(event, at: t1)
+    var watch = PopupWatch(ledger: keeper)
+    let note = try watch.handle(event, at: t1)
     #expect(keeper.saves == saves)
     let gone = keeper.durable.entries.values.filter { !$0.onScreen }.map(\.reminderID).sorted()
     #expect(gone == offScreen)
     switch note {
     case .closed(let ids, _, _)?, .serverChanged(let ids)?: #expect(ids == offScreen)
     case nil: #expect(offScreen.isEmpty)
+    default: Issue.record("unexpected note \(String(describing: note))")
     }
   }
 
@@ -53,8 +55,72 @@ import Testing
   @Test func aCloseThatCannotBeRecordedIsAnError() {
     let keeper = ledger()
     keeper.failingSaves = [1]
+    var watch = PopupWatch(ledger: keeper)
     #expect(throws: FakeLedger.DiskFull.self) {
-      try PopupWatch(ledger: keeper).handle(.closed(id: 7, reason: .expired), at: t1)
+      try watch.handle(.closed(id: 7, reason: .expired), at: t1)
     }
+  }
+
+  /// A terminal launcher and pop-up closer that remember what they were asked.
+  final class FakeActions: ActionTaker {
+    var started: [(recallsOnly: Bool, token: String?)] = []
+    var closed: [UInt32] = []
+    var fails = false
+    struct NoTerminal: Error, CustomStringConvertible { var description: String { "no terminal found" } }
+
+    func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
+      if fails { throw NoTerminal() }
+      started.append((recallsOnly, activationToken))
+      return ["term", "reminders", "review"] + (recallsOnly ? ["--recalls"] : [])
+    }
+
+    func close(_ id: UInt32) { closed.append(id) }
+  }
+
+  /// `default` and `review` start the review (recall pop-ups: the recall items only) with the
+  /// activation token that came just before, then close the pop-up; without a terminal, a note
+  /// and the pop-up still closed.
+  @Test func reviewActions() throws {
+    let keeper = ledger()
+    let actions = FakeActions()
+    var watch = PopupWatch(ledger: keeper, actions: actions)
+    #expect(try watch.handle(.activationToken(id: 8, token: "tok-1"), at: t1) == nil)
+    let note = try watch.handle(.action(id: 8, key: "default"), at: t1)
+    #expect(note == .reviewStarted("recall:a", command: ["term", "reminders", "review", "--recalls"]))
+    #expect(
+      actions.started.count == 1 && actions.started[0].recallsOnly && actions.started[0].token == "tok-1")
+    #expect(
+      try watch.handle(.action(id: 7, key: "review"), at: t1)
+        == .reviewStarted("daily:2026-11-21", command: ["term", "reminders", "review"]))
+    #expect(actions.started.last?.token == nil)
+    #expect(actions.closed == [8, 7])
+    actions.fails = true
+    #expect(
+      try watch.handle(.action(id: 7, key: "default"), at: t1)
+        == .reviewNotStarted("daily:2026-11-21", because: "no terminal found"))
+    // Not ours, an unknown key, or no actions at all: nothing.
+    #expect(try watch.handle(.action(id: 99, key: "default"), at: t1) == nil)
+    #expect(try watch.handle(.action(id: 7, key: "open-url"), at: t1) == nil)
+    var plain = PopupWatch(ledger: keeper)
+    #expect(try plain.handle(.action(id: 7, key: "default"), at: t1) == nil)
+    #expect(keeper.saves == 0)
+  }
+
+  /// `snooze` records the return at now + snooze.after, saved, and closes the pop-up; a second
+  /// snooze of the same pop-up is return 2.
+  @Test func snoozeAction() throws {
+    let keeper = ledger()
+    let actions = FakeActions()
+    var watch = PopupWatch(ledger: keeper, actions: actions, snoozeAfter: 900)
+    let until = t1.addingTimeInterval(900)
+    #expect(
+      try watch.handle(.action(id: 7, key: "snooze"), at: t1)
+        == .snoozed("daily:2026-11-21", returning: .snoozed("daily:2026-11-21", n: 1), until: until))
+    #expect(keeper.durable.entries["daily:2026-11-21"]?.snoozedUntil == until)
+    #expect(keeper.durable.entries["daily:2026-11-21"]?.snoozes == 1)
+    #expect(actions.closed == [7] && actions.started.isEmpty)
+    #expect(
+      try watch.handle(.action(id: 7, key: "snooze"), at: t1)
+        == .snoozed("daily:2026-11-21", returning: .snoozed("daily:2026-11-21", n: 2), until: until))
   }
 }

@@ -58,6 +58,14 @@ import Testing
     ("[windw]\nstart = \"08:00\"", "windw"),
     ("[window]\nbegin = \"08:00\"", "window.begin"),
     ("window = 3", "window"),
+    ("[daily]\npersist = \"yes\"", "daily.persist"),
+    ("[daily]\nagain = \"5pm\"", "daily.again"),
+    ("[snooze]\nafter = \"off\"", "snooze.after"),
+    ("[snooze]\nafter = \"0m\"", "snooze.after"),
+    ("[review]\nterminal = \"foot\"", "review.terminal"),
+    ("[review]\nterminal = []", "review.terminal"),
+    ("[review]\nterminal = [\"\"]", "review.terminal"),
+    ("[review]\nterminal = [\"xterm\", 1]", "review.terminal"),
   ])
   func badValuesNameTheKey(text: String, key: String) {
     do {
@@ -70,6 +78,20 @@ import Testing
     } catch {
       Issue.record("unexpected \(error)")
     }
+  }
+
+  /// The keys of acting on pop-ups (SPEC §6): `daily.persist`, `daily.again`, `snooze.after`,
+  /// `review.terminal`.
+  @Test func actionKeys() throws {
+    let config = try Configuration.parse(
+      "[daily]\npersist = true\nagain = \"17:00\"\n[snooze]\nafter = \"1h\"\n[review]\nterminal = [\"xterm\", \"-e\"]\n",
+      path: "c.toml", home: "/h")
+    #expect(config.schedule.dailyPersist && config.schedule.dailyAgain == WallTime("17:00"))
+    #expect(config.schedule.snoozeAfter == 3600)
+    #expect(config.reviewTerminal == ["xterm", "-e"])
+    let off = try Configuration.parse("[daily]\nagain = \"off\"\n", path: "c.toml", home: "/h")
+    #expect(off.schedule.dailyAgain == nil && !off.schedule.dailyPersist && off.schedule.snoozeAfter == 600)
+    #expect(off.reviewTerminal == nil)
   }
 
   @Test func syntaxErrorsNameLineAndColumn() {

@@ -241,6 +241,11 @@ start_session() {
 
   if ((with_dunst)); then
     write_dunstrc "$dir"
+    # dunst's context menu (`dunstctl context`) asks this script to choose an action: it picks the
+    # line of the key a test wrote to $dir/dmenu-choice (lines read `#Review now (…) [2,review]`).
+    printf '#!/bin/sh\nkey=$(cat "$(dirname "$0")/dmenu-choice" 2>/dev/null)\ngrep -m1 -F ",$key]"\n' >"$dir/dmenu"
+    chmod +x "$dir/dmenu"
+    sed -i "s|^\\[global\\]\$|[global]\\n    dmenu = $dir/dmenu|" "$dir/dunstrc"
     # WAYLAND_DISPLAY would make dunst prefer a Wayland compositor over our Xvfb.
     launch "$dir/dunst.log" "" env -u WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS="$address" \
       DISPLAY="$display" "$DUNST" -config "$dir/dunstrc"
