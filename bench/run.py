@@ -59,6 +59,23 @@ def planner(bin_dir, runs):
         size = os.path.getsize(path) / 2**20
         print(f"{n:>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
     print("target: time ratio <= 1.00x, memory ratio < 60%")
+    # The same over 1,000,000 cards with a journal of 10,000 answers beside the deck (a review
+    # session's, not yet folded): every reader applies it (SPEC §5.4).
+    work = tempfile.mkdtemp(prefix="reminders-bench-journal-")
+    path = os.path.join(work, "deck.json")
+    subprocess.run(["cp", deck(1_000_000), path], check=True)
+    session = [os.path.join(bin_dir, "reminders"), "review", "--plain", "--deck", path, "--config", config,
+               "--state-dir", work + "/state", "--now", NOW.replace("06:00", "09:00")]
+    subprocess.run(session, input=("y\n" * 10_000 + "q\n").encode(), stdout=subprocess.DEVNULL, check=True)
+    with open(path + ".journal") as f:
+        lines = sum(1 for _ in f)
+    ours = [os.path.join(bin_dir, "reminders"), "preview", "--days", "30", "--json", "--now", NOW,
+            "--deck", path, "--config", config, "--state-dir", work + "/state"]
+    peer = [sys.executable, os.path.join(HERE, "count_due.py"), deck(1_000_000), "--today", TODAY]
+    t_ours, m_ours, _ = measure(ours, runs)
+    t_peer, m_peer, _ = measure(peer, runs)
+    print(f"1,000,000 cards with a journal of {lines} answers: reminders {t_ours:.3f} s, python {t_peer:.3f} s, "
+          f"{t_ours / t_peer:.2f}x (target <= 1.00x); memory {m_ours:.0f} / {m_peer:.0f} MiB ({m_ours / m_peer:.0%})")
 
 
 def icalendar(bin_dir, runs):

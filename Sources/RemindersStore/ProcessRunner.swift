@@ -113,30 +113,10 @@ public enum ProcessRunner {
   public static func startDetached(
     _ executable: String, _ arguments: [String], environment: [String: String]
   ) throws(SystemError) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
     // POSIX_SPAWN_SETSID (glibc's 0x80) does not import.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80))
-    let shell = ["/bin/sh", "-c", "\"$@\" &", "sh", executable] + arguments
-    let argv = shell.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid = pid_t()
-    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-    guard code == 0 else { throw SystemError(call: "posix_spawn", code: code) }
+    let pid = try posixSpawn(
+      "/bin/sh", ["-c", "\"$@\" &", "sh", executable] + arguments, environment: environment, outputs: nil,
+      flags: 0x80)
     var status: Int32 = 0
     _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
   }
@@ -147,12 +127,29 @@ public enum ProcessRunner {
   private static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32
   ) throws(SystemError) -> pid_t {
+    try posixSpawn(
+      executable, arguments, environment: environment, outputs: (stdout, stderr),
+      flags: Int32(POSIX_SPAWN_SETPGROUP))
+  }
+
+  /// `posix_spawn` with `/dev/null` as standard input, `outputs` as standard output and error
+  /// (nil: `/dev/null` too), no blocked signals, every signal's default action, and `flags`
+  /// besides (a process group of its own, or a session).
+  private static func posixSpawn(
+    _ executable: String, _ arguments: [String], environment: [String: String], outputs: (Int32, Int32)?,
+    flags: Int32
+  ) throws(SystemError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    if let (stdout, stderr) = outputs {
+      posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+      posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -162,9 +159,9 @@ public enum ProcessRunner {
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setpgroup(&attributes, 0)
+    if flags & Int32(POSIX_SPAWN_SETPGROUP) != 0 { posix_spawnattr_setpgroup(&attributes, 0) }
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+      &attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | flags))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }

@@ -11,12 +11,7 @@ struct FullScreenReview {
 
   mutating func run() throws {
     let texts = texts
-    guard !session.items.isEmpty else {
-      print(
-        texts.nothingDue(
-          try session.invocation.deckStore.load().deck, at: session.start, collection: session.collection))
-      return
-    }
+    guard !session.items.isEmpty else { return print(try session.nothingDue()) }
     let environment = session.invocation.environment
     // no-color.org: NO_COLOR set to anything but the empty string turns colour off.
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"

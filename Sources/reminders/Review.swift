@@ -116,6 +116,12 @@ struct ReviewSession {
   var isFinished: Bool { index >= items.count }
   var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
 
+  /// "Nothing to review now", and when the next is (the deck as it is now).
+  func nothingDue() throws -> String {
+    ReviewTexts(invocation: invocation).nothingDue(
+      try invocation.deckStore.load().deck, at: start, collection: collection)
+  }
+
   /// Ends the session (q, or the end of input).
   mutating func quit() { index = items.count }
 
@@ -230,12 +236,7 @@ struct PlainReview {
 
   mutating func run() throws {
     let texts = texts
-    guard !session.items.isEmpty else {
-      say(
-        texts.nothingDue(
-          try session.invocation.deckStore.load().deck, at: session.start, collection: session.collection))
-      return
-    }
+    guard !session.items.isEmpty else { return say(try session.nothingDue()) }
     while let item = session.current {
       say(
         texts.prompt(

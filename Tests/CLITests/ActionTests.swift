@@ -102,53 +102,56 @@ import Testing
 
   /// A click (dunst: `dunstctl action 0`, the default action) starts the review in the
   /// configured terminal with this session's files, and closes the pop-up.
-  @Test func reviewNowStartsTheTerminal() throws {
+  /// The 08:00 daily pop-up shown while the watch runs with `review.terminal` = `terminal`
+  /// (nil: the recorder), then clicked (`dunstctl action 0`).
+  func clickTheDailyPopUp(
+    terminal: ((Binary) -> String)? = nil,
+    _ body: (DesktopSession, Binary, WatchProcess, String) throws -> Void
+  ) throws {
     let session = try DesktopSession.start()
     defer { session.stop() }
     var bin = try Binary.withFixture(session)
     let (script, record) = try recorder(bin)
-    try bin.writeConfig(config(terminal: script))
+    try bin.writeConfig(config(terminal: terminal?(bin) ?? script))
     bin.use(session)
     let watch = try WatchProcess(bin)
     defer { watch.stop() }
     #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     try waitFor("the pop-up") { try displayed(session) == 1 }
     try session.dunstctl("action", "0")
-    try waitFor("the terminal to start") { FileManager.default.fileExists(atPath: record) }
-    let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(
-      String.init)
-    #expect(arguments.first == Binary.path || arguments.first?.hasSuffix("/reminders") == true)
-    #expect(Array(arguments.dropFirst().prefix(1)) == ["review"])
-    let options = Dictionary(
-      stride(from: 2, to: arguments.count - 1, by: 2).map { (arguments[$0], arguments[$0 + 1]) }
-    ) { a, _ in a }
-    #expect(options["--deck"] == bin.deckPath)
-    #expect(options["--config"] == bin.configPath)
-    #expect(options["--state-dir"] == bin.home + "/state/reminders")
-    #expect(!arguments.contains("--recalls"))
-    try waitFor("the pop-up to close") { try displayed(session) == 0 }
-    try waitFor("the watch to say so") {
-      watch.output.contains("Started the review from the pop-up of daily:2026-11-21")
+    try body(session, bin, watch, record)
+  }
+
+  @Test func reviewNowStartsTheTerminal() throws {
+    try clickTheDailyPopUp { session, bin, watch, record in
+      try waitFor("the terminal to start") { FileManager.default.fileExists(atPath: record) }
+      let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(
+        String.init)
+      #expect(arguments.first == Binary.path || arguments.first?.hasSuffix("/reminders") == true)
+      #expect(Array(arguments.dropFirst().prefix(1)) == ["review"])
+      let options = Dictionary(
+        stride(from: 2, to: arguments.count - 1, by: 2).map { (arguments[$0], arguments[$0 + 1]) }
+      ) { a, _ in a }
+      #expect(options["--deck"] == bin.deckPath)
+      #expect(options["--config"] == bin.configPath)
+      #expect(options["--state-dir"] == bin.home + "/state/reminders")
+      #expect(!arguments.contains("--recalls"))
+      try waitFor("the pop-up to close") { try displayed(session) == 0 }
+      try waitFor("the watch to say so") {
+        watch.output.contains("Started the review from the pop-up of daily:2026-11-21")
+      }
     }
   }
 
   /// No terminal to start: one `reminders:` line in the watch's journal, and it keeps watching.
   @Test func noTerminalIsOneLine() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    var bin = try Binary.withFixture(session)
-    try bin.writeConfig(config(terminal: bin.home + "/no-such-terminal"))
-    bin.use(session)
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
-    try waitFor("the pop-up") { try displayed(session) == 1 }
-    try session.dunstctl("action", "0")
-    try waitFor("the watch's line") { watch.output.contains("reminders: cannot start the review") }
-    let lines = watch.output.split(separator: "\n").filter { $0.hasPrefix("reminders:") }
-    #expect(lines.count == 1)
-    #expect(lines.first?.contains("no terminal found (tried \(bin.home)/no-such-terminal)") == true)
-    #expect(watch.process.isRunning)
+    try clickTheDailyPopUp(terminal: { $0.home + "/no-such-terminal" }) { _, bin, watch, _ in
+      try waitFor("the watch's line") { watch.output.contains("reminders: cannot start the review") }
+      let lines = watch.output.split(separator: "\n").filter { $0.hasPrefix("reminders:") }
+      #expect(lines.count == 1)
+      #expect(lines.first?.contains("no terminal found (tried \(bin.home)/no-such-terminal)") == true)
+      #expect(watch.process.isRunning)
+    }
   }
 
   /// Snooze from dunst's context menu (the watch acts at the real clock's time): the recall

@@ -101,7 +101,8 @@ import Testing
       #expect(try !alternateScreen(), sourceLocation: sourceLocation)
       try type("clear; stty -a | tr ' ;' '\\n\\n' | grep -e icanon -e echo | sed 's/^/mode: /'")
       let rows = try wait("stty's modes", sourceLocation: sourceLocation) { rows in
-        rows.contains("mode: icanon") || rows.contains("mode: -icanon")
+        // echoke is the last of the flags stty lists that the grep keeps: all of them are shown.
+        rows.contains("mode: echoke") || rows.contains("mode: -echoke")
       }
       #expect(rows.contains("mode: icanon") && rows.contains("mode: echo"), sourceLocation: sourceLocation)
       #expect(
@@ -115,6 +116,18 @@ import Testing
     let deck = try bin.storedDeck()
     let list = try #require(deck["cards"] as? [[String: Any]])
     return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as! String, $0) })
+  }
+
+  /// One card whose front is 30 Japanese characters (60 columns); returns the front.
+  func kanaDeck(_ bin: Binary) throws -> String {
+    let front = String(repeating: "あいうえおかきくけこ", count: 3)
+    try bin.writeDeck(
+      """
+      {"version": 1, "cards": [{"id": "22222222-0000-4000-8000-000000000001", "front": "\(front)", \
+      "back": "the kana", "collection": "かな", "tags": [], "stepIndex": 0, "nextReviewDate": "2026-11-21", \
+      "createdAt": "2026-11-01T09:00:00+09:00"}]}
+      """)
+    return front
   }
 
   /// The header and front; Enter reveals; y and ← answer (saved at once); q leaves the alternate
@@ -170,13 +183,7 @@ import Testing
   /// A 30-character Japanese front on a 40-column terminal: 20 characters a line, none split.
   @Test func japaneseWrapsByDisplayWidth() throws {
     let bin = try Binary.withFixture()
-    let front = String(repeating: "あいうえおかきくけこ", count: 3)
-    try bin.writeDeck(
-      """
-      {"version": 1, "cards": [{"id": "22222222-0000-4000-8000-000000000001", "front": "\(front)", \
-      "back": "the kana", "collection": "かな", "tags": [], "stepIndex": 0, "nextReviewDate": "2026-11-21", \
-      "createdAt": "2026-11-01T09:00:00+09:00"}]}
-      """)
+    let front = try kanaDeck(bin)
     let pane = try Pane(bin, width: 40, height: 12, environment: la)
     defer { pane.close() }
     try pane.startReview("--now \(now)")
@@ -207,13 +214,7 @@ import Testing
   /// A resized terminal is drawn again at its new width.
   @Test func aResizeRedraws() throws {
     let bin = try Binary.withFixture()
-    let front = String(repeating: "あいうえおかきくけこ", count: 3)
-    try bin.writeDeck(
-      """
-      {"version": 1, "cards": [{"id": "22222222-0000-4000-8000-000000000001", "front": "\(front)", \
-      "back": "the kana", "collection": "かな", "tags": [], "stepIndex": 0, "nextReviewDate": "2026-11-21", \
-      "createdAt": "2026-11-01T09:00:00+09:00"}]}
-      """)
+    let front = try kanaDeck(bin)
     let pane = try Pane(bin, width: 80, height: 24, environment: la)
     defer { pane.close() }
     try pane.startReview("--now \(now)")
