@@ -92,6 +92,9 @@ public enum DeckCodec {
     var due = DueCounter()
     var record = StudyRecord()
     var offsets = OffsetMemo(clock: clock)
+    // A key given twice means its last value, as for `decode`: the focus log counts, and is
+    // refused, only once the whole file is read.
+    var focus: Result<[FocusEntry], FieldError> = .success([])
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
@@ -102,11 +105,29 @@ public enum DeckCodec {
         let answer = try readAnswer(&reader, index: index)
         record.addAnswer(day: offsets.day(of: answer.at), correct: answer.correct)
       case .rootExtra(let key) where key == focusLogKey:
-        try readFocusLog(&reader) { entry in
-          record.addFocus(day: offsets.day(of: entry.start), minutes: entry.minutes)
+        let start = reader.position
+        var entries: [FocusEntry] = []
+        do {
+          try readFocusLog(&reader) { entries.append($0) }
+          focus = .success(entries)
+        } catch let error as FieldError {
+          focus = .failure(error)
+          reader.position = start
+          try reader.skipValue()
         }
       case .rootExtra:
         try reader.skipValue()
+      }
+    }
+    do {
+      for entry in try focus.get() {
+        record.addFocus(day: offsets.day(of: entry.start), minutes: entry.minutes)
+      }
+    } catch {
+      try bytes.withUnsafeBufferPointer { buffer in
+        let (line, column) = JSONReader(buffer).lineAndColumn(of: error.offset)
+        throw StoreError.corrupt(
+          path: path, at: TextPosition(line: line, column: column), reason: "\(error.field): \(error.reason)")
       }
     }
     record.dueIndex = due.index

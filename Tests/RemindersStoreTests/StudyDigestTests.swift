@@ -94,6 +94,27 @@ import Testing
     }
   }
 
+  /// A focus log given twice means the last one, as `decode` keeps it: a bad one before a good
+  /// one is no error, a bad one after a good one is.
+  @Test func aKeyGivenTwiceMeansItsLastValue() throws {
+    let good = "[{\"start\": \"2026-11-21T09:00:00+09:00\", \"minutes\": 5}]"
+    let first = "{\"version\": 1, \"focusLog\": [3], \"focusLog\": \(good)}"
+    let record = try DeckCodec.studyDigest(bytes(first), path: "d", clock: tokyo)
+    #expect(record.days.values.map(\.focusMinutes) == [5])
+    let stored = try DeckCodec.decode(bytes(first), path: "d")
+    #expect(
+      record
+        == StudyRecord(
+          deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: "d"), clock: tokyo))
+    let last = "{\"version\": 1, \"focusLog\": \(good), \"focusLog\": [3]}"
+    #expect(
+      throws: StoreError.corrupt(
+        path: "d", at: TextPosition(line: 1, column: 97), reason: "focusLog[0]: expected an object")
+    ) {
+      try DeckCodec.studyDigest(bytes(last), path: "d", clock: tokyo)
+    }
+  }
+
   /// Answers in the journal count at once, as for every reader.
   @Test func theJournalsAnswersCount() throws {
     let dir = NSTemporaryDirectory() + "reminders-study-\(UUID().uuidString)"
