@@ -70,11 +70,7 @@ struct Stats: ParsableCommand {
     if json {
       print(report.json.rendered())
     } else {
-      let environment = invocation.environment
-      // Colour only on a terminal, and never with NO_COLOR set (no-color.org) or TERM=dumb.
-      let color =
-        isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-      print(report.text(color: color), terminator: "")
+      print(report.text(color: StudyReport.usesColor(invocation.environment)), terminator: "")
       if let svg {
         print(report.ja ? "画像を \(svg) に書き出しました。" : "Wrote the picture to \(svg).")
       }
@@ -95,6 +91,12 @@ struct StudyReport {
   static let glyphs = ["·", "░", "▒", "▓", "█"]
   /// 256-colour SGR foregrounds, grey then greens growing brighter, added to the glyphs.
   static let colors = [244, 22, 28, 34, 46]
+
+  /// Colour only when stdout is a terminal, and never with NO_COLOR set to anything but the
+  /// empty string (no-color.org) or TERM=dumb.
+  static func usesColor(_ environment: [String: String]) -> Bool {
+    isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
 
   /// Monday first.
   var weekdays: [String] {
