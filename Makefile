@@ -5,9 +5,10 @@ PREFIX ?= $(HOME)/.local
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and gzip build the package; desktop-file-utils and
 # groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the demo
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
-# what `reminders doctor` asks about them.
+# what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
+# the tests (headless, to a PNG that they check is not blank).
 APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
-  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk
+  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -100,7 +101,7 @@ lint:
 	swift-format lint --strict -r Sources Tests Benchmarks Fuzz
 
 # Builds, makes the bundled sample deck relative to today, shows `reminders preview` in both
-# languages, then `reminders run` (a real pop-up; under the test harness when this machine has no
+# languages, the cards due, `reminders stats` (and its SVG picture), then `reminders run` (a real pop-up; under the test harness when this machine has no
 # desktop). Everything it writes stays under .demo/.
 demo: build
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)
@@ -112,6 +113,10 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja --now "$$(date +%Y-%m-%dT07:00:00%:z)"
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
+	@echo; echo "== reminders stats (eight weeks of sample history; the picture in $(DEMO_DIR)/heatmap.svg) =="
+	@$$($(SWIFT) build --show-bin-path)/reminders stats --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en --svg $(DEMO_DIR)/heatmap.svg
+	@echo; echo "== reminders stats --weeks 10 (日本語) =="
+	@$$($(SWIFT) build --show-bin-path)/reminders stats --weeks 10 --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja
 	@echo; echo "== reminders run, as of 08:00 today =="
 	@scripts/demo-run.sh "$$($(SWIFT) build --show-bin-path)/reminders" "$(DEMO_DIR)"
 	@echo; echo "== reminders review --plain --limit 3, answered: show, remembered; show, forgot; show, remembered =="

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate a large synthetic `reminders` deck for benchmarks.
 
-usage: gen_deck.py N OUTPUT_JSON [--today YYYY-MM-DD] [--seed S]
+usage: gen_deck.py N OUTPUT_JSON [--today YYYY-MM-DD] [--seed S] [--answers M] [--answer-days D]
+                   [--focus K]
 
 Writes {"version": 1, "cards": [...], "recalls": [...], "reviewLog": [...]} as compact JSON
 (no spaces, keys in sorted order within each object), streamed to the file in chunks, so memory
@@ -12,7 +13,9 @@ stays small even for N = 1,000,000. Deterministic for a given N, today and seed.
     ~85% were reviewed: lastReviewedAt (today-40 … today) is T[stepIndex] days before
     nextReviewDate (1 day at step 0, a wrong answer); cards due further out are on higher steps. ~15% are new: step 0, no lastReviewedAt,
     due on the day they were added (today-10 … today-1). A note on ~15%, a tag on ~20%.
-  * reviewLog: N // 5 answers over the last 60 days (today-60 … today-1), in time order.
+  * reviewLog: M answers (default N // 5) over the last D days (default 60: today-60 … today-1), in
+    time order.
+  * focusLog: K focus phases (default none: no `focusLog` key) of 5–50 minutes over the same days.
   * recalls: 50 items due over the next 2 days (from today 00:00).
 All times are RFC 3339 with the +09:00 offset (Asia/Tokyo); --today defaults to today in Tokyo.
 """
@@ -121,6 +124,9 @@ def main():
     parser.add_argument("output", metavar="OUTPUT_JSON")
     parser.add_argument("--today", metavar="YYYY-MM-DD", help="default: today in Asia/Tokyo")
     parser.add_argument("--seed", type=int, default=1121)
+    parser.add_argument("--answers", type=int, help="answers in the review log (default: N // 5)")
+    parser.add_argument("--answer-days", type=int, default=60, help="days back the answers reach (default 60)")
+    parser.add_argument("--focus", type=int, default=0, help="focus phases in a focusLog (default: none)")
     args = parser.parse_args()
     if args.n < 0:
         parser.error("N must be >= 0")
@@ -144,6 +150,9 @@ def main():
     coll_en = [c in ENGLISH_FRONT for c in COLLECTIONS]
     note_enc = [enc(t) for t in NOTES]
 
+    if args.answer_days < 1 or args.answer_days > 800:
+        parser.error("--answer-days must be from 1 to 800")
+    span = args.answer_days
     # Day strings for offsets -800 … +40 from today; index with (offset + BASE).
     base = 800
     days = [(today + dt.timedelta(days=k - base)).isoformat() for k in range(base + 41)]
@@ -209,22 +218,32 @@ def main():
         f.write(",".join(parts))
         f.write('],"reviewLog":[')
 
-        # N // 5 answers between today-60 00:00 and today-1 23:59:59, in time order.
-        entries = n // 5
+        # M answers between today-D 00:00 and today-1 23:59:59, in time order.
+        entries = n // 5 if args.answers is None else args.answers
         if entries and n:
-            moments = sorted(randrange(60 * 86400) for _ in range(entries))
+            moments = sorted(randrange(span * 86400) for _ in range(entries))
             for start in range(0, entries, CHUNK):
                 parts = []
                 for m in moments[start:start + CHUNK]:
                     parts.append(
                         '{"at":"%sT%s%s","cardId":"%s","correct":%s}'
-                        % (days[m // 86400 - 60 + base], clock[m % 86400], OFFSET, card_id(randrange(n)),
+                        % (days[m // 86400 - span + base], clock[m % 86400], OFFSET, card_id(randrange(n)),
                            "true" if rand() < 0.8 else "false")
                     )
                 if start:
                     f.write(",")
                 f.write(",".join(parts))
-        f.write('],"version":1}\n')
+        f.write("]")
+        if args.focus:
+            phases = sorted(randrange(span * 86400) for _ in range(args.focus))
+            f.write(',"focusLog":[')
+            f.write(",".join(
+                '{"completed":%s,"minutes":%d,"start":"%sT%s%s","task":"study"}'
+                % ("true" if rand() < 0.9 else "false", randrange(5, 51), days[m // 86400 - span + base],
+                   clock[m % 86400], OFFSET)
+                for m in phases))
+            f.write("]")
+        f.write(',"version":1}\n')
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, args.output)

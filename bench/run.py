@@ -78,6 +78,38 @@ def planner(bin_dir, runs):
           f"{t_ours / t_peer:.2f}x (target <= 1.00x); memory {m_ours:.0f} / {m_peer:.0f} MiB ({m_ours / m_peer:.0%})")
 
 
+def stats(bin_dir, runs):
+    """`reminders stats --json` over a million cards and a million answers (a year of them, and a
+    focus log) against Python loading the deck with json.load and counting answers per day."""
+    print("\n== stats --json (52 weeks) vs python3 json.load + count answers per day ==")
+    n, answers = 1_000_000, 1_000_000
+    path = os.path.join(OUT, f"deck-{n}-answers-{answers}.json")
+    if not os.path.exists(path):
+        os.makedirs(OUT, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_deck.py"), str(n), path, "--today", TODAY,
+                        "--answers", str(answers), "--answer-days", "365", "--focus", "2000"], check=True)
+    config = os.path.join(OUT, "bench-config.toml")
+    with open(config, "w") as f:
+        f.write('[time]\nzone = "Asia/Tokyo"\n')
+    state = tempfile.mkdtemp(prefix="reminders-bench-state-")
+    ours = [os.path.join(bin_dir, "reminders"), "stats", "--json", "--weeks", "52", "--now", NOW,
+            "--deck", path, "--config", config, "--state-dir", state]
+    peer = [sys.executable, os.path.join(HERE, "count_per_day.py"), path]
+    t_ours, m_ours, out = measure(ours, runs)
+    t_peer, m_peer, peer_out = measure(peer, runs)
+    report, counted = json.loads(out), json.loads(peer_out)
+    if report["allTime"]["answered"] != counted["answers"]:
+        sys.exit(f"bench: answer counts differ: reminders {report['allTime']['answered']} python {counted['answers']}")
+    for day in report["days"]:
+        if day["answered"] != counted["days"].get(day["date"], 0):
+            sys.exit(f"bench: {day['date']}: reminders {day['answered']} answers, python {counted['days'].get(day['date'], 0)}")
+    size = os.path.getsize(path) / 2**20
+    print(f"{'cards':>9} {'answers':>9} {'file MiB':>9} {'reminders s':>12} {'python s':>9} {'time ratio':>10} {'reminders MiB':>14} {'python MiB':>11} {'memory ratio':>12}")
+    print(f"{n:>9} {answers:>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
+    print(f"both counted {counted['answers']} answers, and the same per day over the {len(report['days'])} days shown")
+    print("target: time ratio <= 1.00x")
+
+
 def icalendar(bin_dir, runs):
     bench = os.path.join(bin_dir, "reminders-bench")
     if not os.path.exists(bench):
@@ -271,12 +303,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,icalendar,delivery,review",
+    parser.add_argument("--only", default="planner,stats,icalendar,delivery,review",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
     if "planner" in parts:
         planner(args.bin, args.runs)
+    if "stats" in parts:
+        stats(args.bin, args.runs)
     if "icalendar" in parts:
         icalendar(args.bin, 1)
     if "delivery" in parts:

@@ -18,6 +18,11 @@ nextReviewDate; a card at step 0 was either never reviewed (due on its creation 
 wrongly the day before it is due.
 The review log has one entry per card's last answer; every one of the last five days has answers,
 the sixth day back has none and today has none, so the streak is 5 (ending yesterday).
+Before those, HISTORY_WEEKS weeks of earlier review history (today-56 … today-7): most days a
+few to forty answers (fewer at weekends, about 85% correct), some days none, so that
+`reminders stats` has a heatmap to show with a longest streak longer than the current one; each
+answer is of a card that already existed and was answered again later.
+The focus log (`focusLog`, SPEC §7.1) has a 25-minute focus phase or two on most study days.
 Two recall items fall due today at 14:30 and 14:35 local time (they coalesce with the default
 10-minute window).
 
@@ -46,6 +51,7 @@ NEW_CARDS = 2
 WRONG_YESTERDAY = 3
 STREAK_DAYS = 5
 LAST_FUTURE_OFFSET = 29  # the furthest due date: a step-6 card answered yesterday is due today+29
+HISTORY_WEEKS = 8  # earlier answers reach this far back (today-56 … today-7)
 
 
 def die(message):
@@ -217,7 +223,9 @@ def build(rows, today, zone):
                     break
             else:
                 die(f"could not place an answer on {day}")
+    log.extend(history(cards, today, zone, rng))
     log.sort(key=lambda e: (dt.datetime.fromisoformat(e["at"]), e["cardId"]))
+    focus = focus_log(log, today, zone, rng)
 
     # Two recall items today at 14:30 and 14:35: topics from cards answered wrongly yesterday.
     topics = wrong_fronts[:2] if len(wrong_fronts) >= 2 else [rows[due_now[0]]["front"], rows[due_now[1]]["front"]]
@@ -234,7 +242,48 @@ def build(rows, today, zone):
             "dueAt": stamp(today, 14 * 3600 + 35 * 60, zone),
         },
     ]
-    return {"version": 1, "cards": cards, "recalls": recalls, "reviewLog": log}
+    return {"version": 1, "cards": cards, "recalls": recalls, "reviewLog": log, "focusLog": focus}
+
+
+def history(cards, today, zone, rng):
+    """Earlier answers on the days today-56 … today-7 (the streak's days and the day before them
+    are left as they are): a heatmap's worth of study, with gaps."""
+    entries = []
+    first = today - dt.timedelta(days=HISTORY_WEEKS * 7)
+    # Two breaks of a few days, so that the longest streak lies in the past.
+    breaks = {first + dt.timedelta(days=k) for k in (9, 10, 30, 31, 32)}
+    day = first
+    while day <= today - dt.timedelta(days=STREAK_DAYS + 2):
+        weekend = day.weekday() >= 5
+        if day not in breaks and rng.random() > 0.08:
+            count = rng.randint(2, 12) if weekend else rng.choice([rng.randint(5, 20), rng.randint(15, 40)])
+            # Cards that existed that day and were answered again after it.
+            pool = [
+                c for c in cards
+                if c["createdAt"][:10] < day.isoformat() and c.get("lastReviewedAt", "")[:10] > day.isoformat()
+            ]
+            for card in rng.sample(pool, min(count, len(pool))):
+                entries.append(
+                    {"cardId": card["id"], "at": stamp(day, daytime(rng), zone), "correct": rng.random() < 0.85})
+        day += dt.timedelta(days=1)
+    return entries
+
+
+def focus_log(log, today, zone, rng):
+    """A 25-minute focus phase or two on most days with answers (before today)."""
+    focus = []
+    for day in sorted({e["at"][:10] for e in log}):
+        if day >= today.isoformat() or rng.random() < 0.3:
+            continue
+        start = 19 * 3600 + rng.randrange(0, 3 * 3600) // 60 * 60
+        for k in range(rng.choice([1, 1, 2])):
+            focus.append({
+                "completed": True,
+                "minutes": 25,
+                "start": stamp(dt.date.fromisoformat(day), start + k * 30 * 60, zone),
+                "task": "単語の復習" if rng.random() < 0.5 else "JLPT N4",
+            })
+    return focus
 
 
 def main():

@@ -11,7 +11,7 @@ import RemindersStore
 /// that does not read back as it was written, a calendar merge that is not stable). `make fuzz`
 /// drives them with libFuzzer; the tests replay every input kept in `Fuzz/Regressions/<harness>/`.
 public enum FuzzHarness: String, CaseIterable, Sendable {
-  /// `DeckCodec.decode` and `DeckCodec.digest`, and decode → encode → decode.
+  /// `DeckCodec.decode`, `DeckCodec.digest` and `DeckCodec.studyDigest`, and decode → encode → decode.
   case deck
   /// `Configuration.parse` of a config file's bytes (TOML, through TOMLKit's C++ parser).
   case config
@@ -62,6 +62,16 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     precondition(
       digest.dueIndex == full.dueIndex && digest.streak.answerDays == full.streak.answerDays
         && digest.recalls == full.recalls, "digest differs from the decoded deck")
+    // What `stats` reads: the same record from the bytes as from the decoded deck, and a focus
+    // log refused by both or by neither.
+    let study = refusal { try DeckCodec.studyDigest(input, path: "deck.json", clock: clock) }
+    let focus = refusal { try DeckCodec.focusLog(of: decoded, path: "deck.json") }
+    precondition((study == nil) == (focus == nil), "studyDigest and focusLog disagree on the focus log")
+    if let study, let focus {
+      precondition(
+        study == StudyRecord(deck: decoded.deck, focusLog: focus, clock: clock),
+        "studyDigest differs from the decoded deck")
+    }
     let encoded = DeckCodec.encode(decoded, clock: clock)
     guard let again = try? DeckCodec.decode(encoded, path: "deck.json") else {
       fatalError("a deck we wrote does not read back")

@@ -64,38 +64,14 @@ public enum DeckCodec {
 
   /// What the planner needs of the deck, read without keeping the cards.
   public static func digest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> PlanInput {
-    // (collection index << 32 | day number + 2^31) → count: one hash lookup a card.
-    var counts: [Int: Int] = [:]
-    var collectionNames: [String] = [""]
-    var collectionIndex: [String: Int] = ["": 0]
-    var lastCollection: (bytes: [UInt8], index: Int) = ([], 0)
+    var due = DueCounter()
     var answerDays = Set<Int>()
     var offsets = OffsetMemo(clock: clock)
     var recalls: [RecallItem] = []
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
-        let raw = try readCard(&reader, index: index, keepExtras: false)
-        // Suspended cards are never due and never counted.
-        guard !raw.suspended else { return }
-        var c = 0
-        if let token = raw.collection {
-          let slice = UnsafeBufferPointer(rebasing: reader.bytes[token.range])
-          if !token.hasEscapes, slice.elementsEqual(lastCollection.bytes) {
-            c = lastCollection.index
-          } else {
-            let name = reader.string(token)
-            if let known = collectionIndex[name] {
-              c = known
-            } else {
-              c = collectionNames.count
-              collectionNames.append(name)
-              collectionIndex[name] = c
-            }
-            lastCollection = (token.hasEscapes ? [] : Array(slice), c)
-          }
-        }
-        counts[c << 32 | (raw.nextReviewDate.number + (1 << 31)), default: 0] += 1
+        due.add(try readCard(&reader, index: index, keepExtras: false), in: reader)
       case .recall:
         let item = try readRecall(&reader, index: index).item
         if item.isOpen { recalls.append(item) }
@@ -106,13 +82,132 @@ public enum DeckCodec {
         try reader.skipValue()
       }
     }
-    var index = DueIndex()
-    for (key, n) in counts {
-      let name = collectionNames[key >> 32]
-      index.add(
-        collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
+    return PlanInput(dueIndex: due.index, streak: Streak(answerDays: answerDays), recalls: recalls)
+  }
+
+  /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day), read
+  /// without keeping the cards or the log. The deck is checked as strictly as by `decode`, and
+  /// the `focusLog` too (SPEC §7.1), whose entries `decode` keeps as unknown fields.
+  public static func studyDigest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> StudyRecord {
+    var due = DueCounter()
+    var record = StudyRecord()
+    var offsets = OffsetMemo(clock: clock)
+    // A key given twice means its last value, as for `decode`: the focus log counts, and is
+    // refused, only once the whole file is read.
+    var focus: Result<[FocusEntry], FieldError> = .success([])
+    try read(bytes, path: path) { reader, section, index in
+      switch section {
+      case .card:
+        due.add(try readCard(&reader, index: index, keepExtras: false), in: reader)
+      case .recall:
+        _ = try readRecall(&reader, index: index)
+      case .log:
+        let answer = try readAnswer(&reader, index: index)
+        record.addAnswer(day: offsets.day(of: answer.at), correct: answer.correct)
+      case .rootExtra(let key) where key == focusLogKey:
+        let start = reader.position
+        var entries: [FocusEntry] = []
+        do {
+          try readFocusLog(&reader) { entries.append($0) }
+          focus = .success(entries)
+        } catch let error as FieldError {
+          focus = .failure(error)
+          reader.position = start
+          try reader.skipValue()
+        }
+      case .rootExtra:
+        try reader.skipValue()
+      }
     }
-    return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: recalls)
+    do {
+      for entry in try focus.get() {
+        record.addFocus(day: offsets.day(of: entry.start), minutes: entry.minutes)
+      }
+    } catch {
+      try bytes.withUnsafeBufferPointer { buffer in
+        let (line, column) = JSONReader(buffer).lineAndColumn(of: error.offset)
+        throw StoreError.corrupt(
+          path: path, at: TextPosition(line: line, column: column), reason: "\(error.field): \(error.reason)")
+      }
+    }
+    record.dueIndex = due.index
+    return record
+  }
+
+  /// The deck's focus log as `decode` keeps it (an unknown field of this version's model),
+  /// read as strictly as `studyDigest` reads it; no log is an empty one.
+  public static func focusLog(of stored: StoredDeck, path: String) throws -> [FocusEntry] {
+    guard let value = stored.extras.root[focusLogKey] else { return [] }
+    var w = JSONWriter()
+    w.value(value)
+    var entries: [FocusEntry] = []
+    try w.out.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do {
+        try readFocusLog(&reader) { entries.append($0) }
+      } catch let error as FieldError {
+        // Written anew from the value, the text has no place in the file to point at.
+        throw StoreError.corrupt(path: path, at: nil, reason: "\(error.field): \(error.reason)")
+      } catch let error as JSONSyntaxError {
+        throw StoreError.corrupt(path: path, at: nil, reason: "\(focusLogKey): expected \(error.expected)")
+      }
+    }
+    return entries
+  }
+
+  /// The top-level key of the focus log.
+  static let focusLogKey = "focusLog"
+
+  /// Reads the focus log's array, handing each entry to `visit`.
+  static func readFocusLog(_ reader: inout JSONReader, _ visit: (FocusEntry) -> Void) throws {
+    guard reader.peek() == UInt8(ascii: "[") else {
+      throw FieldError(offset: reader.position, field: focusLogKey, reason: "expected an array")
+    }
+    try reader.readArray { reader, i in visit(try readFocusEntry(&reader, index: i)) }
+  }
+
+  /// One focus phase: `start` (RFC 3339) and `minutes` (a whole number, 0 or more) are needed;
+  /// `task` is a string or null and `completed` true or false when present.
+  static func readFocusEntry(_ reader: inout JSONReader, index: Int) throws -> FocusEntry {
+    let start = reader.position
+    func field(_ name: String) -> String { "\(focusLogKey)[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
+    guard reader.peek() == UInt8(ascii: "{") else {
+      throw FieldError(offset: start, field: field(""), reason: "expected an object")
+    }
+    var began: Date?
+    var minutes: Int?
+    var task: String?
+    var completed = false
+    try reader.readObject { reader, key in
+      let at = reader.position
+      if reader.equals(key, "start") {
+        began = try readInstant(&reader, field: field("start"))
+      } else if reader.equals(key, "minutes") {
+        guard let value = try? reader.readInt(), value >= 0 else {
+          throw FieldError(offset: at, field: field("minutes"), reason: "expected a whole number, 0 or more")
+        }
+        minutes = value
+      } else if reader.equals(key, "task") {
+        if try !reader.readNull() {
+          guard reader.peek() == UInt8(ascii: "\"") else {
+            throw FieldError(offset: at, field: field("task"), reason: "expected a string or null")
+          }
+          task = reader.string(try reader.readStringToken())
+        }
+      } else if reader.equals(key, "completed") {
+        guard let value = try? reader.readBool() else {
+          throw FieldError(offset: at, field: field("completed"), reason: "expected true or false")
+        }
+        completed = value
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let began, let minutes else {
+      let missing = [("start", began == nil), ("minutes", minutes == nil)].filter(\.1).map(\.0)
+      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+    }
+    return FocusEntry(start: began, minutes: minutes, task: task, completed: completed)
   }
 
   enum Section {
@@ -356,6 +451,41 @@ public enum DeckCodec {
     return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
   }
 
+  /// A log entry's instant and answer, checked as `readLogEntry` checks it but without making
+  /// a string of its card id: all `stats` needs of a million answers.
+  static func readAnswer(_ reader: inout JSONReader, index: Int) throws -> (at: Date, correct: Bool) {
+    let start = reader.position
+    func field(_ name: String) -> String { "reviewLog[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
+    var hasCardID = false
+    var at: Date?
+    var correct: Bool?
+    try reader.readObject { reader, key in
+      let offset = reader.position
+      if reader.equals(key, "cardId") {
+        guard reader.peek() == UInt8(ascii: "\"") else {
+          throw FieldError(offset: offset, field: field("cardId"), reason: "expected a string")
+        }
+        _ = try reader.readStringToken()
+        hasCardID = true
+      } else if reader.equals(key, "at") {
+        at = try readInstant(&reader, field: field("at"))
+      } else if reader.equals(key, "correct") {
+        guard let value = try? reader.readBool() else {
+          throw FieldError(offset: offset, field: field("correct"), reason: "expected true or false")
+        }
+        correct = value
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard hasCardID, let at, let correct else {
+      let missing = [("cardId", !hasCardID), ("at", at == nil), ("correct", correct == nil)].filter(\.1)
+        .map(\.0)
+      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+    }
+    return (at, correct)
+  }
+
   /// A recall item's fields as the deck file writes them (`nil` optionals left out).
   public static func recallFields(_ item: RecallItem, extras: [String: JSONValue] = [:], clock: DayClock)
     -> [String: JSONValue]
@@ -431,6 +561,49 @@ public enum DeckCodec {
     }
     w.document(root)
     return w.out
+  }
+}
+
+/// Cards counted by collection and next review day straight from their bytes: one hash lookup
+/// a card, and a collection's name made into a string only when it differs from the last one's.
+struct DueCounter {
+  /// (collection index << 32 | day number + 2^31) → count.
+  var counts: [Int: Int] = [:]
+  var collectionNames: [String] = [""]
+  var collectionIndex: [String: Int] = ["": 0]
+  var lastCollection: (bytes: [UInt8], index: Int) = ([], 0)
+
+  /// Counts `raw`, read by `reader`, unless it is suspended (never due, never counted).
+  mutating func add(_ raw: DeckCodec.RawCard, in reader: JSONReader) {
+    guard !raw.suspended else { return }
+    var c = 0
+    if let token = raw.collection {
+      let slice = UnsafeBufferPointer(rebasing: reader.bytes[token.range])
+      if !token.hasEscapes, slice.elementsEqual(lastCollection.bytes) {
+        c = lastCollection.index
+      } else {
+        let name = reader.string(token)
+        if let known = collectionIndex[name] {
+          c = known
+        } else {
+          c = collectionNames.count
+          collectionNames.append(name)
+          collectionIndex[name] = c
+        }
+        lastCollection = (token.hasEscapes ? [] : Array(slice), c)
+      }
+    }
+    counts[c << 32 | (raw.nextReviewDate.number + (1 << 31)), default: 0] += 1
+  }
+
+  var index: DueIndex {
+    var index = DueIndex()
+    for (key, n) in counts {
+      let name = collectionNames[key >> 32]
+      index.add(
+        collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
+    }
+    return index
   }
 }
 

@@ -55,6 +55,22 @@ public struct DeckStore: Sendable {
     return try DeckCodec.digest(bytes, path: path, clock: clock)
   }
 
+  /// What `stats` needs: answers and focus minutes per day-zone day, and the cards by due day.
+  /// Without a journal, read by the lean digest; with one, from the whole deck with the journal
+  /// applied (as `planInput`).
+  public func studyRecord(clock: DayClock) throws -> StudyRecord {
+    let lines = try journal.read()
+    guard lines.isEmpty else {
+      var stored = StoredDeck()
+      if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
+      DeckJournal.apply(lines, to: &stored)
+      return StudyRecord(
+        deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock)
+    }
+    guard let bytes = try FileIO.read(path) else { return StudyRecord() }
+    return try DeckCodec.studyDigest(bytes, path: path, clock: clock)
+  }
+
   /// Reads the deck (and its journal) under the lock, lets `change` edit it, and writes it back
   /// atomically with the journal folded in.
   ///

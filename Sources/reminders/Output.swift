@@ -7,6 +7,8 @@ indirect enum OrderedJSON {
   case null
   case bool(Bool)
   case int(Int)
+  /// A number written as it is given (`0.8734`).
+  case number(String)
   case string(String)
   case array([OrderedJSON])
   case object([(String, OrderedJSON)])
@@ -25,6 +27,7 @@ indirect enum OrderedJSON {
     case .null: w.raw("null")
     case .bool(let b): w.raw(b ? "true" : "false")
     case .int(let n): w.raw(String(n))
+    case .number(let n): w.raw(n)
     case .string(let s): w.string(s)
     case .array(let items):
       guard !items.isEmpty else { return w.raw("[]") }

@@ -14,7 +14,7 @@ struct Reminders: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
-      Doctor.self, Status.self, Review.self, Snooze.self,
+      Doctor.self, Status.self, Review.self, Snooze.self, Stats.self,
     ]
   )
 }

@@ -1,0 +1,145 @@
+import Foundation
+import RemindersCore
+
+/// The heatmap as a standalone SVG picture (SPEC §7.2): a browser shows it, and a screen reader
+/// reads its title and description, then each day's `<title>` (`2026-11-21: 34 cards, 50 min`).
+struct StudyPicture {
+  let report: StudyReport
+
+  var stats: StudyStats { report.stats }
+  var ja: Bool { report.ja }
+
+  /// Cell side and pitch, and the margins for the weekday names, the heading and the month names.
+  static let cell = 11
+  static let pitch = 14
+  static let left = 40
+  static let top = 50
+  /// Fills of levels 0…4: light grey, then greens growing darker (each step clearly apart on
+  /// white; the numbers are in each day's title, so the colour is never the only carrier).
+  static let fills = ["#e4e7eb", "#b7e4c7", "#74c69d", "#2d936c", "#14532d"]
+
+  /// The picture's title, for screen readers: the text's heading (zone and week start included).
+  var title: String { report.heading }
+
+  /// The heading shown on the picture, short enough for its width.
+  var shownHeading: String {
+    ja
+      ? "1日に回答した枚数（\(stats.today) までの\(stats.weeks)週）"
+      : "Cards answered per day, \(stats.weeks) \(stats.weeks == 1 ? "week" : "weeks") to \(stats.today)"
+  }
+
+  /// What the picture shows, in words, for screen readers.
+  var description: String {
+    let shown = stats.days.reduce(AnswerCount()) {
+      AnswerCount(answered: $0.answered + $1.tally.answered, remembered: $0.remembered + $1.tally.remembered)
+    }
+    let studied = stats.days.filter { $0.tally.answered > 0 }.count
+    let busiest = stats.days.max { $0.tally.answered < $1.tally.answered }
+    var sentences: [String] = []
+    if ja {
+      sentences.append(
+        "この\(stats.weeks)週で \(report.cards(shown.answered))に回答（\(report.days(studied))）。")
+      if let busiest, busiest.tally.answered > 0 {
+        sentences.append("最も多かった日: \(busiest.day) の \(report.cards(busiest.tally.answered))。")
+      }
+      sentences.append(
+        "連続記録 \(report.days(stats.currentStreak))、最長 \(report.days(stats.longestStreak))。")
+      sentences.append("色が濃いほど多くの枚数に回答した日です。各日の枚数と集中時間はそのマスの説明にあります。")
+    } else {
+      sentences.append(
+        "\(report.cards(shown.answered)) answered on \(report.days(studied)) in these \(stats.weeks) weeks.")
+      if let busiest, busiest.tally.answered > 0 {
+        sentences.append("Busiest day: \(busiest.day), \(report.cards(busiest.tally.answered)).")
+      }
+      sentences.append(
+        "Streak: \(report.days(stats.currentStreak)), longest \(report.days(stats.longestStreak)).")
+      sentences.append(
+        "Darker squares are days with more cards answered; each square's title gives the day's cards and focus minutes."
+      )
+    }
+    return sentences.joined(separator: ja ? "" : " ")
+  }
+
+  /// `2026-11-21: 34 cards, 50 min` / `2026-11-21: 34枚、50分`.
+  func dayTitle(_ summary: StudyStats.DaySummary) -> String {
+    let t = summary.tally
+    return ja
+      ? "\(summary.day): \(t.answered)枚、\(t.focusMinutes)分"
+      : "\(summary.day): \(report.cards(t.answered)), \(t.focusMinutes) min"
+  }
+
+  var svg: String {
+    let p = StudyPicture.pitch
+    let gridWidth = stats.weeks * p
+    let legendY = StudyPicture.top + 7 * p + 14
+    let width = max(StudyPicture.left + gridWidth + 12, 520)
+    let height = legendY + 24
+    let font =
+      ja ? "'Noto Sans CJK JP', 'Noto Sans JP', sans-serif" : "'DejaVu Sans', 'Noto Sans', sans-serif"
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+      viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="stats-title stats-desc" \
+      font-family="\(XML.escape(font))" font-size="10" lang="\(ja ? "ja" : "en")">
+      <title id="stats-title">\(XML.escape(title))</title>
+      <desc id="stats-desc">\(XML.escape(description))</desc>
+      <rect width="100%" height="100%" fill="#ffffff"/>
+      <text x="\(StudyPicture.left)" y="18" font-size="12" fill="#1f2328">\(XML.escape(shownHeading))</text>
+
+      """
+    out += "<g fill=\"#57606a\" aria-hidden=\"true\">\n"
+    for label in stats.monthLabels {
+      // The first column's name is left out when the next month starts right after it.
+      if label.column == 0, stats.monthLabels.count > 1, stats.monthLabels[1].column < 3 { continue }
+      out +=
+        "<text x=\"\(StudyPicture.left + label.column * p)\" y=\"\(StudyPicture.top - 6)\">\(XML.escape(report.monthName(label.month)))</text>\n"
+    }
+    for (row, name) in report.weekdays.enumerated() {
+      out +=
+        "<text x=\"4\" y=\"\(StudyPicture.top + row * p + 9)\">\(XML.escape(name))</text>\n"
+    }
+    out += "</g>\n<g stroke=\"#1f232814\" stroke-width=\"1\">\n"
+    for column in 0..<stats.weeks {
+      for row in 0..<7 {
+        guard let summary = stats.day(row: row, column: column) else { continue }
+        out +=
+          "<rect x=\"\(StudyPicture.left + column * p)\" y=\"\(StudyPicture.top + row * p)\" width=\"\(StudyPicture.cell)\" height=\"\(StudyPicture.cell)\" rx=\"2\" fill=\"\(StudyPicture.fills[summary.level])\" data-date=\"\(summary.day)\" data-level=\"\(summary.level)\"><title>\(XML.escape(dayTitle(summary)))</title></rect>\n"
+      }
+    }
+    out += "</g>\n"
+    // The legend: each level's square and its range of cards a day.
+    out +=
+      "<g>\n<text x=\"\(StudyPicture.left)\" y=\"\(legendY + 9)\" fill=\"#57606a\">\(XML.escape(report.legendTitle))</text>\n"
+    var x = StudyPicture.left + (ja ? 110 : 120)
+    for level in 0..<LevelScale.levels {
+      let range = report.range(of: level)
+      out +=
+        "<rect x=\"\(x)\" y=\"\(legendY)\" width=\"\(StudyPicture.cell)\" height=\"\(StudyPicture.cell)\" rx=\"2\" fill=\"\(StudyPicture.fills[level])\" stroke=\"#1f232814\"><title>\(XML.escape(range))</title></rect>\n"
+      out += "<text x=\"\(x + 15)\" y=\"\(legendY + 9)\" fill=\"#57606a\">\(XML.escape(range))</text>\n"
+      x += 15 + range.count * 7 + 14
+    }
+    out += "</g>\n</svg>\n"
+    return out
+  }
+}
+
+/// Text for XML content and attribute values.
+enum XML {
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for c in text.unicodeScalars {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
+      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": out += "\u{FFFD}"
+      default: out.unicodeScalars.append(c)
+      }
+    }
+    return out
+  }
+}
