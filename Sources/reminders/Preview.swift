@@ -138,6 +138,7 @@ struct PlanReport {
     switch kind {
     case .dailyReview: return ja ? "毎日の復習" : "daily review"
     case .recall: return ja ? "思い出し" : "recall"
+    case .focus: return ja ? "集中タイマー" : "focus timer"
     }
   }
 
@@ -150,6 +151,7 @@ struct PlanReport {
     case .desktopDND: label = ja ? "おやすみモード" : "do-not-disturb"
     case .catchUp: label = ja ? "取りこぼし" : "catch-up"
     case .snoozed: label = ja ? "スヌーズ" : "snoozed"
+    case .focus: label = ja ? "集中中" : "focus"
     }
     guard let from = r.deferredFrom else { return label }
     let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
