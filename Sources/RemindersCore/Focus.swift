@@ -174,7 +174,8 @@ public struct FocusSession: Equatable, Sendable {
       let last = number == lastPhase || stopRunning == runningEnd
       out.append(
         FocusPhase(
-          number: number, kind: kind, start: begin, end: instant(running: runningEnd, now: now), length: length,
+          number: number, kind: kind, start: begin, end: instant(running: runningEnd, now: now),
+          length: length,
           ran: length, runningStart: runningStart, isLast: last, stopped: false))
       if last { break }
       runningStart = runningEnd

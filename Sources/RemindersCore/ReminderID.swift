@@ -31,7 +31,8 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       case let original = ReminderID(text[text.index(after: colon)...]), original.canSnooze
     {
       self = .snoozed(original, n: n)
-    } else if text.hasPrefix("focus:"), case let parts = text.dropFirst(6).split(separator: ":"), parts.count == 2,
+    } else if text.hasPrefix("focus:"), case let parts = text.dropFirst(6).split(separator: ":"),
+      parts.count == 2,
       !parts[0].isEmpty, let phase = Int(parts[1]), phase > 0, String(phase) == parts[1]
     {
       self = .focus(session: String(parts[0]), phase: phase)

@@ -20,12 +20,14 @@ import Testing
 
   /// Focus and break alternate; the break after every fourth completed focus phase is the long one.
   @Test(arguments: [
-    (1, FocusPhaseKind.focus, "09:25"), (2, .shortBreak, "09:30"), (3, .focus, "09:55"), (4, .shortBreak, "10:00"),
+    (1, FocusPhaseKind.focus, "09:25"), (2, .shortBreak, "09:30"), (3, .focus, "09:55"),
+    (4, .shortBreak, "10:00"),
     (5, .focus, "10:25"), (6, .shortBreak, "10:30"), (7, .focus, "10:55"), (8, .longBreak, "11:10"),
     (9, .focus, "11:35"), (10, .shortBreak, "11:40"), (16, .longBreak, "13:20"),
   ])
   func longBreakAfterTheFourth(number: Int, kind: FocusPhaseKind, end: String) {
-    let phases = FocusTests.session().phases(now: FocusTests.start, through: Fixture.t("2026-11-21T14:00:00Z"))
+    let phases = FocusTests.session().phases(
+      now: FocusTests.start, through: Fixture.t("2026-11-21T14:00:00Z"))
     let phase = phases[number - 1]
     #expect(phase.number == number)
     #expect(phase.kind == kind)
@@ -63,7 +65,8 @@ import Testing
     #expect(later.paused)
     #expect(later.timeLeft == 180)  // 2 minutes of the break ran
     // While the pause lasts, the end is as if it resumed now.
-    let phases = session.phases(now: Fixture.t("2026-11-21T09:40:00Z"), through: Fixture.t("2026-11-21T10:00:00Z"))
+    let phases = session.phases(
+      now: Fixture.t("2026-11-21T09:40:00Z"), through: Fixture.t("2026-11-21T10:00:00Z"))
     #expect(phases[1].end == Fixture.t("2026-11-21T09:43:00Z"))
     #expect(session.running(at: Fixture.t("2026-11-21T09:40:00Z")) == 25 * 60 + 120)
   }
@@ -151,7 +154,8 @@ import Testing
     let planner = Fixture.planner(Fixture.schedule(window: ("00:00", "23:59")), Fixture.utc)
     let input = FocusTests.input(session)
     let at = { (time: String) in
-      planner.due(input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T\(time)Z")).map(\.id.description)
+      planner.due(input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T\(time)Z")).map(
+        \.id.description)
     }
     #expect(at("09:24:59") == [])
     #expect(at("09:25:00") == ["focus:s1:1"])
@@ -180,7 +184,9 @@ import Testing
     for hold in [true, false] {
       let input = FocusTests.input(
         FocusTests.session(start: start, cycles: 3, hold: hold), cards: cards, recalls: [recall])
-      let plan = planner.plan(input, ledger: DeliveryLedger(), now: start, days: 1).filter { $0.kind != .focus }
+      let plan = planner.plan(input, ledger: DeliveryLedger(), now: start, days: 1).filter {
+        $0.kind != .focus
+      }
       let daily = plan.first { $0.kind == .dailyReview }
       let recalled = plan.first { $0.kind == .recall }
       if hold {
