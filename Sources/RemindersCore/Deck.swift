@@ -296,6 +296,8 @@ public struct PlanInput: Sendable {
   public var dueIndex: DueIndex
   public var streak: Streak
   public var recalls: [RecallItem]
+  /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
+  public var focus: FocusInput? = nil
 
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
     self.dueIndex = dueIndex

@@ -66,7 +66,7 @@ public struct DeliveryLedger: Equatable, Sendable {
   }
 
   /// By reminder id.
-  public private(set) var entries: [ReminderID: Entry]
+  public fileprivate(set) var entries: [ReminderID: Entry]
   /// The days whose daily reminder was delivered long enough ago that its entry was folded
   /// away (`foldDailies`): they stay delivered whatever the clock says later.
   public private(set) var earlierDailies: DaySet
@@ -203,6 +203,17 @@ public struct DeliveryLedger: Equatable, Sendable {
       if let back = entry.snoozeReturn, !contains(reminderID: back.id) { continue }
       earlierDailies.insert(d)
       entries[id] = nil
+    }
+  }
+}
+
+extension DeliveryLedger {
+  /// Forgets the ends of focus phases delivered before `instant` and no longer pending or on
+  /// screen: a phase end lapses minutes after it passes (`Planner.focusLapse`), so it can never
+  /// be planned again, and the ledger stays small.
+  public mutating func dropFocusEntries(before instant: Date) {
+    for (id, entry) in entries where !entry.pending && !entry.onScreen && entry.deliveredAt < instant {
+      if case .focus = id { entries[id] = nil }
     }
   }
 }

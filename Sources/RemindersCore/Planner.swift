@@ -30,7 +30,12 @@ public struct Planner: Sendable {
   public func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) -> [Reminder] {
     let today = clock.day(of: now)
     let horizon = clock.startOfDay(end)
-    let allowed = AllowedTime(schedule: schedule, clock: clock)
+    var allowed = AllowedTime(schedule: schedule, clock: clock)
+    if let focus = input.focus, focus.session.settings.holdReminders {
+      allowed.focusHolds = focus.session.phases(now: now, through: horizon).filter { $0.kind == .focus }.map {
+        DateInterval(start: $0.start, end: max($0.end, $0.start))
+      }
+    }
     var out: [Reminder] = []
     for offset in 0..<max(end.number - today.number, 0) {
       if let r = daily(
@@ -50,6 +55,7 @@ public struct Planner: Sendable {
     }
     out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
     out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
+    out += focusEnds(input.focus, ledger: ledger, now: now, horizon: horizon)
     return out.sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
   }
 
@@ -70,7 +76,7 @@ public struct Planner: Sendable {
       // Missed: only on its own day, inside that day's window; after that it expires.
       guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
       fireAt = late.at
-      reason = ledger.held[id.description] != nil ? .desktopDND : .catchUp
+      reason = Planner.lateReason(late.reason, held: ledger.held[id.description] != nil)
     }
     return Reminder(
       id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
@@ -108,9 +114,55 @@ public struct Planner: Sendable {
     if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
       guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
       fireAt = late.at
-      reason = ledger.held[id.description] != nil ? .desktopDND : .catchUp
+      reason = Planner.lateReason(late.reason, held: ledger.held[id.description] != nil)
     }
     return (fireAt, first ?? reason)
+  }
+
+  /// Why a missed reminder fires when it does: a focus phase that holds it now, else
+  /// do-not-disturb when that held it, else catching up.
+  static func lateReason(_ now: DeferralReason?, held: Bool) -> DeferralReason {
+    now == .focus ? .focus : held ? .desktopDND : .catchUp
+  }
+
+  /// A phase end not delivered within this many seconds lapses (the machine slept, nothing
+  /// ran): only the latest phase end passed is still said, and only this soon after it.
+  public static let focusLapse: TimeInterval = 300
+
+  /// The pop-ups at the ends of the focus session's phases (SPEC §7.1), from `now` until
+  /// `horizon`, and the latest one passed while it is recent: urgency critical, at the second
+  /// the phase ends, not moved by window or quiet hours (the learner started the timer).
+  func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date) -> [Reminder] {
+    guard let focus else { return [] }
+    let session = focus.session
+    let phases = session.phases(now: now, through: horizon)
+    let latestPassed = phases.last(where: { $0.end <= now })?.number
+    var out: [Reminder] = []
+    for phase in phases where phase.end < horizon {
+      let id = ReminderID.focus(session: session.id, phase: phase.number)
+      guard !ledger.contains(reminderID: id) else { continue }
+      if phase.end <= now {
+        guard phase.number == latestPassed, now.timeIntervalSince(phase.end) <= Planner.focusLapse else {
+          continue
+        }
+      }
+      let title: String
+      if phase.isLast {
+        let day = clock.day(of: phase.end)
+        let minutes =
+          session.focusMinutes(on: day, through: phase.end, clock: clock)
+          + (focus.earlierDay == day ? focus.earlierMinutes : 0)
+        title = texts.focusToday(minutes: minutes)
+      } else if phase.kind == .focus {
+        title = texts.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
+      } else {
+        title = texts.breakOver
+      }
+      out.append(
+        Reminder(
+          id: id, kind: .focus, fireAt: phase.end, title: title, body: session.task ?? "", critical: true))
+    }
+    return out
   }
 
   /// The returns of snoozed reminders not yet delivered (SPEC §6.1): each once, at the time it was
@@ -175,7 +227,7 @@ public struct Planner: Sendable {
         // Missed recall items never expire; they all land on the next allowed moment together.
         guard let late = allowed.adjust(now) else { continue }
         at = late.at
-        reason = ledger.held[item.id] != nil ? .desktopDND : .catchUp
+        reason = Planner.lateReason(late.reason, held: ledger.held[item.id] != nil)
       }
       placed.append(Placed(item: item, at: at, reason: reason))
     }

@@ -4,11 +4,13 @@ import Foundation
 public enum ReminderKind: String, Sendable, Equatable {
   case dailyReview = "daily-review"
   case recall = "recall"
+  /// The end of a focus session's phase (SPEC §7.1).
+  case focus = "focus"
 }
 
 /// One pop-up to show: when, what it says, and why it moved.
 public struct Reminder: Equatable, Sendable {
-  /// `daily:YYYY-MM-DD` or `recall:<first item id>`.
+  /// `daily:YYYY-MM-DD`, `recall:<first item id>`, `focus:<session>:<phase>`, ….
   public var id: ReminderID
   public var kind: ReminderKind
   public var fireAt: Date

@@ -2,7 +2,7 @@
 ///
 /// Written as text in the ledger, `preview --json` and the calendar: `daily:YYYY-MM-DD`,
 /// `daily-again:YYYY-MM-DD`, `recall:<first item id>`, and `snooze:<n>:<id>` for the n-th return
-/// of a snoozed reminder. An id of a kind this version does not know (written by a newer
+/// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase. An id of a kind this version does not know (written by a newer
 /// one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
@@ -13,6 +13,8 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   case dailyAgain(Day)
   /// The `n`-th return of a snoozed reminder (the original's id, never itself a return).
   indirect case snoozed(ReminderID, n: Int)
+  /// The end of phase `phase` (from 1) of the focus session `session` (SPEC §7.1).
+  case focus(session: String, phase: Int)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -29,6 +31,11 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       case let original = ReminderID(text[text.index(after: colon)...]), original.canSnooze
     {
       self = .snoozed(original, n: n)
+    } else if text.hasPrefix("focus:"), case let parts = text.dropFirst(6).split(separator: ":"),
+      parts.count == 2,
+      !parts[0].isEmpty, let phase = Int(parts[1]), phase > 0, String(phase) == parts[1]
+    {
+      self = .focus(session: String(parts[0]), phase: phase)
     } else {
       self = .other(String(text))
     }
@@ -42,6 +49,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .dailyAgain(let day): "daily-again:\(day)"
     case .recall(let item): "recall:\(item)"
     case .snoozed(let original, let n): "snooze:\(n):\(original)"
+    case .focus(let session, let phase): "focus:\(session):\(phase)"
     case .other(let text): text
     }
   }
@@ -64,15 +72,17 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .daily, .dailyAgain: .dailyReview
     case .recall: .recall
     case .snoozed(let original, _): original.kind
+    case .focus: .focus
     case .other: nil
     }
   }
 
-  /// Whether a pop-up of this id may be snoozed: every kind this version knows.
+  /// Whether a pop-up of this id may be snoozed: every reminder of the deck (not a focus phase's
+  /// end, which the learner's own timer says).
   public var canSnooze: Bool {
     switch self {
     case .daily, .dailyAgain, .recall, .snoozed: true
-    case .other: false
+    case .focus, .other: false
     }
   }
 
@@ -81,7 +91,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     switch self {
     case .daily(let day), .dailyAgain(let day): day
     case .snoozed(let original, _): original.reviewDay
-    case .recall, .other: nil
+    case .recall, .focus, .other: nil
     }
   }
 

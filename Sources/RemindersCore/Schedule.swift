@@ -86,19 +86,25 @@ public enum DeferralReason: String, Sendable, Equatable {
   case catchUp = "catch-up"
   /// The learner snoozed it (SPEC §6.1).
   case snoozed
+  /// A focus phase ran at its time: it waited for the next break or the session's end (SPEC §7.1).
+  case focus
 }
 
 /// The first allowed instant at or after a time, by the window and quiet-hour rules.
 public struct AllowedTime: Sendable {
   public let schedule: Schedule
   public let clock: DayClock
+  /// The focus phases that hold reminders (`focus.hold_reminders`): a time inside one moves to
+  /// its end, the next break or the session's end.
+  public var focusHolds: [DateInterval] = []
 
   public init(schedule: Schedule, clock: DayClock) {
     self.schedule = schedule
     self.clock = clock
   }
 
-  /// Moves `instant` forward until it lies inside the window and outside every quiet range.
+  /// Moves `instant` forward until it lies inside the window, outside every quiet range and
+  /// outside every focus phase that holds reminders.
   ///
   /// Returns the instant and the first rule that moved it (`nil` when it did not move), or `nil`
   /// when no allowed instant exists (quiet hours cover the whole window).
@@ -126,6 +132,11 @@ public struct AllowedTime: Sendable {
         // A quiet end inside a DST gap can resolve to an instant not later than `t`; step a minute.
         t = next > t ? next : t.addingTimeInterval(60)
         reason = reason ?? .quietHours
+        continue
+      }
+      if let hold = focusHolds.first(where: { $0.start <= t && t < $0.end }) {
+        t = hold.end
+        reason = reason ?? .focus
         continue
       }
       return (t, reason)

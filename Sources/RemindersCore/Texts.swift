@@ -47,6 +47,7 @@ public struct Texts: Sendable {
     case (.en, .dailyReview): review = "Review now"
     case (.ja, .recall): review = "思い出す"
     case (.en, .recall): review = "Recall now"
+    case (_, .focus): return []
     }
     return ["default", review, "review", review, "snooze", later(snoozeAfter)]
   }
@@ -106,6 +107,34 @@ public struct Texts: Sendable {
       return language == .ja ? "見ないで思い出せますか。" : "Can you recall it without looking?"
     }
     return topics.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+  }
+
+  /// The pop-up at the end of a focus phase after which a break of `breakSeconds` follows:
+  /// `集中終了：5分休憩` / `Focus done: 5-minute break`.
+  public func focusDone(breakSeconds: Double) -> String {
+    let (n, minutes) = Texts.minutesOrSeconds(breakSeconds)
+    switch language {
+    case .ja: return "集中終了：\(n)\(minutes ? "分" : "秒")休憩"
+    case .en: return "Focus done: \(n)-\(minutes ? "minute" : "second") break"
+    }
+  }
+
+  /// The pop-up at the end of a break: `休憩終了：集中を再開` / `Break over: back to focus`.
+  public var breakOver: String { language == .ja ? "休憩終了：集中を再開" : "Break over: back to focus" }
+
+  /// The pop-up at the end of a focus session: `今日の集中 100分` / `100 minutes of focus today`.
+  public func focusToday(minutes: Int) -> String {
+    switch language {
+    case .ja: return "今日の集中 \(minutes)分"
+    case .en: return "\(minutes) \(minutes == 1 ? "minute" : "minutes") of focus today"
+    }
+  }
+
+  /// Whole minutes when `seconds` is a whole number of minutes (the usual case), else seconds
+  /// (the short phases of tests and demos); and which.
+  static func minutesOrSeconds(_ seconds: Double) -> (Int, minutes: Bool) {
+    let s = Int(seconds.rounded())
+    return s % 60 == 0 && s > 0 ? (s / 60, true) : (s, false)
   }
 
   /// The label of cards without a collection.

@@ -136,6 +136,7 @@ public struct DeliveryRun {
       refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
     }
     t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
+    t.ledger.dropFocusEntries(before: now.addingTimeInterval(-86400))
     try persist(t)
     return report
   }

@@ -145,6 +145,9 @@ enum EventFormat {
     case .recall:
       writer.lines(
         "CATEGORIES:reminders,recall\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
+    case .focus:
+      writer.lines(
+        "CATEGORIES:reminders,focus\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
     }
     writer.text(reminder.title)
     writer.lines("\r\nTRIGGER:PT0S\r\nEND:VALARM\r\nEND:VEVENT\r\n")

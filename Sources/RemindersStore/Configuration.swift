@@ -18,6 +18,8 @@ public struct Configuration: Equatable, Sendable {
   /// `review.terminal`: the command that runs the rest of its arguments in a terminal; nil means
   /// the first found of `TerminalCommand.candidates`.
   public var reviewTerminal: [String]? = nil
+  /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (SPEC §7.1).
+  public var focus: FocusSettings = .standard
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -31,9 +33,10 @@ public struct Configuration: Equatable, Sendable {
 
   /// The keys a config may hold, by table.
   static let knownKeys: [String: Set<String>] = [
-    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review"],
+    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus"],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
+    "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -176,6 +179,30 @@ public struct Configuration: Equatable, Sendable {
         )
       }
       config.reviewTerminal = words
+    }
+    for (key, standard) in [("minutes", 25.0), ("break", 5), ("long_break", 15)] {
+      guard let value = lookup("focus.\(key)") else { continue }
+      guard let minutes = value.int.map(Double.init) ?? value.double, minutes.isFinite, minutes > 0,
+        minutes <= 1440
+      else {
+        throw fail("focus.\(key)", "expected a number of minutes greater than 0, such as \(Int(standard))")
+      }
+      let seconds = (minutes * 60).rounded()
+      switch key {
+      case "minutes": config.focus.focus = seconds
+      case "break": config.focus.shortBreak = seconds
+      default: config.focus.longBreak = seconds
+      }
+    }
+    if let every = lookup("focus.long_every") {
+      guard let n = every.int, n >= 1 else {
+        throw fail("focus.long_every", "expected a whole number of at least 1")
+      }
+      config.focus.longEvery = n
+    }
+    if let hold = lookup("focus.hold_reminders") {
+      guard let flag = hold.bool else { throw fail("focus.hold_reminders", "expected true or false") }
+      config.focus.holdReminders = flag
     }
     return config
   }

@@ -101,7 +101,11 @@ public final class Terminal {
   }
 
   /// The next key, or a resize, or the end of input; waits as long as it takes.
-  public func next() -> Input {
+  public func next() -> Input { next(timeoutMilliseconds: -1)! }
+
+  /// The next key, a resize or the end of input; nil when `timeoutMilliseconds` pass first
+  /// (-1: wait as long as it takes). The focus timer draws again each second.
+  public func next(timeoutMilliseconds: Int32) -> Input? {
     while true {
       if !keys.isEmpty { return .key(keys.removeFirst()) }
       var fds = [
@@ -109,11 +113,12 @@ public final class Terminal {
         pollfd(fd: resizeReadEnd.load(ordering: .sequentiallyConsistent), events: Int16(POLLIN), revents: 0),
       ]
       // An unfinished escape sequence waits briefly for the rest: Esc alone is a key.
-      let ready = poll(&fds, 2, pending.isEmpty ? -1 : 50)
+      let ready = poll(&fds, 2, pending.isEmpty ? timeoutMilliseconds : 50)
       if ready < 0 {
         if errno == EINTR { continue }
         return .end
       }
+      if ready == 0, pending.isEmpty { return nil }
       if fds[1].revents != 0 {
         var drain = [UInt8](repeating: 0, count: 64)
         while read(fds[1].fd, &drain, drain.count) > 0 {}
@@ -167,6 +172,53 @@ public final class Terminal {
     sigemptyset(&resize.sa_mask)
     resize.sa_flags = SA_RESTART
     sigaction(SIGWINCH, &resize, nil)
+  }
+}
+
+/// Standard input a line at a time, with a time limit: the focus timer's plain mode reads `p` and
+/// `q` lines while it counts.
+public final class LineInput {
+  private var buffer: [UInt8] = []
+  private var ended = false
+
+  public init() {}
+
+  public enum Event: Equatable, Sendable {
+    case line(String)
+    case timeout
+    /// Standard input ended; later calls only wait.
+    case end
+  }
+
+  /// The next line (without its line break), or `.timeout` after `milliseconds`.
+  public func next(timeoutMilliseconds milliseconds: Int32) -> Event {
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeFirst(newline + 1)
+        return .line(line)
+      }
+      if ended {
+        if milliseconds > 0 { usleep(useconds_t(milliseconds) * 1000) }
+        return .timeout
+      }
+      var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+      let ready = poll(&fds, 1, milliseconds)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        ended = true
+        return .end
+      }
+      if ready == 0 { return .timeout }
+      var chunk = [UInt8](repeating: 0, count: 256)
+      let count = read(STDIN_FILENO, &chunk, chunk.count)
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count > 0 else {
+        ended = true
+        return .end
+      }
+      buffer += chunk[0..<count]
+    }
   }
 }
 

@@ -51,7 +51,12 @@ struct PlanReader {
   /// What `run`, started every minute from `now` on, would deliver until the start of day
   /// today+`days`: the delivery runs themselves, walked with a desktop that only records.
   func plan(now: Date, days: Int) throws -> [Reminder] {
-    let input = try invocation.planInput(writeCache: false)
+    var input = try invocation.planInput(writeCache: false)
+    // A paused focus session is shown as if it resumed now: its phase ends are then known.
+    if var focus = input.focus, let open = focus.session.pauses.lastIndex(where: { $0.end == nil }) {
+      focus.session.pauses[open].end = max(now, focus.session.pauses[open].start)
+      input.focus = focus
+    }
     let ledger = try invocation.ledgerStore.load()
     let end = invocation.clock.day(of: now).adding(days: days)
     return try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end)
@@ -138,6 +143,7 @@ struct PlanReport {
     switch kind {
     case .dailyReview: return ja ? "毎日の復習" : "daily review"
     case .recall: return ja ? "思い出し" : "recall"
+    case .focus: return ja ? "集中タイマー" : "focus timer"
     }
   }
 
@@ -150,6 +156,7 @@ struct PlanReport {
     case .desktopDND: label = ja ? "おやすみモード" : "do-not-disturb"
     case .catchUp: label = ja ? "取りこぼし" : "catch-up"
     case .snoozed: label = ja ? "スヌーズ" : "snoozed"
+    case .focus: label = ja ? "集中中" : "focus"
     }
     guard let from = r.deferredFrom else { return label }
     let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)

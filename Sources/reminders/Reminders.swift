@@ -14,7 +14,7 @@ struct Reminders: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
-      Doctor.self, Status.self, Review.self, Snooze.self, Stats.self,
+      Doctor.self, Status.self, Review.self, Snooze.self, Stats.self, Focus.self,
     ]
   )
 }
@@ -183,10 +183,13 @@ struct Invocation {
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
 
-  /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it).
+  /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it),
+  /// and the focus session of `<state>/focus.json` when there is one (its phase ends, its holds).
   func planInput(writeCache: Bool) throws -> PlanInput {
-    try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
+    var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
       .input(clock: clock, zoneName: zoneName, store: deckStore, write: writeCache)
+    input.focus = try FocusStore(stateDir: paths.stateDir).load()?.input
+    return input
   }
 
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }

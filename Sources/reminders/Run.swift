@@ -26,6 +26,8 @@ struct Run: ParsableCommand {
     try invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
     let report = try invocation.deliveryRun.deliver(
       invocation.planInput(writeCache: true), now: now, world: invocation.deliveryWorld)
+    // Focus phases that ended reach the deck's focus log within a minute, view or no view.
+    try FocusKeeper(invocation: invocation).settleLog(now: now)
     let lines = RunReportText(language: invocation.texts.language).lines(report)
     for line in lines.out { print(line) }
     for line in lines.err { ExitStatus.say(line) }

@@ -86,3 +86,28 @@ import Testing
     #expect(stripped == bare)
   }
 }
+
+/// The focus screen as a pure function.
+@Suite struct FocusScreenTests {
+  let state = FocusScreen.State(
+    phase: .focus, cycle: 2, cycles: 4, timeLeft: 750, length: 1500, paused: false, task: "Kanji")
+
+  @Test func linesAndWords() {
+    let rows = FocusScreen.render(state, width: 40, height: 10, language: .en, color: false)
+    #expect(rows.count == 10)
+    #expect(rows[0] == "Focus · cycle 2 of 4")
+    #expect(rows[1] == "Task: Kanji")
+    #expect(rows[3].hasPrefix("[#") && rows[3].hasSuffix("]  50%"))
+    #expect(rows.allSatisfy { $0.count <= 40 && !$0.contains("\u{1B}") })
+    #expect(rows.contains("12:30 left"))
+    #expect(rows.last == "p: pause · q: stop")
+    var paused = state
+    paused.paused = true
+    paused.phase = .longBreak
+    let ja = FocusScreen.render(paused, width: 40, height: 10, language: .ja, color: true)
+    #expect(ja[0].contains("長い休憩 · 2/4"))
+    #expect(ja.contains { $0.contains("一時停止中") })
+    #expect(ja.contains { $0.contains("\u{1B}[") })
+    #expect(FocusScreen.clock(3725) == "1:02:05")
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+
+/// The lengths a focus session was started with (SPEC §7.1), in seconds of running time.
+public struct FocusSettings: Equatable, Sendable {
+  /// A focus phase.
+  public var focus: TimeInterval
+  /// A break.
+  public var shortBreak: TimeInterval
+  /// The break after every `longEvery`-th completed focus phase.
+  public var longBreak: TimeInterval
+  public var longEvery: Int
+  /// How many focus phases the session has; nil: it runs until stopped.
+  public var cycles: Int?
+  /// Whether daily and recall reminders wait while a focus phase runs.
+  public var holdReminders: Bool
+
+  /// 25 minutes of focus, 5 of rest, 15 after every fourth, until stopped, holding reminders.
+  public static let standard = FocusSettings(
+    focus: 1500, shortBreak: 300, longBreak: 900, longEvery: 4, cycles: nil, holdReminders: true)
+
+  public init(
+    focus: TimeInterval, shortBreak: TimeInterval, longBreak: TimeInterval, longEvery: Int, cycles: Int?,
+    holdReminders: Bool
+  ) {
+    self.focus = focus
+    self.shortBreak = shortBreak
+    self.longBreak = longBreak
+    self.longEvery = longEvery
+    self.cycles = cycles
+    self.holdReminders = holdReminders
+  }
+}
+
+/// What a phase of a focus session is.
+public enum FocusPhaseKind: String, Sendable, Equatable {
+  case focus
+  case shortBreak = "break"
+  case longBreak = "long-break"
+
+  public var isBreak: Bool { self != .focus }
+}
+
+/// A pause: time stops from `start` until `end` (nil while it lasts).
+public struct FocusPause: Equatable, Sendable {
+  public var start: Date
+  public var end: Date?
+
+  public init(start: Date, end: Date?) {
+    self.start = start
+    self.end = end
+  }
+}
+
+/// One phase of a session, as it ran or as it will run if nothing pauses it.
+public struct FocusPhase: Equatable, Sendable {
+  /// From 1: odd numbers are focus phases, even ones breaks.
+  public var number: Int
+  public var kind: FocusPhaseKind
+  /// When it began and when it ends (or ended): real instants, pauses included.
+  public var start: Date
+  public var end: Date
+  /// Its length in seconds of running time.
+  public var length: TimeInterval
+  /// The seconds of running time it had when it ended (its length unless stopped).
+  public var ran: TimeInterval
+  /// Running time of the session at the phase's start.
+  public var runningStart: TimeInterval
+  /// Whether the session ends with it: the last of `cycles`, or stopped in it.
+  public var isLast: Bool
+  /// Whether it was stopped before its end.
+  public var stopped: Bool
+
+  /// Which focus phase this is or follows (1 for phases 1 and 2, …).
+  public var cycle: Int { (number + 1) / 2 }
+  /// Whether it ran its whole length.
+  public var completed: Bool { !stopped }
+}
+
+/// A focus session: phases of focus and break one after the other, each a fixed length of
+/// running time (pauses stop the clock, so they push every later phase end back).
+///
+/// Pure: the state is the start, the settings, the pauses and the stop; `now` is a parameter.
+/// Lengths are real seconds, so a phase across a daylight-saving change lasts as long as any
+/// other; only the display is in the day zone.
+public struct FocusSession: Equatable, Sendable {
+  /// Short and unique: the middle part of the pop-ups' ids `focus:<session>:<phase>`.
+  public var id: String
+  public var start: Date
+  public var settings: FocusSettings
+  public var task: String?
+  public var pauses: [FocusPause]
+  public var stoppedAt: Date?
+
+  public init(
+    id: String, start: Date, settings: FocusSettings, task: String? = nil, pauses: [FocusPause] = [],
+    stoppedAt: Date? = nil
+  ) {
+    self.id = id
+    self.start = start
+    self.settings = settings
+    self.task = task
+    self.pauses = pauses
+    self.stoppedAt = stoppedAt
+  }
+
+  /// What phase `number` is: focus when odd; a break after it, long after every
+  /// `longEvery`-th focus phase (a focus phase followed by a break always ran its whole length).
+  public func kind(ofPhase number: Int) -> FocusPhaseKind {
+    if number % 2 == 1 { return .focus }
+    let completedFocus = number / 2
+    return completedFocus % max(settings.longEvery, 1) == 0 ? .longBreak : .shortBreak
+  }
+
+  public func length(of kind: FocusPhaseKind) -> TimeInterval {
+    switch kind {
+    case .focus: settings.focus
+    case .shortBreak: settings.shortBreak
+    case .longBreak: settings.longBreak
+    }
+  }
+
+  /// The number of the session's last phase (no break after the last focus phase); nil without
+  /// `cycles`.
+  public var lastPhase: Int? { settings.cycles.map { 2 * max($0, 1) - 1 } }
+
+  /// Whether a pause lasts at `now`.
+  public func isPaused(at now: Date) -> Bool {
+    pauses.contains { $0.start <= now && ($0.end.map { $0 > now } ?? true) }
+  }
+
+  /// Seconds of running time from the start until `t`: pauses and the time after a stop left out.
+  public func running(at t: Date) -> TimeInterval {
+    let t = min(t, stoppedAt ?? t)
+    guard t > start else { return 0 }
+    var paused: TimeInterval = 0
+    for pause in pauses where pause.start < t {
+      paused += min(pause.end ?? t, t).timeIntervalSince(max(pause.start, start))
+    }
+    return t.timeIntervalSince(start) - paused
+  }
+
+  /// The instant the running time reaches `seconds`, as far as is known at `now`: a pause that
+  /// lasts at `now` counts as if it ended then (the session resumes at once).
+  public func instant(running seconds: TimeInterval, now: Date) -> Date {
+    var t = start.addingTimeInterval(seconds)
+    for pause in pauses.sorted(by: { $0.start < $1.start }) {
+      guard running(at: pause.start) < seconds else { break }
+      let end = pause.end ?? max(now, pause.start)
+      t = t.addingTimeInterval(end.timeIntervalSince(pause.start))
+    }
+    return t
+  }
+
+  /// The phases from the first, as known at `now`, until the one that starts after `horizon`
+  /// or the session's last one.
+  public func phases(now: Date, through horizon: Date) -> [FocusPhase] {
+    var out: [FocusPhase] = []
+    let stopRunning = stoppedAt.map { running(at: $0) }
+    var runningStart: TimeInterval = 0
+    var number = 1
+    while true {
+      let kind = kind(ofPhase: number)
+      let length = length(of: kind)
+      let begin = out.last?.end ?? start
+      guard begin <= horizon || out.isEmpty else { break }
+      let runningEnd = runningStart + length
+      if let stopRunning, let stoppedAt, stopRunning < runningEnd {
+        out.append(
+          FocusPhase(
+            number: number, kind: kind, start: begin, end: stoppedAt, length: length,
+            ran: max(stopRunning - runningStart, 0), runningStart: runningStart, isLast: true, stopped: true))
+        break
+      }
+      let last = number == lastPhase || stopRunning == runningEnd
+      out.append(
+        FocusPhase(
+          number: number, kind: kind, start: begin, end: instant(running: runningEnd, now: now),
+          length: length,
+          ran: length, runningStart: runningStart, isLast: last, stopped: false))
+      if last { break }
+      runningStart = runningEnd
+      number += 1
+    }
+    return out
+  }
+
+  /// Where the session stands at `now`.
+  public func status(at now: Date) -> FocusStatus {
+    let phases = phases(now: now, through: now)
+    let ended = phases.filter { $0.end <= now }
+    guard let current = phases.first(where: { $0.end > now }) else {
+      return FocusStatus(current: nil, timeLeft: 0, paused: false, ended: ended)
+    }
+    let left = current.length - (running(at: now) - current.runningStart)
+    return FocusStatus(current: current, timeLeft: max(left, 0), paused: isPaused(at: now), ended: ended)
+  }
+
+  /// The focus phases that ran at least a minute by `now`: what the focus log keeps.
+  public func loggable(at now: Date) -> [FocusPhase] {
+    status(at: now).ended.filter { $0.kind == .focus && $0.ran >= 60 }
+  }
+
+  /// Whole minutes of focus of the phases that ran at least a minute and ended by `end` on `day`
+  /// (by their start).
+  public func focusMinutes(on day: Day, through end: Date, clock: DayClock) -> Int {
+    phases(now: end, through: end).filter {
+      $0.kind == .focus && $0.end <= end && $0.ran >= 60 && clock.day(of: $0.start) == day
+    }.reduce(0) { $0 + Int($1.ran / 60) }
+  }
+}
+
+/// A session at one moment.
+public struct FocusStatus: Equatable, Sendable {
+  /// The phase running (or paused) now; nil when the session is over.
+  public var current: FocusPhase?
+  /// Seconds of running time left in `current`.
+  public var timeLeft: TimeInterval
+  public var paused: Bool
+  /// The phases that ended by now, in order.
+  public var ended: [FocusPhase]
+
+  public var isOver: Bool { current == nil }
+}
+
+/// What the planner needs of the focus session in `<state>/focus.json`.
+public struct FocusInput: Equatable, Sendable {
+  public var session: FocusSession
+  /// The focus minutes the deck's log held for the session's first day when it started.
+  public var earlierMinutes: Int
+  public var earlierDay: Day
+
+  public init(session: FocusSession, earlierMinutes: Int, earlierDay: Day) {
+    self.session = session
+    self.earlierMinutes = earlierMinutes
+    self.earlierDay = earlierDay
+  }
+}

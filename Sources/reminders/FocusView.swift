@@ -1,0 +1,261 @@
+import Foundation
+import RemindersCore
+import RemindersDelivery
+import RemindersStore
+import RemindersTerminal
+
+/// The foreground view of a focus session: full-screen in a terminal (phase, progress bar, time
+/// left, drawn each second; `p` pauses and resumes, `q` stops), else one line a phase change on
+/// stdout with `p` and `q` read as lines from stdin. At each phase end it delivers on that second,
+/// through the same delivery run and ledger as `run`.
+struct FocusView {
+  let keeper: FocusKeeper
+  let sessionID: String
+  /// `--now` minus the clock when the session started: the view runs on the clock, shifted.
+  let skew: TimeInterval
+  var message: String?
+
+  init(keeper: FocusKeeper, sessionID: String, skew: TimeInterval) {
+    self.keeper = keeper
+    self.sessionID = sessionID
+    self.skew = skew
+  }
+
+  var now: Date { Date().addingTimeInterval(skew) }
+  var texts: FocusTexts {
+    FocusTexts(language: keeper.invocation.texts.language, clock: keeper.invocation.clock)
+  }
+
+  /// The session, while it is still this view's.
+  func session() throws -> FocusSession? {
+    guard let stored = try keeper.store.load(), stored.session.id == sessionID else { return nil }
+    return stored.session
+  }
+
+  mutating func run() throws {
+    let environment = keeper.invocation.environment
+    if Terminal.isInteractive, let terminal = try? Terminal() {
+      let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+      do {
+        defer { terminal.restore() }
+        try fullScreen(terminal, color: color)
+      }
+    } else {
+      try plain()
+    }
+    if let session = try session() { print(texts.ended(session, at: now, earlier: try keeper.store.load())) }
+    fflush(nil)
+  }
+
+  /// Delivers what is due when a phase ended since the last look; a failure is shown, not fatal.
+  mutating func deliverIfEnded(_ session: FocusSession, seen: inout Int, at now: Date) {
+    let ended = session.status(at: now).ended.count
+    guard ended != seen else { return }
+    seen = ended
+    do {
+      let report = try keeper.deliverAndLog(now: now)
+      let err = RunReportText(language: keeper.invocation.texts.language).lines(report).err
+      message = err.last
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  /// Milliseconds until the next whole second of running time or the phase's end.
+  func wait(_ status: FocusStatus) -> Int32 {
+    guard !status.paused, status.current != nil else { return 1000 }
+    let fraction = status.timeLeft - floor(status.timeLeft)
+    let ms = Int32(((fraction == 0 ? 1 : fraction) * 1000).rounded(.up))
+    return max(min(ms, 1000), 1)
+  }
+
+  mutating func fullScreen(_ terminal: Terminal, color: Bool) throws {
+    let language: ReviewScreen.Language = keeper.invocation.texts.language == .ja ? .ja : .en
+    var seen = 0
+    while let session = try session() {
+      let now = self.now
+      deliverIfEnded(session, seen: &seen, at: now)
+      let status = session.status(at: now)
+      guard let phase = status.current else { break }
+      let size = terminal.size
+      terminal.draw(
+        FocusScreen.render(
+          screenState(session, status, phase), width: size.width, height: size.height, language: language,
+          color: color))
+      switch terminal.next(timeoutMilliseconds: wait(status)) {
+      case nil, .resize?:
+        continue
+      case .end?:
+        // The terminal went away: the session goes on, and `run` says its phase ends.
+        return
+      case .key(let key)?:
+        switch key {
+        case .character("p"), .character("P"), .character(" "):
+          try keeper.togglePause(id: sessionID, now: self.now)
+        case .character("q"), .character("Q"), .escape, .controlC:
+          try stop(seen: &seen)
+          return
+        default:
+          continue
+        }
+      }
+    }
+  }
+
+  mutating func stop(seen: inout Int) throws {
+    let at = now
+    _ = try keeper.stop(now: at)
+    if let session = try session() { deliverIfEnded(session, seen: &seen, at: at) }
+  }
+
+  func screenState(_ session: FocusSession, _ status: FocusStatus, _ phase: FocusPhase) -> FocusScreen.State {
+    let kind: FocusScreen.State.Phase =
+      switch phase.kind {
+      case .focus: .focus
+      case .shortBreak: .shortBreak
+      case .longBreak: .longBreak
+      }
+    return FocusScreen.State(
+      phase: kind, cycle: phase.cycle, cycles: session.settings.cycles,
+      timeLeft: Int(status.timeLeft.rounded(.up)),
+      length: Int(phase.length.rounded()), paused: status.paused, task: session.task, message: message)
+  }
+
+  /// One line a phase change (and a pause or a resume) on stdout; `p` and `q` lines on stdin.
+  mutating func plain() throws {
+    let input = LineInput()
+    var seen = 0
+    var said: (number: Int, paused: Bool)?
+    while let session = try session() {
+      let now = self.now
+      deliverIfEnded(session, seen: &seen, at: now)
+      let status = session.status(at: now)
+      guard let phase = status.current else { break }
+      if said?.number != phase.number || said?.paused != status.paused {
+        print(texts.phaseLine(session, status, at: now))
+        if let message { print(message) }
+        message = nil
+        fflush(nil)
+        said = (phase.number, status.paused)
+      }
+      switch input.next(timeoutMilliseconds: wait(status)) {
+      case .line(let line):
+        switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "p": try keeper.togglePause(id: sessionID, now: self.now)
+        case "q":
+          try stop(seen: &seen)
+          return
+        default: continue
+        }
+      case .timeout, .end:
+        continue
+      }
+    }
+  }
+}
+
+/// What the focus commands say, in the session's language.
+struct FocusTexts {
+  let language: Language
+  let clock: DayClock
+  var ja: Bool { language == .ja }
+
+  func hhmmss(_ instant: Date) -> String {
+    let s = clock.secondsOfDay(at: instant)
+    return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+  }
+
+  func phaseName(_ kind: FocusPhaseKind) -> String {
+    switch (kind, ja) {
+    case (.focus, true): "集中"
+    case (.focus, false): "Focus"
+    case (.shortBreak, true): "休憩"
+    case (.shortBreak, false): "Break"
+    case (.longBreak, true): "長い休憩"
+    case (.longBreak, false): "Long break"
+    }
+  }
+
+  var noSession: String { ja ? "集中セッションは進行していません。" : "No focus session is running." }
+
+  func started(_ session: FocusSession, at now: Date) -> String {
+    let end = session.phases(now: now, through: now)[0].end
+    return ja
+      ? "集中を始めました（\(FocusScreen.clock(Int(session.settings.focus)))、\(hhmmss(end)) まで）。状態: reminders focus status、終了: reminders focus stop"
+      : "Focus started (\(FocusScreen.clock(Int(session.settings.focus))), until \(hhmmss(end))). reminders focus status shows it; reminders focus stop ends it."
+  }
+
+  /// `Focus · cycle 1 of 4 · 25:00 left, until 09:25:00 · paused · task: …`.
+  func phaseLine(_ session: FocusSession, _ status: FocusStatus, at now: Date) -> String {
+    guard let phase = status.current else { return noSession }
+    let cycle =
+      session.settings.cycles.map { ja ? "\(phase.cycle)/\($0)" : "cycle \(phase.cycle) of \($0)" }
+      ?? (ja ? "\(phase.cycle)サイクル目" : "cycle \(phase.cycle)")
+    let left = FocusScreen.clock(Int(status.timeLeft.rounded(.up)))
+    var parts = [phaseName(phase.kind), cycle]
+    if status.paused {
+      parts.append(ja ? "一時停止中（残り \(left)）" : "paused (\(left) left)")
+    } else {
+      let end = hhmmss(now.addingTimeInterval(status.timeLeft))
+      parts.append(ja ? "残り \(left)（\(end) まで）" : "\(left) left, until \(end)")
+    }
+    if let task = session.task { parts.append(ja ? "作業: \(task)" : "task: \(task)") }
+    return parts.joined(separator: " · ")
+  }
+
+  func status(_ session: FocusSession?, at now: Date) -> String {
+    guard let session else { return noSession }
+    let status = session.status(at: now)
+    guard status.current != nil else {
+      let end = status.ended.last?.end ?? session.start
+      return ja
+        ? "集中セッションは進行していません（前回は \(hhmmss(end)) に終了）。"
+        : "No focus session is running (the last one ended at \(hhmmss(end)))."
+    }
+    return phaseLine(session, status, at: now)
+  }
+
+  func statusJSON(_ session: FocusSession?, at now: Date) -> String {
+    func time(_ date: Date) -> OrderedJSON { .string(Timestamp.format(date, in: clock)) }
+    guard let session else {
+      return OrderedJSON.object([("running", .bool(false)), ("session", .null)]).rendered()
+    }
+    let status = session.status(at: now)
+    guard let phase = status.current else {
+      return OrderedJSON.object([
+        ("running", .bool(false)), ("session", .string(session.id)),
+        ("endedAt", status.ended.last.map { time($0.end) } ?? .null),
+      ]).rendered()
+    }
+    return OrderedJSON.object([
+      ("running", .bool(true)), ("session", .string(session.id)), ("start", time(session.start)),
+      ("phase", .int(phase.number)), ("kind", .string(phase.kind.rawValue)), ("cycle", .int(phase.cycle)),
+      ("cycles", session.settings.cycles.map { .int($0) } ?? .null), ("paused", .bool(status.paused)),
+      ("timeLeft", .int(Int(status.timeLeft.rounded(.up)))),
+      ("phaseEnd", status.paused ? .null : time(now.addingTimeInterval(status.timeLeft))),
+      ("task", session.task.map { .string($0) } ?? .null),
+    ]).rendered()
+  }
+
+  func minutesToday(_ session: FocusSession, at now: Date, earlier: StoredFocus?) -> Int {
+    let day = clock.day(of: now)
+    let before = earlier.map { $0.earlierDay == day ? $0.earlierMinutes : 0 } ?? 0
+    return session.focusMinutes(on: day, through: now, clock: clock) + before
+  }
+
+  func stopped(_ session: FocusSession, earlier: StoredFocus, at now: Date) -> String {
+    let today = Texts(language: language).focusToday(
+      minutes: minutesToday(session, at: now, earlier: earlier))
+    return ja ? "集中セッションを終了しました。\(today)" : "Focus session stopped. \(today)."
+  }
+
+  func ended(_ session: FocusSession, at now: Date, earlier: StoredFocus?) -> String {
+    let status = session.status(at: now)
+    let today = Texts(language: language).focusToday(
+      minutes: minutesToday(session, at: now, earlier: earlier))
+    if status.isOver { return ja ? "集中セッション終了。\(today)" : "Focus session over. \(today)." }
+    return ja
+      ? "集中セッションは続いています（reminders run がフェーズの終わりを知らせます）。"
+      : "The focus session goes on (reminders run says its phase ends)."
+  }
+}
