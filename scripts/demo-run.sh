@@ -19,8 +19,8 @@ has_server() {
 if has_server; then
   echo "A notification server answers on your session bus: the pop-up goes to your desktop."
   "$bin" run "${args[@]}"
-  echo "A focus session of 3 seconds (reminders focus --minutes 0.05 --cycles 1; minutes may be decimals), its end a critical pop-up:"
-  "$bin" focus "${args[@]:0:6}" --minutes 0.05 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
+  echo "A focus phase of one minute (reminders focus --minutes 1 --cycles 1), its end a critical pop-up; the minute goes into the deck's focus log:"
+  "$bin" focus "${args[@]:0:6}" --minutes 1 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
   exit 0
 fi
 echo "No notification server on a session bus here: starting the test harness (private dbus-daemon, Xvfb, dunst)."
@@ -46,8 +46,8 @@ dunstctl action 0
 for _ in $(seq 100); do [ -s "$demo/terminal-started" ] && break; sleep 0.05; done
 echo "  terminal started with: $(tr '\n' ' ' <"$demo/terminal-started")"
 grep -v '^Watching' "$demo/watch.log" | sed 's/^/  watch: /'
-echo "A focus session of 3 seconds (reminders focus --minutes 0.05 --cycles 1; minutes may be decimals), its end a critical pop-up:"
-"$bin" focus "${args[@]:0:6}" --minutes 0.05 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
+echo "A focus phase of one minute (reminders focus --minutes 1 --cycles 1), its end a critical pop-up; the minute goes into the deck's focus log:"
+"$bin" focus "${args[@]:0:6}" --minutes 1 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
 dunstctl close-all
 sleep 0.3
 echo "dunst received (its history):"

@@ -26,6 +26,8 @@ import Testing
     let session = try DesktopSession.start()
     defer { session.stop() }
     let bin = try Binary.withFixture(session)
+    let monitor = try ActionTests.NotifyCalls(session)
+    defer { monitor.stop() }
     let view = try bin.run(["focus", "--minutes", "0.05", "--break", "0.05", "--cycles", "2"], input: "")
     #expect(view.status == 0, "\(view.stderr)")
     #expect(
@@ -39,6 +41,11 @@ import Testing
         "Focus done: 3-second break", "Break over: back to focus", "0 minutes of focus today",
       ])
     #expect(notes.allSatisfy { isCritical($0) })
+    // The Notify calls themselves, as the bus carried them: the urgency hint is 2 (critical).
+    try waitFor("three Notify calls") { monitor.calls.count == 3 }
+    for call in monitor.calls {
+      #expect(call.contains(#/string "urgency"\s+variant\s+byte 2/#), "\(call)")
+    }
   }
 
   /// Detached: `run` says the phase end once, within the minute, even during do-not-disturb.
