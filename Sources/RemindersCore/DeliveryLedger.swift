@@ -153,9 +153,10 @@ public struct DeliveryLedger: Equatable, Sendable {
     return shown.max { ($0.updatedAt ?? $0.deliveredAt) < ($1.updatedAt ?? $1.deliveredAt) }
   }
 
-  /// The pop-up shown last (by when it was shown or last replaced).
+  /// The pop-up shown last (by when it was shown or last replaced) that can be snoozed (a focus
+  /// timer's pop-up cannot).
   public var lastPopup: Entry? {
-    entries.values.filter { $0.channel == .popup }.max {
+    entries.values.filter { $0.channel == .popup && $0.reminderID.canSnooze }.max {
       let (a, b) = ($0.updatedAt ?? $0.deliveredAt, $1.updatedAt ?? $1.deliveredAt)
       return a != b ? a < b : $0.reminderID < $1.reminderID
     }

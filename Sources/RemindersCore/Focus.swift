@@ -184,6 +184,22 @@ public struct FocusSession: Equatable, Sendable {
     return out
   }
 
+  /// When `phase` actually runs: its span without the pauses in it (a pause that lasts runs on
+  /// forever), so that a paused session holds nothing while it is paused.
+  public func runningSpans(of phase: FocusPhase) -> [DateInterval] {
+    var spans: [DateInterval] = []
+    var from = phase.start
+    for pause in pauses.sorted(by: { $0.start < $1.start }) {
+      let pauseEnd = pause.end ?? .distantFuture
+      guard pauseEnd > from, pause.start < phase.end else { continue }
+      if pause.start > from { spans.append(DateInterval(start: from, end: pause.start)) }
+      from = max(from, pauseEnd)
+      if from >= phase.end { return spans }
+    }
+    if phase.end > from { spans.append(DateInterval(start: from, end: phase.end)) }
+    return spans
+  }
+
   /// Where the session stands at `now`.
   public func status(at now: Date) -> FocusStatus {
     let phases = phases(now: now, through: now)

@@ -32,9 +32,9 @@ public struct Planner: Sendable {
     let horizon = clock.startOfDay(end)
     var allowed = AllowedTime(schedule: schedule, clock: clock)
     if let focus = input.focus, focus.session.settings.holdReminders {
-      allowed.focusHolds = focus.session.phases(now: now, through: horizon).filter { $0.kind == .focus }.map {
-        DateInterval(start: $0.start, end: max($0.end, $0.start))
-      }
+      // Only while focus runs: a paused session holds nothing (the learner may have walked away).
+      allowed.focusHolds = focus.session.phases(now: now, through: horizon).filter { $0.kind == .focus }
+        .flatMap { focus.session.runningSpans(of: $0) }
     }
     var out: [Reminder] = []
     for offset in 0..<max(end.number - today.number, 0) {

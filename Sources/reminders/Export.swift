@@ -28,7 +28,9 @@ struct Export: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let plan = try PlanReader(invocation).plan(now: now, days: days)
+    // The focus timer's phase ends are for this desktop, now: a subscribed calendar on another
+    // device would get an alarm every 25 minutes of a session left running.
+    let plan = try PlanReader(invocation).plan(now: now, days: days).filter { $0.kind != .focus }
     let name = invocation.texts.language == .ja ? "復習リマインダー" : "Review reminders"
     let feed = ICalendarFeed(name: name, language: invocation.texts.language).render(plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed

@@ -133,6 +133,7 @@ struct FocusKeeper {
   /// Starts a session at `now`, in place of the last one once that is over (its log settled
   /// first); a session still running is a usage error (64).
   func start(settings: FocusSettings, task: String?, now: Date) throws -> StoredFocus {
+    setAsideIfCorrupt()
     if let old = try store.load() {
       guard old.session.status(at: now).isOver else {
         throw UsageError(
@@ -163,7 +164,8 @@ struct FocusKeeper {
 
   /// Stops the running session at `now`; nil when none runs.
   func stop(now: Date) throws -> StoredFocus? {
-    try store.update(clock: clock) { focus -> StoredFocus? in
+    setAsideIfCorrupt()
+    return try store.update(clock: clock) { focus -> StoredFocus? in
       guard var current = focus, !current.session.status(at: now).isOver else { return nil }
       current.session.stoppedAt = now
       if let open = current.session.pauses.lastIndex(where: { $0.end == nil }) {
@@ -192,6 +194,23 @@ struct FocusKeeper {
     }
   }
 
+  /// A session file that does not parse (torn, or written by a newer version) is renamed to
+  /// `focus.json.bad`, never overwritten, and said so: `focus stop` and a new `focus` can then
+  /// go on.
+  func setAsideIfCorrupt() {
+    do {
+      _ = try store.load()
+    } catch let error as StoreError {
+      guard case .corrupt = error else { return }
+      let aside = store.path + ".bad"
+      guard rename(store.path, aside) == 0 else { return }
+      let ja = invocation.texts.language == .ja
+      ExitStatus.say(
+        StoreErrorText(language: invocation.texts.language).text(error)
+          + (ja ? "（\(aside) として脇に置きました）" : " (put aside as \(aside))"))
+    } catch {}
+  }
+
   /// What `run` does at `now` (the pop-ups due, a phase end among them), then the focus log:
   /// the view and `focus stop` deliver through the same ledger, so each pop-up goes out once.
   func deliverAndLog(now: Date) throws -> DeliveryReport {
@@ -205,8 +224,21 @@ struct FocusKeeper {
   /// logged yet, then notes them in `focus.json`. The deck is written first; an entry whose
   /// start the log holds is not added again, so a crash between the two writes logs none twice.
   func settleLog(now: Date) throws {
-    guard let current = try store.load() else { return }
-    let pending = current.session.loggable(at: now).filter { !current.logged.contains($0.number) }
+    let loaded: StoredFocus?
+    do {
+      loaded = try store.load()
+    } catch StoreError.corrupt {
+      return  // said by planInput; `focus stop` puts the file aside
+    }
+    guard let current = loaded else { return }
+    // A phase counts when its end was said (its pop-up is in the ledger) or it was stopped: the
+    // phases of a session left running while the machine slept or nobody was there are not
+    // study time.
+    let ledger = try invocation.ledgerStore.load()
+    let pending = current.session.loggable(at: now).filter {
+      !current.logged.contains($0.number)
+        && ($0.stopped || ledger.contains(reminderID: .focus(session: current.session.id, phase: $0.number)))
+    }
     guard !pending.isEmpty else { return }
     let entries = pending.map {
       FocusLogEntry(

@@ -188,7 +188,19 @@ struct Invocation {
   func planInput(writeCache: Bool) throws -> PlanInput {
     var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
       .input(clock: clock, zoneName: zoneName, store: deckStore, write: writeCache)
-    input.focus = try FocusStore(stateDir: paths.stateDir).load()?.input
+    // A session file that cannot be read must not stop every reminder: the session is left
+    // out, and said so (`focus stop` or a new `focus` puts the file aside).
+    do {
+      input.focus = try FocusStore(stateDir: paths.stateDir).load()?.input
+    } catch let error as StoreError {
+      guard case .corrupt = error else { throw error }
+      let ja = texts.language == .ja
+      ExitStatus.say(
+        StoreErrorText(language: texts.language).text(error)
+          + (ja
+            ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
+            : " (the focus session is left out; reminders focus stop puts this file aside)"))
+    }
     return input
   }
 

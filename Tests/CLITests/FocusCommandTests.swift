@@ -59,6 +59,8 @@ import Testing
     #expect(again.status == 64)
     #expect(again.stderrLines.count == 1 && again.stderr.hasPrefix("reminders: "))
 
+    // The timer's run at the first phase end says it (and logs the phase); then a stop mid-phase.
+    #expect(try bin.run("run", "--now", "2026-11-21T08:15:00+09:00").stdout.contains("focus:"))
     let stop = try bin.run("focus", "stop", "--now", "2026-11-21T08:30:00+09:00")
     #expect(stop.status == 0, "\(stop.stderr)")
     #expect(stop.stdout == "Focus session stopped. 35 minutes of focus today.\n")
@@ -99,20 +101,48 @@ import Testing
     #expect(log.first?["minutes"] as? Int == 2)
   }
 
-  /// A torn or wrong focus.json: one `reminders:` line naming it, exit 65, the file untouched.
-  @Test(arguments: ["{\"version\": 1, \"sess", "{\"version\": 1, \"session\": 5}", "[]"])
+  /// A torn or wrong (newer) focus.json: `focus status` stops with one line naming it (65);
+  /// `run` and `preview` leave the session out, say so in one line, and deliver as usual; the
+  /// file is never overwritten: `focus stop` puts it aside as focus.json.bad, after which a new
+  /// session can start.
+  @Test(arguments: ["{\"version\": 1, \"sess", "{\"version\": 1, \"session\": 5}", "[]", "{\"version\": 2}"])
   func brokenStateFile(text: String) throws {
     let bin = try Binary.withFixture()
     try FileManager.default.createDirectory(
       atPath: bin.home + "/state/reminders", withIntermediateDirectories: true)
     try text.write(toFile: focusFile(bin), atomically: true, encoding: .utf8)
-    for arguments in [["focus", "status"], ["focus", "stop"], ["focus", "--detach"], ["run"], ["preview"]] {
+    let status = try bin.run("focus", "status", "--now", "2026-11-21T09:00:00+09:00")
+    #expect(status.status == 65)
+    #expect(status.stderrLines.count == 1 && status.stderr.contains(focusFile(bin)), "\(status.stderr)")
+    for arguments in [["preview"], ["run"]] {
       let result = try bin.run(arguments + ["--now", "2026-11-21T09:00:00+09:00"])
-      #expect(result.status == 65, "\(arguments)")
-      #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("reminders: "), "\(result.stderr)")
-      #expect(result.stderr.contains(focusFile(bin)))
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let lines = result.stderrLines.filter { $0.contains(focusFile(bin)) }
+      #expect(
+        lines.count == 1 && lines[0].hasPrefix("reminders: ") && lines[0].hasSuffix("puts this file aside)"))
+      #expect(
+        result.stdout.contains("daily:2026-11-21") || result.stdout.contains("Today's reviews"),
+        "\(arguments)")
     }
     #expect(try String(contentsOfFile: focusFile(bin), encoding: .utf8) == text)
+    let stop = try bin.run("focus", "stop", "--now", "2026-11-21T09:01:00+09:00")
+    #expect(stop.status == 0, "\(stop.stderr)")
+    #expect(stop.stderr.contains("put aside as \(focusFile(bin)).bad"))
+    #expect(try String(contentsOfFile: focusFile(bin) + ".bad", encoding: .utf8) == text)
+    #expect(try bin.run("focus", "--detach", "--now", "2026-11-21T09:02:00+09:00").status == 0)
+  }
+
+  /// A session left running while nobody was there (the machine asleep, the terminal closed):
+  /// only phases whose end was said are logged, and the calendar feed never carries phase ends.
+  @Test func anUnattendedSessionLogsOnlyWhatWasSaid() throws {
+    let bin = try Binary.withFixture()
+    #expect(try bin.run("focus", "--detach", "--now", "2026-11-20T17:00:00+09:00").status == 0)
+    let export = try bin.run("export", "--output", "-", "--now", "2026-11-20T17:01:00+09:00")
+    #expect(export.status == 0 && !export.stdout.contains("focus"))
+    #expect(try bin.run("run", "--now", "2026-11-23T09:00:00+09:00").status == 0)
+    let deck = try #require(try json(String(contentsOfFile: bin.deckPath, encoding: .utf8)) as? [String: Any])
+    // The one phase end still said (within 5 minutes of it), nothing of the days before.
+    #expect((deck["focusLog"] as? [[String: Any]] ?? []).count <= 1)
   }
 
   /// `[focus]` in the config gives the lengths (decimals allowed) and the hold; bad values are 65.

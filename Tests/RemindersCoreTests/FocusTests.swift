@@ -204,6 +204,34 @@ import Testing
     }
   }
 
+  /// A pause is not focus: a session paused at 07:55 (and left so) holds nothing from then on,
+  /// however many runs come later; what came due during the running part waits for the pause.
+  @Test func aPauseHoldsNothing() {
+    let clock = Fixture.utc
+    let start = Fixture.t("2026-11-21T07:50:00Z")
+    let session = FocusTests.session(
+      start: start, pauses: [FocusPause(start: Fixture.t("2026-11-21T07:55:00Z"), end: nil)])
+    let planner = Fixture.planner(Fixture.schedule(), clock)
+    let input = FocusTests.input(session, cards: [Fixture.card("1", due: "2026-11-21")])
+    for now in ["2026-11-21T08:00:00Z", "2026-11-21T09:00:00Z", "2026-11-21T12:00:00Z"] {
+      let due = planner.due(input, ledger: DeliveryLedger(), now: Fixture.t(now))
+      #expect(due.map(\.id.description) == ["daily:2026-11-21"], "\(now)")
+    }
+    // Paused 07:55–08:05, then running again: held only while it runs.
+    let resumed = FocusTests.session(
+      start: start,
+      pauses: [FocusPause(start: Fixture.t("2026-11-21T07:55:00Z"), end: Fixture.t("2026-11-21T08:05:00Z"))])
+    let plan = planner.plan(
+      FocusTests.input(resumed, cards: [Fixture.card("1", due: "2026-11-21")]), ledger: DeliveryLedger(),
+      now: Fixture.t("2026-11-21T07:56:00Z"), days: 1)
+    #expect(plan.first { $0.kind == .dailyReview }?.fireAt == Fixture.t("2026-11-21T08:00:00Z"))
+    #expect(
+      session.runningSpans(
+        of: session.phases(
+          now: Fixture.t("2026-11-21T08:00:00Z"), through: Fixture.t("2026-11-21T08:00:00Z"))[0])
+        == [DateInterval(start: start, end: Fixture.t("2026-11-21T07:55:00Z"))])
+  }
+
   /// A stop ends the hold at once: what waited is due at the stop.
   @Test func stopReleases() {
     let clock = Fixture.utc

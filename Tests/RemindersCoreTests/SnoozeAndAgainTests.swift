@@ -140,4 +140,14 @@ import Testing
       ])
     #expect(Texts(language: .en).later(3600) == "In 1 hour")
   }
+
+  /// `reminders snooze` without an id takes the last pop-up that can be snoozed: not a focus
+  /// timer's, shown at the same second.
+  @Test func lastPopupSkipsFocus() {
+    let ledger = DeliveryLedger(entries: [
+      delivered(.daily(Fixture.day("2026-11-21")), at: "2026-11-21T08:15:00+09:00"),
+      delivered(.focus(session: "s", phase: 1), at: "2026-11-21T08:15:00+09:00"),
+    ])
+    #expect(ledger.lastPopup?.reminderID == .daily(Fixture.day("2026-11-21")))
+  }
 }
