@@ -37,6 +37,10 @@ struct HomeScreen {
   let recallsLater: Int
   /// The next reminder `run` will deliver, within a fortnight.
   let next: Reminder?
+  /// Minutes of focus today (SPEC §6.3): what the log held for today when the latest session
+  /// started, plus that session's phases today. From `focus.json` alone: every session that
+  /// ran today started today or ran into it, and the last one started after the others ended.
+  let focusMinutesToday: Int
 
   /// How far ahead the next reminder is looked for.
   static let horizonDays = 14
@@ -47,11 +51,17 @@ struct HomeScreen {
     let today = invocation.clock.day(of: now)
     let upcoming = try invocation.deliveryRun.preview(
       input, ledger: ledger, now: now, until: today.adding(days: horizonDays))
+    let focus =
+      input.focus.map {
+        ($0.earlierDay == today ? $0.earlierMinutes : 0)
+          + $0.session.focusMinutes(on: today, through: now, clock: invocation.clock)
+      } ?? 0
     return HomeScreen(
       invocation: invocation, now: now, collections: input.dueIndex.due(on: today),
       streak: input.streak.length(asOf: today),
       recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
-      recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first)
+      recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first,
+      focusMinutesToday: focus)
   }
 
   var dueCount: Int { collections.values.reduce(0, +) }
@@ -74,6 +84,7 @@ struct HomeScreen {
       ja
         ? "思い出す項目: いま \(recallsWaiting)件、このあと \(recallsLater)件"
         : "Recall items: \(recallsWaiting) waiting now, \(recallsLater) later")
+    lines.append(ja ? "今日の集中: \(focusMinutesToday)分" : "Focus today: \(focusMinutesToday) min")
     if let next {
       let when = PlanReport(invocation: invocation, now: now, days: 1, reminders: []).stamp(next.fireAt)
       lines.append(ja ? "次のリマインダー: \(when) \(next.title)" : "Next reminder: \(when) — \(next.title)")
@@ -96,6 +107,7 @@ struct HomeScreen {
       ("streak", .int(streak)),
       ("recallsWaiting", .int(recallsWaiting)),
       ("recallsLater", .int(recallsLater)),
+      ("focusMinutesToday", .int(focusMinutesToday)),
       (
         "nextReminder",
         next.map { r in

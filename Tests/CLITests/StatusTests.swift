@@ -13,6 +13,7 @@ import Testing
         Due today: 2 cards (JLPT: 1, TOEIC: 1)
         Streak: 2 days
         Recall items: 0 waiting now, 2 later
+        Focus today: 0 min
         Next reminder: 2026-11-21 Sat 08:00 — Today's reviews: 2 cards
 
         """)
@@ -23,6 +24,7 @@ import Testing
         今日の復習: 2枚（JLPT 1枚、TOEIC 1枚）
         連続記録: 2日
         思い出す項目: いま 2件、このあと 0件
+        今日の集中: 0分
         次のリマインダー: 2026-11-21 (土) 13:00 今日の復習 2枚
 
         """)
@@ -46,6 +48,22 @@ import Testing
     #expect(next["id"] as? String == first["id"] as? String)
     #expect(next["fireAt"] as? String == first["fireAt"] as? String)
     #expect(next["title"] as? String == first["title"] as? String)
+  }
+
+  /// Focus minutes today: the session's phases today (a phase that ran at least a minute), plus
+  /// what the log held for today when it started.
+  @Test func focusMinutesToday() throws {
+    let bin = try Binary.withFixture()
+    #expect(
+      try bin.run("focus", "--detach", "--cycles", "2", "--now", "2026-11-21T07:00:00+09:00").status == 0)
+    let during = try #require(
+      try json(bin.run("status", "--json", "--now", "2026-11-21T07:10:00+09:00").stdout) as? [String: Any])
+    #expect(during["focusMinutesToday"] as? Int == 0)
+    let after = try bin.run("status", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(after.stdout.contains("Focus today: 50 min\n"), "\(after.stdout)")
+    let nextDay = try #require(
+      try json(bin.run("status", "--json", "--now", "2026-11-22T08:00:00+09:00").stdout) as? [String: Any])
+    #expect(nextDay["focusMinutesToday"] as? Int == 0)
   }
 
   @Test func anEmptyDeckHasNothingNext() throws {
