@@ -90,20 +90,7 @@ public struct FocusStore: Sendable {
   }
 
   public static func decode(_ bytes: [UInt8], path: String) throws -> StoredFocus {
-    let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
-      do {
-        let value = try reader.readValue()
-        guard reader.peek() == 0 else {
-          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
-        }
-        return value
-      } catch let error as JSONSyntaxError {
-        throw StoreError.corrupt(
-          path: path, at: UTF8Text.position(of: error.offset, in: buffer),
-          reason: "expected \(error.expected)")
-      }
-    }
+    let root = try JSONValue.document(bytes, path: path)
     func bad(_ field: String, _ expected: String) -> StoreError {
       .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
     }

@@ -535,3 +535,24 @@ public struct JSONWriter {
     out.append(UInt8(ascii: "}"))
   }
 }
+
+extension JSONValue {
+  /// The whole of `bytes` as one JSON value (nothing but blanks after it); a syntax error is
+  /// `StoreError.corrupt` naming `path` and the line and column.
+  static func document(_ bytes: [UInt8], path: String) throws -> JSONValue {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do {
+        let value = try reader.readValue()
+        guard reader.peek() == 0 else {
+          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
+        }
+        return value
+      } catch let error as JSONSyntaxError {
+        throw StoreError.corrupt(
+          path: path, at: UTF8Text.position(of: error.offset, in: buffer),
+          reason: "expected \(error.expected)")
+      }
+    }
+  }
+}

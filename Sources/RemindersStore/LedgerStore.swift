@@ -128,20 +128,7 @@ public struct LedgerStore: Sendable {
   public static func decode(_ bytes: [UInt8], path: String) throws -> (
     DeliveryLedger, root: [String: JSONValue], entries: [ReminderID: [String: JSONValue]]
   ) {
-    let root: JSONValue = try bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
-      do {
-        let value = try reader.readValue()
-        guard reader.peek() == 0 else {
-          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
-        }
-        return value
-      } catch let error as JSONSyntaxError {
-        let (line, column) = reader.lineAndColumn(of: error.offset)
-        throw StoreError.corrupt(
-          path: path, at: TextPosition(line: line, column: column), reason: "expected \(error.expected)")
-      }
-    }
+    let root = try JSONValue.document(bytes, path: path)
     func bad(_ field: String, _ expected: String) -> StoreError {
       .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
     }

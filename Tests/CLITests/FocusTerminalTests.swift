@@ -29,7 +29,7 @@ import Testing
     try pane.wait("the resume") { !$0.contains("Paused") }
     rows = try pane.wait("the break", seconds: 20) { $0.contains("Break · cycle 1 of 2") }
     try pane.send("q")
-    try pane.wait("the summary") { $0.contains { $0.hasPrefix("Focus session over.") } }
+    try pane.wait("the summary", seconds: 30) { $0.contains { $0.hasPrefix("Focus session over.") } }
     try pane.expectRestored()
     let status = try bin.run("focus", "status")
     #expect(status.stdout.hasPrefix("No focus session is running"))
