@@ -195,10 +195,7 @@ public enum DeckCodec {
           task = reader.string(try reader.readStringToken())
         }
       } else if reader.equals(key, "completed") {
-        guard let value = try? reader.readBool() else {
-          throw FieldError(offset: at, field: field("completed"), reason: "expected true or false")
-        }
-        completed = value
+        completed = try readBool(&reader, field: field("completed"))
       } else {
         try reader.skipValue()
       }
@@ -327,10 +324,7 @@ public enum DeckCodec {
           card.lastReviewedAt = try readInstant(&reader, field: field("lastReviewedAt"))
         }
       } else if reader.equals(key, "suspended") {
-        guard let value = try? reader.readBool() else {
-          throw FieldError(offset: at, field: field("suspended"), reason: "expected true or false")
-        }
-        card.suspended = value
+        card.suspended = try readBool(&reader, field: field("suspended"))
       } else if reader.equals(key, "collection") {
         if try !reader.readNull() { card.collection = try string() }
       } else if reader.equals(key, "note") {
@@ -354,6 +348,14 @@ public enum DeckCodec {
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
     return card
+  }
+
+  static func readBool(_ reader: inout JSONReader, field: String) throws -> Bool {
+    let at = reader.position
+    guard let value = try? reader.readBool() else {
+      throw FieldError(offset: at, field: field, reason: "expected true or false")
+    }
+    return value
   }
 
   static func readInstant(_ reader: inout JSONReader, field: String) throws -> Date {
@@ -433,10 +435,7 @@ public enum DeckCodec {
       } else if reader.equals(key, "at") {
         at = try readInstant(&reader, field: field("at"))
       } else if reader.equals(key, "correct") {
-        guard let value = try? reader.readBool() else {
-          throw FieldError(offset: offset, field: field("correct"), reason: "expected true or false")
-        }
-        correct = value
+        correct = try readBool(&reader, field: field("correct"))
       } else if keepExtras {
         extras[reader.string(key)] = try reader.readValue()
       } else {
@@ -470,10 +469,7 @@ public enum DeckCodec {
       } else if reader.equals(key, "at") {
         at = try readInstant(&reader, field: field("at"))
       } else if reader.equals(key, "correct") {
-        guard let value = try? reader.readBool() else {
-          throw FieldError(offset: offset, field: field("correct"), reason: "expected true or false")
-        }
-        correct = value
+        correct = try readBool(&reader, field: field("correct"))
       } else {
         try reader.skipValue()
       }

@@ -31,8 +31,10 @@ public struct DeckStore: Sendable {
   /// The journal is read before the deck: a fold writes the deck before it cuts the journal, so
   /// whichever moment of a fold this falls on, every line is applied exactly once (the deck names
   /// the last line it holds).
-  public func load() throws -> StoredDeck {
-    let lines = try journal.read()
+  public func load() throws -> StoredDeck { try load(applying: journal.read()) }
+
+  /// The whole deck with `lines` (read from the journal just before) applied.
+  private func load(applying lines: [(id: String, change: DeckJournal.Change)]) throws -> StoredDeck {
     var stored = StoredDeck()
     if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
     DeckJournal.apply(lines, to: &stored)
@@ -43,12 +45,7 @@ public struct DeckStore: Sendable {
   /// digest; with one, from the whole deck with the journal applied (until it is folded in).
   public func planInput(clock: DayClock) throws -> PlanInput {
     let lines = try journal.read()
-    guard lines.isEmpty else {
-      var stored = StoredDeck()
-      if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
-      DeckJournal.apply(lines, to: &stored)
-      return PlanInput(deck: stored.deck, clock: clock)
-    }
+    guard lines.isEmpty else { return PlanInput(deck: try load(applying: lines).deck, clock: clock) }
     guard let bytes = try FileIO.read(path) else {
       return PlanInput(dueIndex: DueIndex(), streak: Streak(answerDays: []), recalls: [])
     }
@@ -61,9 +58,7 @@ public struct DeckStore: Sendable {
   public func studyRecord(clock: DayClock) throws -> StudyRecord {
     let lines = try journal.read()
     guard lines.isEmpty else {
-      var stored = StoredDeck()
-      if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
-      DeckJournal.apply(lines, to: &stored)
+      let stored = try load(applying: lines)
       return StudyRecord(
         deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock)
     }
@@ -129,9 +124,7 @@ public struct DeckStore: Sendable {
   private func rewrite<T>(clock: DayClock, _ change: (inout StoredDeck) throws -> T) throws -> T {
     // The lines as they are now; a session may append more while the deck is written.
     let lines = try journal.read()
-    var stored = StoredDeck()
-    if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
-    DeckJournal.apply(lines, to: &stored)
+    var stored = try load(applying: lines)
     let result = try change(&stored)
     // The deck names the last line it holds, so that a crash before the journal is cut never
     // applies a line twice.
