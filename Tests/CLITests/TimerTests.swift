@@ -14,13 +14,38 @@ import Testing
   /// `systemd-analyze --user verify` on unit files; it exits 0 on unknown keys and only warns,
   /// so anything it prints is a failure. (`--man=no`: the man page is not installed here; the
   /// packaging test checks that the package ships it.)
+  ///
+  /// It judges these units alone: verify loads every unit on the user unit path, and other
+  /// packages' units are not ours to judge — mako's and swaync's each claim
+  /// `org.freedesktop.Notifications` ("Two services allocated for the same bus name"), and so
+  /// does dunst's. So the units are copied into a scratch folder that is the whole unit path
+  /// (`SYSTEMD_UNIT_PATH`; verify adds the folders of the files it is given, so the originals'
+  /// folder stays out too), beside links to the systemd targets and slices that units lean on
+  /// (`basic.target`, `timers.target`, `app.slice`, …): structural units, which run nothing and
+  /// claim no bus name. Whatever verify says about the units themselves is said as before.
   func verify(_ paths: [String], home: String) throws -> Binary.Result {
+    let unitPath = try Programs.privateFolder()
+    for path in paths {
+      try FileManager.default.copyItem(
+        atPath: path, toPath: unitPath + "/" + URL(fileURLWithPath: path).lastPathComponent)
+    }
+    for folder in [
+      "/etc/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user", "/lib/systemd/user",
+    ] {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      where name.hasSuffix(".target") || name.hasSuffix(".slice") {
+        // The first folder on the path wins, as for the manager.
+        try? FileManager.default.createSymbolicLink(
+          atPath: unitPath + "/" + name, withDestinationPath: folder + "/" + name)
+      }
+    }
+    let copies = paths.map { unitPath + "/" + URL(fileURLWithPath: $0).lastPathComponent }
     let environment = [
       "XDG_RUNTIME_DIR": try Programs.privateFolder(), "HOME": home, "XDG_CONFIG_HOME": home + "/config",
-      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "SYSTEMD_UNIT_PATH": unitPath,
     ]
     return try Programs.run(
-      ["systemd-analyze", "--user", "--man=no", "verify"] + paths, environment: environment)
+      ["systemd-analyze", "--user", "--man=no", "verify"] + copies, environment: environment)
   }
 
   /// Every file under `folder` with its bytes and modification time (folders by name only), to
@@ -118,6 +143,50 @@ import Testing
     try text.write(toFile: service, atomically: true, encoding: .utf8)
     let result = try verify([service], home: bin.home)
     #expect(result.status != 0 || !(result.stdout + result.stderr).isEmpty)
+  }
+
+  /// The verification judges our units only, and still everything in them: two units of
+  /// someone else's claiming one bus name in the user's own unit folder (as mako's and swaync's
+  /// do in /usr/lib/systemd/user when both are installed) leave it silent, while an unknown key
+  /// in ours is still said.
+  @Test func verifyJudgesOurUnitsOnly() throws {
+    let bin = try Binary()
+    #expect(try bin.run("timer", "install").status == 0)
+    for name in ["one-notifier", "other-notifier"] {
+      try """
+      [Unit]
+      Description=\(name)
+
+      [Service]
+      Type=dbus
+      BusName=org.freedesktop.Notifications
+      ExecStart=/bin/true
+
+      """.write(toFile: unitDirectory(bin) + "/\(name).service", atomically: true, encoding: .utf8)
+    }
+    // What verify says when it reads that folder as a whole: the clash of the two.
+    let environment = [
+      "XDG_RUNTIME_DIR": try Programs.privateFolder(), "HOME": bin.home,
+      "XDG_CONFIG_HOME": bin.home + "/config",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+    let whole = try Programs.run(
+      ["systemd-analyze", "--user", "--man=no", "verify"] + unitPaths(bin), environment: environment)
+    #expect((whole.stdout + whole.stderr).contains("Two services allocated for the same bus name"))
+    let ours = try verify(unitPaths(bin), home: bin.home)
+    #expect(ours.status == 0)
+    #expect(ours.stdout + ours.stderr == "", "systemd-analyze verify said: \(ours.stdout)\(ours.stderr)")
+
+    let service = unitDirectory(bin) + "/reminders.service"
+    try read(service).replacingOccurrences(of: "[Service]\n", with: "[Service]\nNoSuchKey=1\n").write(
+      toFile: service, atomically: true, encoding: .utf8)
+    let unknown = try verify([service], home: bin.home)
+    // One line, naming our unit and the key (systemd 252: "…/reminders.service:7: Unknown key
+    // 'NoSuchKey' in section [Service], ignoring.").
+    let said = (unknown.stdout + unknown.stderr).split(separator: "\n")
+    #expect(said.count == 1, "\(said)")
+    #expect(
+      said.first?.contains("/reminders.service:") == true && said.first?.contains("'NoSuchKey'") == true)
   }
 
   /// The schedule starts the job at second 0 of every minute, so a reminder due at HH:MM is
