@@ -1,6 +1,7 @@
 // Do-not-disturb, as the notification servers that expose it over D-Bus report it.
 // GNOME keeps it in GSettings (`org.gnome.desktop.notifications show-banners`), which the caller
-// reads with gsettings; it is not a D-Bus question.
+// reads with gsettings; it is not a D-Bus question (dconf is read from its file). The bus tells
+// only that the server is GNOME Shell, which is what decides that GSettings is to be asked.
 
 /// Whether the desktop holds back pop-ups.
 public enum DoNotDisturbState: String, Sendable {
@@ -23,6 +24,10 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
   case swaync
   /// xfce4-notifyd: xfconf property `/do-not-disturb` of channel `xfce4-notifyd`.
   case xfce
+  /// GNOME Shell: `show-banners` false in GSettings `org.gnome.desktop.notifications`. Not on the
+  /// bus: `SessionBus.doNotDisturb()` recognises the server (`GetServerInformation` names it
+  /// `gnome-shell`) and leaves the reading to the caller, who runs gsettings.
+  case gnome
 
   /// Where the probe reads, for messages such as `reminders doctor`.
   public var location: String {
@@ -37,11 +42,16 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
       "\(SwayNC.interface).GetDnd/IsInhibited of \(SwayNC.name) \(SwayNC.path)"
     case .xfce:
       "xfconf xfce4-notifyd /do-not-disturb via \(Xfconf.name) \(Xfconf.path)"
+    case .gnome:
+      "GSettings org.gnome.desktop.notifications show-banners (false: on), read with gsettings"
     }
   }
 
+  /// Whether the probe asks the bus; `.gnome` is read from GSettings by the caller.
+  public var isOnTheBus: Bool { self != .gnome }
+
   /// Whether `server` (the name from `GetServerInformation`) is the one this probe is for.
-  func matches(server: String) -> Bool {
+  public func matches(server: String) -> Bool {
     let server = server.lowercased()
     return switch self {
     case .dunst: server == "dunst"
@@ -49,6 +59,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     case .mako: server == "mako"
     case .swaync: server == "swaynotificationcenter" || server.hasPrefix("swaync")
     case .xfce: server.contains("xfce")
+    case .gnome: server == "gnome-shell"
     }
   }
 
@@ -58,6 +69,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     case .dunst, .plasma, .mako: NotificationServer.name
     case .swaync: SwayNC.name
     case .xfce: Xfconf.name
+    case .gnome: ""
     }
   }
 }
@@ -65,7 +77,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
 /// The outcome of `SessionBus.doNotDisturb()`.
 public struct DoNotDisturbReading: Equatable, Sendable, CustomStringConvertible {
   public var state: DoNotDisturbState
-  /// The probe that answered; nil when none did (or when the caller read it some other way).
+  /// The probe that answered (`.gnome`: the caller read GSettings); nil when none did.
   public var probe: DoNotDisturbProbe?
   /// The notification server's name, when it answered `GetServerInformation`.
   public var server: String?
@@ -81,7 +93,6 @@ public struct DoNotDisturbReading: Equatable, Sendable, CustomStringConvertible 
     if let probe {
       return "\(state.rawValue) (\(serverPart); read from \(probe.rawValue): \(probe.location))"
     }
-    // A reading made elsewhere (say, GNOME's gsettings) carries no probe but a known state.
     return state == .unknown
       ? "\(state.rawValue) (\(serverPart); no do-not-disturb probe answered)"
       : "\(state.rawValue) (\(serverPart))"
@@ -92,6 +103,9 @@ extension SessionBus {
   /// Tells whether the desktop is in do-not-disturb: asks the notification server its name and
   /// runs the probe made for that server; when the name matches no probe (or nobody answers),
   /// tries every probe in turn and takes the first that answers.
+  ///
+  /// GNOME Shell (`.gnome`) is recognised but not read here: the reading is `unknown`, with the
+  /// server's name, and the caller asks GSettings.
   ///
   /// A recognised server is asked only through its own probe: another desktop's setting (say, a
   /// leftover Xfce preference) says nothing about the dunst that is actually showing pop-ups.
@@ -107,7 +121,7 @@ extension SessionBus {
     }
     let matching = server.map { name in DoNotDisturbProbe.allCases.filter { $0.matches(server: name) } } ?? []
     let candidates = matching.isEmpty ? DoNotDisturbProbe.allCases : matching
-    for probe in candidates where !unresponsive.contains(probe.destination) {
+    for probe in candidates where probe.isOnTheBus && !unresponsive.contains(probe.destination) {
       do throws(BusError) {
         let on = try readDoNotDisturb(probe, timeout: timeout)
         return DoNotDisturbReading(state: on ? .on : .off, probe: probe, server: server)
@@ -140,6 +154,8 @@ extension SessionBus {
       return try swayncDoNotDisturb(timeout: timeout)
     case .xfce:
       return try xfceDoNotDisturb(timeout: timeout)
+    case .gnome:
+      throw BusError(name: .failed, message: "GNOME's do-not-disturb is in GSettings, not on the bus")
     }
   }
 

@@ -15,7 +15,11 @@ public struct SessionDesktop {
     do throws(BusError) {
       let bus = try SessionBus.connect(environment: environment)
       var dnd = bus.doNotDisturb()
-      if dnd.state != .on, let gnome = GnomeBanners.doNotDisturb(environment: environment) { dnd = gnome }
+      if GnomeBanners.decides(dnd, environment: environment),
+        let gnome = GnomeBanners.doNotDisturb(environment: environment, server: dnd.server)
+      {
+        dnd = gnome
+      }
       return .reachable(SessionBusSender(bus: bus), doNotDisturb: dnd)
     } catch {
       return .unreachable(SendFailure(error))
@@ -75,10 +79,22 @@ public final class SessionBusSender: NotificationSender {
 }
 
 /// GNOME's do-not-disturb: `org.gnome.desktop.notifications show-banners` false, read with
-/// gsettings (GSettings is not a D-Bus question). Asked only on a GNOME session.
+/// gsettings (GSettings is not a D-Bus question).
 enum GnomeBanners {
-  static func doNotDisturb(environment: [String: String]) -> DoNotDisturbReading? {
-    guard (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME") else { return nil }
+  /// Whether GSettings decides do-not-disturb, given what the bus said: when the server is GNOME
+  /// Shell (it names itself `gnome-shell`), whatever `XDG_CURRENT_DESKTOP` says — the user
+  /// manager that starts `run` does not always carry that variable; otherwise only when the
+  /// session says GNOME and the server is one no probe knows (a known server, such as dunst,
+  /// answers for itself) and its reading is not already on.
+  static func decides(_ reading: DoNotDisturbReading, environment: [String: String]) -> Bool {
+    if let server = reading.server, DoNotDisturbProbe.gnome.matches(server: server) { return true }
+    guard (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME"), reading.state != .on
+    else { return false }
+    return !DoNotDisturbProbe.allCases.contains { probe in reading.server.map(probe.matches) ?? false }
+  }
+
+  /// The reading from GSettings, for `server`; nil when gsettings is missing, fails or hangs.
+  static func doNotDisturb(environment: [String: String], server: String?) -> DoNotDisturbReading? {
     // A few milliseconds when dconf answers; a hung one must not hold the run (and its lock).
     guard let gsettings = ProcessRunner.find("gsettings", environment: environment),
       let result = try? ProcessRunner.run(
@@ -86,8 +102,7 @@ enum GnomeBanners {
         timeout: 2),
       result.succeeded
     else { return nil }
-    let text = result.stdout
-    let on = text.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
-    return DoNotDisturbReading(state: on ? .on : .off, probe: nil, server: "GNOME (gsettings show-banners)")
+    let on = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+    return DoNotDisturbReading(state: on ? .on : .off, probe: .gnome, server: server)
   }
 }

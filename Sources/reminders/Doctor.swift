@@ -211,10 +211,7 @@ struct DoctorReport {
 extension DoctorReport {
   /// Where do-not-disturb was read, in words.
   var doNotDisturbSource: String? {
-    guard let dnd = doNotDisturb else { return nil }
-    if let probe = dnd.probe { return probe.location }
-    // Run.swift's GNOME reading names gsettings in place of a server.
-    return dnd.state == .unknown ? nil : dnd.server
+    doNotDisturb?.probe?.location
   }
 
   /// The report as text, in the session's language.
