@@ -28,6 +28,9 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
   /// bus: `SessionBus.doNotDisturb()` recognises the server (`GetServerInformation` names it
   /// `gnome-shell`) and leaves the reading to the caller, who runs gsettings.
   case gnome
+  /// notification-daemon (the GNOME project's stand-alone server): has no do-not-disturb at all,
+  /// so it is always off.
+  case notificationDaemon = "notification-daemon"
 
   /// Where the probe reads, for messages such as `reminders doctor`.
   public var location: String {
@@ -44,11 +47,28 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
       "xfconf xfce4-notifyd /do-not-disturb via \(Xfconf.name) \(Xfconf.path)"
     case .gnome:
       "GSettings org.gnome.desktop.notifications show-banners (false: on), read with gsettings"
+    case .notificationDaemon:
+      "nowhere: notification-daemon has no do-not-disturb"
     }
   }
 
-  /// Whether the probe asks the bus; `.gnome` is read from GSettings by the caller.
-  public var isOnTheBus: Bool { self != .gnome }
+  /// Where a probe learns the state.
+  public enum Source: Sendable {
+    /// It asks the bus (`readDoNotDisturb`).
+    case bus
+    /// GSettings, which the caller reads (`.gnome`).
+    case gsettings
+    /// Nowhere: the server has none, so it is off.
+    case none
+  }
+
+  public var source: Source {
+    switch self {
+    case .dunst, .plasma, .mako, .swaync, .xfce: .bus
+    case .gnome: .gsettings
+    case .notificationDaemon: .none
+    }
+  }
 
   /// Whether `server` (the name from `GetServerInformation`) is the one this probe is for.
   public func matches(server: String) -> Bool {
@@ -60,6 +80,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     case .swaync: server == "swaynotificationcenter" || server.hasPrefix("swaync")
     case .xfce: server.contains("xfce")
     case .gnome: server == "gnome-shell"
+    case .notificationDaemon: server == "notification daemon"
     }
   }
 
@@ -69,7 +90,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     case .dunst, .plasma, .mako: NotificationServer.name
     case .swaync: SwayNC.name
     case .xfce: Xfconf.name
-    case .gnome: ""
+    case .gnome, .notificationDaemon: ""
     }
   }
 }
@@ -105,7 +126,8 @@ extension SessionBus {
   /// tries every probe in turn and takes the first that answers.
   ///
   /// GNOME Shell (`.gnome`) is recognised but not read here: the reading is `unknown`, with the
-  /// server's name, and the caller asks GSettings.
+  /// server's name, and the caller asks GSettings. notification-daemon has no do-not-disturb: off.
+  /// Only the probes that ask the bus are tried for a server no probe recognises.
   ///
   /// A recognised server is asked only through its own probe: another desktop's setting (say, a
   /// leftover Xfce preference) says nothing about the dunst that is actually showing pop-ups.
@@ -120,8 +142,13 @@ extension SessionBus {
       if error.isUnresponsive { unresponsive.insert(NotificationServer.name) }
     }
     let matching = server.map { name in DoNotDisturbProbe.allCases.filter { $0.matches(server: name) } } ?? []
-    let candidates = matching.isEmpty ? DoNotDisturbProbe.allCases : matching
-    for probe in candidates where probe.isOnTheBus && !unresponsive.contains(probe.destination) {
+    let candidates = matching.isEmpty ? DoNotDisturbProbe.allCases.filter { $0.source == .bus } : matching
+    for probe in candidates where !unresponsive.contains(probe.destination) {
+      switch probe.source {
+      case .gsettings: continue
+      case .none: return DoNotDisturbReading(state: .off, probe: probe, server: server)
+      case .bus: break
+      }
       do throws(BusError) {
         let on = try readDoNotDisturb(probe, timeout: timeout)
         return DoNotDisturbReading(state: on ? .on : .off, probe: probe, server: server)
@@ -156,6 +183,8 @@ extension SessionBus {
       return try xfceDoNotDisturb(timeout: timeout)
     case .gnome:
       throw BusError(name: .failed, message: "GNOME's do-not-disturb is in GSettings, not on the bus")
+    case .notificationDaemon:
+      return false
     }
   }
 

@@ -49,7 +49,7 @@ import Testing
   @Test func theProbe() {
     #expect(DoNotDisturbProbe.gnome.matches(server: "gnome-shell"))
     #expect(!DoNotDisturbProbe.gnome.matches(server: "dunst"))
-    #expect(!DoNotDisturbProbe.gnome.isOnTheBus)
-    #expect(DoNotDisturbProbe.allCases.filter { !$0.isOnTheBus } == [.gnome])
+    #expect(DoNotDisturbProbe.gnome.source == .gsettings)
+    #expect(DoNotDisturbProbe.allCases.filter { $0.source == .gsettings } == [.gnome])
   }
 }
