@@ -60,8 +60,13 @@ import Testing
 
     var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    /// Each call's lines, in order.
-    var calls: [String] { text.components(separatedBy: "member=Notify").dropFirst().map { $0 } }
+    /// Each call to `org.freedesktop.Notifications`'s `Notify` (the one `reminders` makes; not
+    /// GNOME Shell's helper passing it on to the shell), its lines after the header, in order.
+    var calls: [String] {
+      text.components(separatedBy: "\nmethod call ").filter {
+        $0.contains("destination=org.freedesktop.Notifications ") && $0.contains("member=Notify\n")
+      }.map { $0.components(separatedBy: "member=Notify\n").dropFirst().joined() }
+    }
 
     func stop() {
       kill(process.processIdentifier, SIGKILL)

@@ -32,6 +32,9 @@ struct Binary {
 
   let home: String
   var environment: [String: String]
+  /// The user the binary runs as (through `setpriv`), when a session has one of its own: a sway
+  /// session's bus, compositor and server run as an unprivileged user, and so do its programs.
+  var user: DesktopSession.User?
 
   /// A fresh home with XDG folders under it and no locale, zone `UTC` unless set.
   init() throws {
@@ -54,13 +57,41 @@ struct Binary {
     return bin
   }
 
-  /// Points the binary at `session`'s bus and display, or at a bus that does not exist.
+  /// Points the binary at `session`'s bus and display, or at a bus that does not exist; as the
+  /// session's user when it has one. On GNOME, the home's dconf folder is the session's, so
+  /// that gsettings reads what GNOME Shell reads.
   mutating func use(_ session: DesktopSession?) {
     if let session {
       environment["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
       environment["DISPLAY"] = session.display
+      environment["WAYLAND_DISPLAY"] = session.waylandDisplay
+      user = session.user
+      if session.server == .gnome {
+        try? FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(
+          atPath: home + "/config/dconf", withDestinationPath: session.configHome + "/dconf")
+      }
     } else {
       environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(home)/no-such-bus"
+    }
+  }
+
+  /// The program and arguments that run the binary with `arguments` as this home's user.
+  func command(_ arguments: [String]) -> (executable: String, arguments: [String]) {
+    guard let user else { return (Binary.path, arguments) }
+    giveHome(to: user)
+    return (
+      "/usr/bin/setpriv",
+      ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", Binary.path] + arguments
+    )
+  }
+
+  /// Makes everything under the home the user's (files the test wrote as itself included).
+  private func giveHome(to user: DesktopSession.User) {
+    lchown(home, user.uid, user.gid)
+    let enumerator = FileManager.default.enumerator(atPath: home)
+    while let relative = enumerator?.nextObject() as? String {
+      lchown(home + "/" + relative, user.uid, user.gid)
     }
   }
 
@@ -88,7 +119,8 @@ struct Binary {
     -> Result
   {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
+    let (executable, arguments) = command(arguments)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     if let input {

@@ -341,8 +341,9 @@ final class WatchProcess {
     path = bin.home + "/watch-\(UUID().uuidString).out"
     #expect(FileManager.default.createFile(atPath: path, contents: nil))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = ["watch"]
+    let (executable, arguments) = bin.command(["watch"])
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
     process.environment = bin.environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = handle

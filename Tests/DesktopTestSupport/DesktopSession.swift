@@ -1,10 +1,15 @@
 import Foundation
 import Testing
 
-/// A private dbus-daemon, Xvfb and dunst, started by `Tests/harness/desktop-session.sh`.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A private dbus-daemon and a notification server on it, started by
+/// `Tests/harness/desktop-session.sh`: dunst on Xvfb (the default), or any server of `Server`.
 ///
 /// Missing programs make `start()` throw, so the tests that need the session fail (they are
-/// meant to run in CI, where `make test` installs dbus, xvfb and dunst) rather than skip.
+/// meant to run in CI, where `make test` installs every server) rather than skip.
 ///
 /// Public so that it can move as is into a shared test-support target.
 public struct DesktopSession: Sendable {
@@ -12,38 +17,77 @@ public struct DesktopSession: Sendable {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("harness/desktop-session.sh")
 
+  /// The notification servers the harness can start, by the names it takes (`--server`).
+  public enum Server: String, Sendable, CaseIterable, CustomStringConvertible {
+    case dunst
+    case xfce
+    case notificationDaemon = "notification-daemon"
+    case plasma
+    case gnome
+    case mako
+    case swaync
+
+    public var description: String { rawValue }
+  }
+
+  /// The user a session runs as when it is not the test's own (sway refuses root).
+  public struct User: Sendable, Equatable {
+    public let uid: uid_t
+    public let gid: gid_t
+  }
+
   /// The session the enclosing `.desktopSession` suite started.
   @TaskLocal public static var current: DesktopSession?
 
+  /// The notification server; nil when the session has none.
+  public let server: Server?
   /// The private bus, for `DBUS_SESSION_BUS_ADDRESS`.
   public let busAddress: String
-  /// The Xvfb display, for `DISPLAY`.
-  public let display: String
+  /// The Xvfb display, for `DISPLAY` (nil for GNOME Shell and the sway servers).
+  public let display: String?
+  /// The Wayland compositor's socket, for `WAYLAND_DISPLAY` (sway sessions).
+  public let waylandDisplay: String?
+  /// The session's `XDG_RUNTIME_DIR`, where its compositor's socket is (sway sessions).
+  public let runtimeDirectory: String?
   /// The session's scratch directory (config files, logs, the bus socket).
   public let directory: String
-  /// nil when the session was started without a notification server.
-  public let dunstPID: pid_t?
+  /// The servers' `XDG_CONFIG_HOME` (dconf keeps GNOME's and swaync's settings there).
+  public let configHome: String
+  /// Whom the session runs as, when it is not the test process's user.
+  public let user: User?
+  /// The notification server's process (GNOME: gnome-shell); nil without one.
+  public let serverPID: pid_t?
+  /// nil unless the server is dunst.
+  public var dunstPID: pid_t? { server == .dunst ? serverPID : nil }
 
   /// The test process's environment, pointed at this session.
   public var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
     environment["DISPLAY"] = display
-    environment["WAYLAND_DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = waylandDisplay
+    if let runtimeDirectory { environment["XDG_RUNTIME_DIR"] = runtimeDirectory }
     return environment
   }
 
   /// Starts a session; with `notificationServer` false, nobody serves notifications on its bus;
   /// with `monitors` false, the bus refuses `BecomeMonitor`.
   public static func start(notificationServer: Bool = true, monitors: Bool = true) throws -> DesktopSession {
+    try start(server: notificationServer ? .dunst : nil, monitors: monitors)
+  }
+
+  /// Starts a session with `server` (nil: none) on its bus.
+  public static func start(server: Server?, monitors: Bool = true) throws -> DesktopSession {
     // --watch: the session ends with this process even if the test run is killed.
-    var arguments = [script.path, "start", "--watch", String(ProcessInfo.processInfo.processIdentifier)]
-    if !notificationServer { arguments.append("--no-dunst") }
+    var arguments = [
+      script.path, "start", "--watch", String(ProcessInfo.processInfo.processIdentifier), "--server",
+      server?.rawValue ?? "none",
+    ]
     if !monitors { arguments.append("--no-monitors") }
     let result = try run("/bin/bash", arguments)
     guard result.status == 0 else {
       throw HarnessError(
-        "could not start the test desktop session (dbus-daemon, Xvfb, dunst) with \(script.path): "
+        "could not start the test desktop session (\(server?.rawValue ?? "no server")) with \(script.path): "
           + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     var exports: [String: String] = [:]
@@ -52,16 +96,24 @@ public struct DesktopSession: Sendable {
       guard let equals = assignment.firstIndex(of: "=") else { continue }
       exports[String(assignment[..<equals])] = try unquote(assignment[assignment.index(after: equals)...])
     }
-    guard let address = exports["DBUS_SESSION_BUS_ADDRESS"], let display = exports["DISPLAY"],
-      let directory = exports["REMINDERS_SESSION_DIR"]
+    guard let address = exports["DBUS_SESSION_BUS_ADDRESS"], let directory = exports["REMINDERS_SESSION_DIR"],
+      let configHome = exports["REMINDERS_SESSION_CONFIG_HOME"]
     else {
       throw HarnessError("the harness printed no usable exports:\n\(result.stdout)")
     }
-    let dunstPID = exports["REMINDERS_SESSION_DUNST_PID"].flatMap { pid_t($0) }
-    if notificationServer && dunstPID == nil {
-      throw HarnessError("the harness printed no dunst pid:\n\(result.stdout)")
+    let serverPID = exports["REMINDERS_SESSION_SERVER_PID"].flatMap { pid_t($0) }
+    if server != nil && serverPID == nil {
+      throw HarnessError("the harness printed no server pid:\n\(result.stdout)")
     }
-    return DesktopSession(busAddress: address, display: display, directory: directory, dunstPID: dunstPID)
+    let user = exports["REMINDERS_SESSION_USER"].flatMap { text -> User? in
+      let parts = text.split(separator: ":").compactMap { UInt32($0) }
+      return parts.count == 2 ? User(uid: parts[0], gid: parts[1]) : nil
+    }
+    return DesktopSession(
+      server: server, busAddress: address, display: exports["DISPLAY"],
+      waylandDisplay: exports["WAYLAND_DISPLAY"],
+      runtimeDirectory: exports["XDG_RUNTIME_DIR"], directory: directory, configHome: configHome, user: user,
+      serverPID: serverPID)
   }
 
   /// Stops every process the session started and removes its directory.
@@ -88,6 +140,52 @@ public struct DesktopSession: Sendable {
       throw HarnessError("unexpected dunstctl history output:\n\(json)")
     }
     return entries.map { entry in entry.compactMapValues { ($0 as? [String: Any])?["data"] } }
+  }
+
+  /// Runs a command of the harness on this session (`dnd on`, `shown`, …) and returns its output.
+  @discardableResult
+  public func harness(_ arguments: String...) throws -> String {
+    let result = try Self.run("/bin/bash", [Self.script.path] + arguments + [directory])
+    guard result.status == 0 else {
+      throw HarnessError(
+        "desktop-session.sh \(arguments.joined(separator: " ")) (\(server?.rawValue ?? "no server")) failed: "
+          + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return result.stdout
+  }
+
+  /// Switches the server's do-not-disturb the server's own way; returns once it reads so.
+  public func setDoNotDisturb(_ on: Bool) throws { try harness("dnd", on ? "on" : "off") }
+
+  /// KDE Plasma: an `Inhibit` caller that lives until `inhibit(false)`.
+  public func inhibit(_ on: Bool) throws { try harness("inhibit", on ? "on" : "off") }
+
+  /// A pop-up as the server reports it.
+  public struct Shown: Equatable, Sendable, CustomStringConvertible {
+    public var summary: String
+    /// nil where the server does not tell (swaync's accessible pop-up gives its summary only).
+    public var body: String?
+    public var description: String { "\(summary) / \(body ?? "-")" }
+  }
+
+  /// What the server received (dunst: its history, once closed; xfce: its log; others: what
+  /// they show now).
+  public func shown() throws -> [Shown] {
+    try harness("shown").split(separator: "\n").map { line in
+      guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let summary = object["summary"] as? String
+      else { throw HarnessError("unexpected line from the harness's shown: \(line)") }
+      return Shown(summary: summary, body: object["body"] as? String)
+    }
+  }
+
+  /// Closes every pop-up on screen the user's way.
+  public func closeAll() throws { try harness("close-all") }
+
+  /// Acts on pop-up `summary` as a user would: `default` is a click on it, another key its
+  /// button `label` (or the server's own way to choose that action).
+  public func act(_ key: String, label: String, on summary: String) throws {
+    try harness("act", key, label, summary)
   }
 
   public static func run(
@@ -137,13 +235,13 @@ public struct HarnessError: Error, CustomStringConvertible {
 /// Starts a `DesktopSession` around a whole suite (`@Suite(.desktopSession)`), and stops it after;
 /// the suite's tests find it in `DesktopSession.current`.
 public struct DesktopSessionTrait: SuiteTrait, TestScoping {
-  public var notificationServer: Bool
+  public var server: DesktopSession.Server?
   public var isRecursive: Bool { false }
 
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let session = try DesktopSession.start(notificationServer: notificationServer)
+    let session = try DesktopSession.start(server: server)
     defer { session.stop() }
     try await DesktopSession.$current.withValue(session) { try await function() }
   }
@@ -151,7 +249,9 @@ public struct DesktopSessionTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == DesktopSessionTrait {
   /// A private bus and display with dunst serving notifications.
-  public static var desktopSession: Self { Self(notificationServer: true) }
+  public static var desktopSession: Self { Self(server: .dunst) }
   /// A private bus and display where nobody serves notifications.
-  public static var desktopSessionWithoutNotificationServer: Self { Self(notificationServer: false) }
+  public static var desktopSessionWithoutNotificationServer: Self { Self(server: nil) }
+  /// A private bus with `server` serving notifications.
+  public static func desktopSession(_ server: DesktopSession.Server) -> Self { Self(server: server) }
 }
