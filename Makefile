@@ -7,8 +7,16 @@ PREFIX ?= $(HOME)/.local
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
 # the tests (headless, to a PNG that they check is not blank).
+# The desktops the tests deliver to (Tests/harness/desktop-session.sh --server …), besides dunst:
+# xfce4-notifyd with xfconf; KDE Plasma (plasmashell and its activity manager); GNOME Shell with
+# gjs and dconf; mako and SwayNotificationCenter on sway; notification-daemon. The tests read and
+# press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
+# gir1.2-atspi-2.0), and makoctl wants jq.
 APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
-  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium
+  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
+  xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
+  libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
+  gir1.2-atspi-2.0 jq util-linux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 

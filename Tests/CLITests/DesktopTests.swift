@@ -1,0 +1,372 @@
+import DesktopTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `reminders` against every notification server whose do-not-disturb it reads (SPEC §1.4–1.5,
+/// §6): dunst, xfce4-notifyd, KDE Plasma, GNOME Shell, mako and SwayNotificationCenter, and
+/// notification-daemon, which has no do-not-disturb. Each suite starts its server once, on a
+/// private bus (Tests/harness/desktop-session.sh), and runs the same contract:
+///
+/// - a daily reminder is delivered once, and the server has it (its own record of what it got);
+/// - do-not-disturb switched on the server's own way: nothing is sent (no `Notify` on the bus),
+///   nothing is written to the fallback calendar, exit 0; switched off: delivered once;
+/// - `doctor` names the server and reads its do-not-disturb, both ways;
+/// - with `reminders watch` running, "Review now" and a click on a recall pop-up start the
+///   review in the terminal, and snooze brings the reminder back once — each acted on the
+///   server's own way (a button, a click, a menu).
+///
+/// GNOME's do-not-disturb is read with `XDG_CURRENT_DESKTOP` unset (as `Binary` always runs):
+/// GNOME Shell is recognised by the name it gives.
+struct DesktopContract {
+  let session: DesktopSession
+  /// What `doctor` should report: the server's name and vendor, and the probe that reads it.
+  let name: String
+  let vendor: String
+  let probe: String
+  let daily = "Today's reviews: 2 cards"
+  let dailyBody = "JLPT: 1, TOEIC: 1. Streak: 2 days."
+
+  init(_ name: String, vendor: String, probe: String) throws {
+    session = try #require(DesktopSession.current, "the suite's .desktopSession trait started no session")
+    self.name = name
+    self.vendor = vendor
+    self.probe = probe
+  }
+
+  /// A home with the fixture deck, daily pop-ups that stay until closed (`daily.persist`, so that
+  /// servers which list only what is on screen still have it when asked), pointed at the session.
+  func home(extra: String = "") throws -> Binary {
+    var bin = try Binary.withFixture(session)
+    try bin.writeConfig(tokyoConfig + "\n[daily]\npersist = true\n" + extra)
+    bin.use(session)
+    #expect(bin.environment["XDG_CURRENT_DESKTOP"] == nil)
+    return bin
+  }
+
+  /// How many of the server's pop-ups have `summary` (and `body`, where the server tells it).
+  /// Tests compare it before and after: dunst's history and xfce's log only grow, the other
+  /// servers list what is on screen, which each test leaves empty (`closeAll`).
+  func count(_ summary: String, body: String? = nil) throws -> Int {
+    try session.shown().filter { shown in
+      shown.summary == summary && (body == nil || shown.body == nil || shown.body == body)
+    }.count
+  }
+
+  func ledger(_ bin: Binary) throws -> [[String: Any]] {
+    let path = bin.home + "/state/reminders/ledger.json"
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    let root = try #require(try json(String(contentsOfFile: path, encoding: .utf8)) as? [String: Any])
+    return root["delivered"] as? [[String: Any]] ?? []
+  }
+
+  func fallbackExists(_ bin: Binary) -> Bool {
+    FileManager.default.fileExists(atPath: bin.home + "/data/reminders/fallback.ics")
+  }
+
+  func doctor(_ bin: Binary) throws -> (Binary.Result, [String: Any]) {
+    let result = try bin.run("doctor", "--json")
+    let root = try #require(try json(result.stdout) as? [String: Any], "\(result.stdout)\(result.stderr)")
+    return (result, root)
+  }
+
+  /// The daily reminder goes out once and the server has it; `doctor` names the server.
+  func dailyIsDeliveredOnce() throws {
+    let bin = try home()
+    let before = try count(daily, body: dailyBody)
+    let monitor = try ActionTests.NotifyCalls(session)
+    defer { monitor.stop() }
+    let first = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+    #expect(first.stdout == "popup daily:2026-11-21: \(daily)\n")
+    #expect(try bin.run("run", "--now", "2026-11-21T08:01:00+09:00").stdout == "")
+    try waitFor("\(session.server!) to have the pop-up") { try count(daily, body: dailyBody) == before + 1 }
+    let shown = try session.shown()
+    #expect(try count(daily, body: dailyBody) == before + 1, "\(shown)")
+    try waitFor("the Notify call") { monitor.calls.count == 1 }
+    usleep(200_000)
+    #expect(monitor.calls.count == 1)
+    #expect(try ledger(bin).map { $0["channel"] as? String } == ["popup"])
+    #expect(!fallbackExists(bin))
+
+    let (result, root) = try doctor(bin)
+    #expect(result.status == 0, "\(result.stderr)")
+    let server = try #require(root["server"] as? [String: Any])
+    #expect(server["name"] as? String == name)
+    #expect(server["vendor"] as? String == vendor)
+    #expect((root["capabilities"] as? [String])?.contains("actions") == true)
+    let dnd = try #require(root["doNotDisturb"] as? [String: Any])
+    #expect(dnd["state"] as? String == "off")
+    #expect(dnd["probe"] as? String == probe)
+    #expect(
+      ((root["verdict"] as? [String: Any])?["message"] as? String)?.hasPrefix(
+        "pop-ups will be delivered by \(name)")
+        == true)
+    try session.closeAll()
+  }
+
+  /// Do-not-disturb on (`switchOn`, the server's own way): nothing is sent, nothing falls back,
+  /// exit 0, and `doctor` says so; off again: the reminder is delivered once.
+  func doNotDisturbHoldsThenDeliversOnce(switchOn: (Bool) throws -> Void) throws {
+    let bin = try home()
+    let before = try count(daily, body: dailyBody)
+    let monitor = try ActionTests.NotifyCalls(session)
+    defer { monitor.stop() }
+    try switchOn(true)
+    var on = true
+    defer { if on { try? switchOn(false) } }
+    let held = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(held.status == 0 && held.stderr.isEmpty, "\(held.stderr)")
+    #expect(held.stdout.hasPrefix("held daily:2026-11-21: do-not-disturb ("), "\(held.stdout)")
+    #expect(!fallbackExists(bin))
+    #expect(try ledger(bin).isEmpty)
+    let (doctorOn, rootOn) = try doctor(bin)
+    #expect(doctorOn.status == 0)
+    let dndOn = try #require(rootOn["doNotDisturb"] as? [String: Any])
+    #expect(dndOn["state"] as? String == "on")
+    #expect(dndOn["probe"] as? String == probe)
+    #expect(
+      ((rootOn["verdict"] as? [String: Any])?["message"] as? String)?.contains("do-not-disturb is on") == true
+    )
+
+    try switchOn(false)
+    on = false
+    let (_, rootOff) = try doctor(bin)
+    #expect((rootOff["doNotDisturb"] as? [String: Any])?["state"] as? String == "off")
+    let delivered = try bin.run("run", "--now", "2026-11-21T09:00:00+09:00")
+    #expect(delivered.stdout == "popup daily:2026-11-21: \(daily)\n", "\(delivered.stderr)")
+    #expect(try bin.run("run", "--now", "2026-11-21T09:01:00+09:00").stdout == "")
+    try waitFor("\(session.server!) to have the pop-up") { try count(daily, body: dailyBody) == before + 1 }
+    #expect(try count(daily, body: dailyBody) == before + 1)
+    usleep(200_000)
+    #expect(monitor.calls.count == 1, "Notify was called \(monitor.calls.count) times")
+    #expect(!fallbackExists(bin))
+    try session.closeAll()
+  }
+
+  /// A server without do-not-disturb reads as off, and delivers.
+  func noDoNotDisturbReadsAsOff() throws {
+    let bin = try home()
+    let (result, root) = try doctor(bin)
+    #expect(result.status == 0)
+    let dnd = try #require(root["doNotDisturb"] as? [String: Any])
+    #expect(dnd["state"] as? String == "off")
+    #expect(dnd["probe"] as? String == probe)
+    #expect(dnd["readFrom"] as? String == "nowhere: notification-daemon has no do-not-disturb")
+  }
+
+  /// A script that records how it was started (its arguments, one a line), as a terminal would be.
+  func recorder(_ bin: Binary, _ name: String) throws -> (script: String, record: String) {
+    let script = bin.home + "/terminal-\(name)"
+    let record = bin.home + "/started-\(name)"
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(record).tmp && mv \(record).tmp \(record)\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    return (script, record)
+  }
+
+  func started(_ record: String) throws -> [String] {
+    try waitFor("the terminal to start") { FileManager.default.fileExists(atPath: record) }
+    return try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
+  /// "Review now" on the daily pop-up and a click on the recall pop-up each start `reminders
+  /// review` (the recall's with `--recalls`) in the terminal, with this session's files; the watch
+  /// closes each pop-up.
+  func reviewStartsFromThePopUps() throws {
+    let bin = try home()
+    let (script, record) = try recorder(bin, "review")
+    try bin.writeConfig(tokyoConfig + "\n[daily]\npersist = true\n[review]\nterminal = [\"\(script)\"]\n")
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act("review", label: "Review now", on: daily)
+    let arguments = try started(record)
+    #expect(arguments.first?.hasSuffix("/reminders") == true)
+    #expect(Array(arguments.dropFirst().prefix(1)) == ["review"])
+    #expect(arguments.contains(bin.deckPath) && arguments.contains(bin.configPath))
+    #expect(!arguments.contains("--recalls"))
+    try waitFor("the watch to say so") {
+      watch.output.contains("Started the review from the pop-up of daily:2026-11-21")
+    }
+    try waitFor("the pop-up to be closed") {
+      try entry(bin, "daily:2026-11-21")?["onScreen"] as? Bool == false
+    }
+
+    // The recall pop-up of 13:00 (two topics, held by quiet hours until then), clicked.
+    try FileManager.default.removeItem(atPath: record)
+    let recall = try bin.run("run", "--now", "2026-11-21T13:00:00+09:00")
+    #expect(recall.stdout.contains("popup recall:r-1: Time to recall: 2 topics"), "\(recall.stdout)")
+    try session.act("default", label: "Recall now", on: "Time to recall: 2 topics")
+    let recalls = try started(record)
+    #expect(Array(recalls.dropFirst().prefix(1)) == ["review"])
+    #expect(recalls.contains("--recalls"))
+    try waitFor("the watch to say so") {
+      watch.output.contains("Started the review from the pop-up of recall:r-1")
+    }
+    #expect(!watch.output.contains("reminders: cannot start"), "\(watch.output)")
+    try session.closeAll()
+  }
+
+  func entry(_ bin: Binary, _ id: String) throws -> [String: Any]? {
+    try ledger(bin).first { $0["id"] as? String == id }
+  }
+
+  /// Snooze (the server's own way to choose that action): the pop-up closes, and the reminder
+  /// comes back once, `snooze.after` later (by `preview`, with reason `snoozed`), then never again.
+  func snoozeComesBackOnce() throws {
+    var bin = try Binary()
+    let (script, record) = try recorder(bin, "snooze")
+    try bin.writeConfig(
+      "[time]\nzone = \"UTC\"\n[window]\nstart = \"00:00\"\nend = \"23:59\"\n"
+        + "[review]\nterminal = [\"\(script)\"]\n")
+    let stamp = { (date: Date) in
+      ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00")
+    }
+    try bin.writeDeck(
+      """
+      {"version": 1, "cards": [], "recalls": [{"id": "r-9", "topic": "〜ばかり", \
+      "dueAt": "\(stamp(Date().addingTimeInterval(-60)))"}]}
+      """)
+    bin.use(session)
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    let first = try #require(try planned(bin, at: stamp(Date())).first)
+    let shown = try bin.run("run", "--now", try #require(first["fireAt"] as? String))
+    #expect(shown.stdout == "popup recall:r-9: Time to recall: 〜ばかり\n", "\(shown.stderr)")
+    let shownAt = Date()
+    let snoozedAt = Date()
+    try session.act("snooze", label: "In 10 minutes", on: "Time to recall: 〜ばかり")
+    try waitFor("the snooze") { try entry(bin, "recall:r-9")?["snoozedUntil"] != nil }
+    try waitFor("the pop-up to be closed") { try entry(bin, "recall:r-9")?["onScreen"] as? Bool == false }
+    #expect(!FileManager.default.fileExists(atPath: record))
+    let until = try #require(
+      (try entry(bin, "recall:r-9")?["snoozedUntil"] as? String).flatMap {
+        ISO8601DateFormatter().date(from: $0)
+      })
+    #expect(abs(until.timeIntervalSince(snoozedAt) - 600) < 30)
+    try waitFor("the watch's line") {
+      watch.output.contains("Snoozed recall:r-9: it comes back as snooze:1:recall:r-9")
+    }
+    let back = try #require(try planned(bin, at: stamp(Date())).first)
+    #expect(back["id"] as? String == "snooze:1:recall:r-9")
+    #expect(back["reason"] as? String == "snoozed")
+    let fireAt = try #require(back["fireAt"] as? String)
+    // Plasma refuses a pop-up identical to the one before it within a second
+    // (ExcessNotificationGeneration, and reminders falls back to the calendar); the return comes
+    // ten minutes later in life, and at least a second later here.
+    let wait = 1.1 - Date().timeIntervalSince(shownAt)
+    if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+    let again = try bin.run("run", "--now", fireAt)
+    #expect(again.stdout == "popup snooze:1:recall:r-9: Time to recall: 〜ばかり\n", "\(again.stderr)")
+    let later = ISO8601DateFormatter().date(from: fireAt)!.addingTimeInterval(3600)
+    #expect(try bin.run("run", "--now", stamp(later)).stdout == "")
+    try session.closeAll()
+  }
+
+  func planned(_ bin: Binary, at now: String) throws -> [[String: Any]] {
+    let preview = try bin.run("preview", "--json", "--now", now)
+    #expect(preview.status == 0, "\(preview.stderr)")
+    let root = try #require(try json(preview.stdout) as? [String: Any])
+    return root["reminders"] as? [[String: Any]] ?? []
+  }
+}
+
+// One suite per server: each starts its server once, and its tests take turns on it.
+
+@Suite(.serialized, .desktopSession(.dunst)) struct DunstDesktopTests {
+  func contract() throws -> DesktopContract {
+    try DesktopContract("dunst", vendor: "knopwob", probe: "dunst")
+  }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.xfce)) struct XfceDesktopTests {
+  func contract() throws -> DesktopContract {
+    try DesktopContract("Xfce Notify Daemon", vendor: "Xfce", probe: "xfce")
+  }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.notificationDaemon)) struct NotificationDaemonDesktopTests {
+  func contract() throws -> DesktopContract {
+    try DesktopContract("Notification Daemon", vendor: "GNOME", probe: "notification-daemon")
+  }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  @Test func noDoNotDisturb() throws { try contract().noDoNotDisturbReadsAsOff() }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.plasma)) struct PlasmaDesktopTests {
+  func contract() throws -> DesktopContract { try DesktopContract("Plasma", vendor: "KDE", probe: "plasma") }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  /// The applet's own do-not-disturb (plasmanotifyrc, announced with ConfigChanged).
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  /// An application's inhibition: `Inhibited` while the caller's connection lives.
+  @Test func inhibition() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.inhibit($0) }
+  }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.gnome)) struct GnomeDesktopTests {
+  func contract() throws -> DesktopContract {
+    try DesktopContract("gnome-shell", vendor: "GNOME", probe: "gnome")
+  }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  /// `show-banners` false, with `XDG_CURRENT_DESKTOP` unset: GNOME Shell is known by its name.
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.mako)) struct MakoDesktopTests {
+  func contract() throws -> DesktopContract { try DesktopContract("mako", vendor: "emersion", probe: "mako") }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  /// mako draws no buttons: a click is the default action (`makoctl invoke`), the others are
+  /// chosen from `makoctl menu`.
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
+
+@Suite(.serialized, .desktopSession(.swaync)) struct SwayncDesktopTests {
+  func contract() throws -> DesktopContract {
+    try DesktopContract("SwayNotificationCenter", vendor: "ErikReider", probe: "swaync")
+  }
+  @Test func dailyIsDeliveredOnce() throws { try contract().dailyIsDeliveredOnce() }
+  @Test func doNotDisturb() throws {
+    let contract = try contract()
+    try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
+  }
+  @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+}
