@@ -7,8 +7,13 @@ PREFIX ?= $(HOME)/.local
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
 # the tests (headless, to a PNG that they check is not blank).
-APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
+APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium
+# The Python packages the tests read our output with, in a virtual environment of the repository's
+# own (ignored by git): `icalendar` (the independent reader of what we write) and `anki` (the real
+# Anki library: it builds the collections the Anki tests count, and says what Anki counts).
+VENV := .venv
+VENV_PACKAGES := icalendar anki
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -16,15 +21,17 @@ DEMO_DIR := .demo
 
 all: build
 
-# Installs what is missing: Debian packages (apt-get, as root or with sudo) and Python's
-# `icalendar` (the independent reader of what we write).
+# Installs what is missing: Debian packages (apt-get, as root or with sudo), and the tests'
+# Python packages into $(VENV) (`make test` runs the tests with it; they fail without it).
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c 'import icalendar, anki.collection' 2>/dev/null || \
+	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
 build: deps
 	$(SWIFT) build
@@ -93,7 +100,7 @@ units: build
 
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	REMINDERS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test
 
 # The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
 # `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.
@@ -124,7 +131,7 @@ demo: build
 
 # Benchmarks print figures and ratios against the peer tools; never part of `make test`.
 bench: release
-	@python3 bench/run.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+	@$(VENV)/bin/python bench/run.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH) dist $(DEMO_DIR) bench/out

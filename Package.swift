@@ -97,7 +97,8 @@ let package = Package(
     ),
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
-    .testTarget(name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "DesktopTestSupport"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
   ],
