@@ -80,7 +80,7 @@ let package = Package(
     // fuzzer only as `make fuzz` builds it, and otherwise replays the files it is given.
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar"],
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki"],
       path: "Fuzz/Harnesses"
     ),
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),

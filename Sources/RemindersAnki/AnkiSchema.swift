@@ -62,20 +62,25 @@ extension AnkiCollectionFile {
         throw AnkiReadFailure.notACollection(.badValue("deck options \(id): \(error)"))
       }
     }
-    // One row per distinct card state; a new card's position and a suspended card's due never
-    // change a count, so they are left out to keep the groups few.
-    try db.rows(
-      """
-      SELECT did, odid, queue, type,
-        CASE WHEN type = 0 OR queue = -1 THEN 0 ELSE due END,
-        CASE WHEN type = 0 OR queue = -1 THEN 0 ELSE odue END, count()
-      FROM cards GROUP BY 1, 2, 3, 4, 5, 6
-      """
-    ) { row in
-      collection.cards.append(
-        AnkiCollection.CardGroup(
-          deck: row.int64(0), originalDeck: row.int64(1), queue: Int(row.int64(2)), type: Int(row.int64(3)),
-          due: row.int64(4), originalDue: row.int64(5), count: Int(row.int64(6))))
+    // One group per distinct card state; a new card's position and a suspended card's due never
+    // change a count, so they are left out to keep the groups few. Grouped here rather than by
+    // SQL's GROUP BY, whose sorter took 30–60 ms over 20,000 cards where the scan takes one.
+    var groups: [AnkiCollection.CardGroup: Int] = [:]
+    try db.rows("SELECT did, odid, queue, type, due, odue FROM cards") { row in
+      let (queue, type) = (Int(row.int64(2)), Int(row.int64(3)))
+      let irrelevant = type == 0 || queue == -1
+      let key = AnkiCollection.CardGroup(
+        deck: row.int64(0), originalDeck: row.int64(1), queue: queue, type: type,
+        due: irrelevant ? 0 : row.int64(4), originalDue: irrelevant ? 0 : row.int64(5), count: 0)
+      groups[key, default: 0] += 1
+    }
+    collection.cards = groups.map { key, count in
+      var group = key
+      group.count = count
+      return group
+    }.sorted {
+      ($0.deck, $0.originalDeck, $0.queue, $0.type, $0.due, $0.originalDue)
+        < ($1.deck, $1.originalDeck, $1.queue, $1.type, $1.due, $1.originalDue)
     }
     return collection
   }
@@ -85,7 +90,8 @@ extension AnkiCollectionFile {
   /// studied that day; from `Deck.KindContainer` (`kind`) a normal deck (1) or a filtered one (2);
   /// of a normal deck (`Deck.Normal`) the preset (1), its own review (6) and new (7) limits and
   /// the limits for one day (8, 9: `DayLimit`, limit 1 and day 2).
-  static func deck(id: Int64, name: String, common: [UInt8], kind: [UInt8]) throws(ProtoFields.Malformed)
+  public static func deck(id: Int64, name: String, common: [UInt8], kind: [UInt8]) throws(ProtoFields
+    .Malformed)
     -> AnkiCollection.Deck
   {
     let c = try ProtoFields(common)
@@ -113,7 +119,7 @@ extension AnkiCollectionFile {
   }
 
   /// A preset's daily limits from `DeckConfig.Config`: new cards (9) and reviews (10) a day.
-  static func preset(_ config: [UInt8]) throws(ProtoFields.Malformed) -> AnkiCollection.Preset {
+  public static func preset(_ config: [UInt8]) throws(ProtoFields.Malformed) -> AnkiCollection.Preset {
     let fields = try ProtoFields(config)
     return AnkiCollection.Preset(newPerDay: try fields.uint32(9), reviewsPerDay: try fields.uint32(10))
   }

@@ -126,7 +126,7 @@ public struct AnkiCollection: Equatable, Sendable {
 
   /// `count` cards with these columns of the `cards` table: `did`, `odid` (the home deck of a
   /// card in a filtered deck, else 0), `queue`, `type`, `due`, `odue`.
-  public struct CardGroup: Equatable, Sendable {
+  public struct CardGroup: Hashable, Sendable {
     public var deck: Int64
     public var originalDeck: Int64
     public var queue: Int

@@ -54,7 +54,7 @@ public struct AnkiStateFile: Sendable {
     try FileIO.writeAtomically(AnkiStateFile.encode(reading, clock: clock), to: path)
   }
 
-  static func encode(_ reading: AnkiReading, clock: DayClock) -> [UInt8] {
+  public static func encode(_ reading: AnkiReading, clock: DayClock) -> [UInt8] {
     let c = reading.collection
     func n(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
     func optional(_ value: Int?) -> JSONValue { value.map { n($0) } ?? .null }
@@ -107,7 +107,7 @@ public struct AnkiStateFile: Sendable {
   ]
 
   /// The reading in `bytes`, or nil: any doubt about the file is no reading.
-  static func decode(_ bytes: [UInt8]) -> AnkiReading? {
+  public static func decode(_ bytes: [UInt8]) -> AnkiReading? {
     guard let newline = bytes.firstIndex(of: 0x0A), newline == PlanInputCache.checksumDigits,
       Array(bytes[..<newline]) == PlanInputCache.checksum(of: bytes[(newline + 1)...])
     else { return nil }
