@@ -55,14 +55,14 @@ struct AnkiReport {
     }
   }
 
-  /// The counted decks at `now`: `日本語 17 (new 5, learning 2, review 10)`.
+  /// The counted decks with cards due at `now`: `日本語 17 (new 5, learning 2, review 10)`.
   var deckLine: String {
-    let parts = decks.map { d in
+    let parts = decks.filter { $0.total > 0 }.map { d in
       ja
         ? "\(d.name) \(d.total)枚（新規 \(d.new)、学習中 \(d.learning)、復習 \(d.review)）"
         : "\(d.name) \(d.total) (new \(d.new), learning \(d.learning), review \(d.review))"
     }
-    guard !parts.isEmpty else { return ja ? "対象のデッキはありません" : "no deck counted" }
+    guard !parts.isEmpty else { return ja ? "期限のカードはありません" : "no card due" }
     return parts.joined(separator: ja ? "、" : "; ")
   }
 

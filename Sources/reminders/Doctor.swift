@@ -61,6 +61,9 @@ struct DoctorReport {
   struct Anki {
     var report: AnkiReport?
     var error: AnkiConfigError?
+    /// `anki.command`, and where its program is (nil: not found).
+    var command: [String]
+    var commandFound: String?
   }
 
   enum Delivery: String {
@@ -151,14 +154,18 @@ struct DoctorReport {
     let clock = DayClock(
       zone: Invocation.zone(configured: configuration.zoneIdentifier, environment: environment).0)
     let now = Date()
+    let program = settings.command[0]
+    let found =
+      program.contains("/")
+      ? (access(program, X_OK) == 0 ? program : nil) : ProcessRunner.find(program, environment: environment)
     do throws(AnkiConfigError) {
       let status = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
         .read(now: now, clock: clock, save: false)
       return Anki(
         report: AnkiReport(status: status, settings: settings, clock: clock, language: language, now: now),
-        error: nil)
+        error: nil, command: settings.command, commandFound: found)
     } catch {
-      return Anki(report: nil, error: error)
+      return Anki(report: nil, error: error, command: settings.command, commandFound: found)
     }
   }
 
@@ -286,6 +293,7 @@ extension DoctorReport {
         rows.append(["Anki", report.status.collectionPath])
         for line in report.lines { rows.append(["", String(line.dropFirst("Anki: ".count))]) }
       }
+      rows.append(["", text.ankiCommand(anki.command, found: anki.commandFound)])
     }
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
@@ -336,6 +344,8 @@ extension DoctorReport {
           .object([
             ("report", anki.report?.json ?? .null),
             ("error", anki.error.map { .string(AnkiErrorText(language: language).text($0)) } ?? .null),
+            ("command", .array(anki.command.map(OrderedJSON.string))),
+            ("commandFound", anki.commandFound.map(OrderedJSON.string) ?? .null),
           ])
         } ?? .null
       ),

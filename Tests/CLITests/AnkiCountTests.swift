@@ -408,6 +408,7 @@ final class AnkiHolder {
         "command = [\"\(anki.script)\", \"--profile\", \"User 1\"]\n[review]\nterminal = [\"\(terminal.script)\"]\n"
     )
     bin.use(session)
+    #expect(try bin.run("doctor").stdout.contains("Review now starts Anki: \(anki.script)"))
     let watch = try WatchProcess(bin)
     defer { watch.stop() }
     let now = rfc3339(try #require(scenario.checks.first).now, zone: "Asia/Tokyo")
