@@ -29,6 +29,10 @@ struct AnkiScenarios {
   let zone: String
   let ankiVersion: String
   let scenarios: [Scenario]
+  /// Where they were built; `remove()` when done.
+  let folder: String
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
   static let script = Programs.repository + "/Tests/anki/anki_scenarios.py"
 
@@ -53,7 +57,8 @@ struct AnkiScenarios {
             decks: (c["decks"] as? [String: [Int]] ?? [:]))
         }, decks: s["decks"] as? [[String: Any]] ?? [], presets: s["presets"] as? [[String: Any]] ?? [])
     }
-    return AnkiScenarios(zone: zone, ankiVersion: root["anki"] as? String ?? "?", scenarios: scenarios)
+    return AnkiScenarios(
+      zone: zone, ankiVersion: root["anki"] as? String ?? "?", scenarios: scenarios, folder: folder)
   }
 
   /// Anki's counts without the decks that have nothing due.
@@ -128,6 +133,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   @Test(arguments: ["UTC", "America/New_York", "Asia/Tokyo"])
   func countsAgreeWithAnki(zone: String) throws {
     let built = try AnkiScenarios.build(zone: zone)
+    defer { built.remove() }
     #expect(built.scenarios.count >= 6)
     for scenario in built.scenarios {
       let folder =
@@ -216,6 +222,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   /// and its WAL are byte for byte as they were, no `-shm` appears, and Anki goes on writing.
   @Test func ankiOpenAtTheSameTime() throws {
     let built = try AnkiScenarios.build(zone: "UTC", only: ["limits"])
+    defer { built.remove() }
     let path = try #require(built.scenarios.first?.collection)
     let folder = (path as NSString).deletingLastPathComponent
     let holder = try AnkiHolder(collection: path)
@@ -252,6 +259,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   /// `preview` and `doctor`; nothing hangs and nothing is written beside the collection.
   @Test func theLastCountWhenTheCollectionCannotBeRead() throws {
     let built = try AnkiScenarios.build(zone: "Asia/Tokyo", only: ["overdue"])
+    defer { built.remove() }
     let scenario = try #require(built.scenarios.first)
     let bin = try ankiHome(collection: scenario.collection, zone: "Asia/Tokyo")
     let check = try #require(scenario.checks.first)
@@ -295,6 +303,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   @Test func aPathThatIsNoCollection() throws {
     let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
     try "hello\n".write(toFile: scratch + "/text.anki2", atomically: true, encoding: .utf8)
     let cases: [(String, String, String)] = [
       (scratch + "/none.anki2", "no such file", "ファイルがありません"),
@@ -387,11 +396,13 @@ final class AnkiHolder {
 @Suite struct AnkiActionTests {
   @Test func reviewNowOpensAnki() throws {
     let built = try AnkiScenarios.build(zone: "Asia/Tokyo", only: ["overdue"])
+    defer { built.remove() }
     let scenario = try #require(built.scenarios.first)
     let session = try DesktopSession.start()
     defer { session.stop() }
     let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
     func recorder(_ name: String) throws -> (script: String, record: String) {
       let script = scratch + "/" + name
       let record = scratch + "/" + name + ".started"

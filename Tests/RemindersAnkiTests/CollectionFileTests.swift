@@ -43,6 +43,8 @@ struct Scratch {
 
   var collection: String { folder + "/collection.anki2" }
 
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+
   /// The folder's files and their bytes.
   func contents() throws -> [String: Data] {
     var out: [String: Data] = [:]
@@ -131,6 +133,7 @@ struct Scratch {
 
   @Test func readsWhatTheCountsNeed() throws {
     let s = try Scratch()
+    defer { s.remove() }
     _ = try Scratch.run(s.collection, Scratch.sample)
     let before = try s.contents()
     let (collection, identity, method) = try read(s.collection)
@@ -155,6 +158,7 @@ struct Scratch {
 
   @Test func whatIsNotACollection() throws {
     let s = try Scratch()
+    defer { s.remove() }
     #expect(problem { _ = try read(s.folder + "/none.anki2") } == .missing)
     #expect(problem { _ = try read(s.folder) } == .notRegularFile(.directory))
     try "not a database\n".write(toFile: s.folder + "/text.anki2", atomically: true, encoding: .utf8)
@@ -188,6 +192,7 @@ struct Scratch {
   /// WAL): read from a copy, WAL included, within the time; the files as they were, no `-shm`.
   @Test func aCollectionHeldOpenIsReadFromACopy() throws {
     let s = try Scratch()
+    defer { s.remove() }
     _ = try Scratch.run(s.collection, Scratch.sample)
     let holder = try Scratch.run(
       s.collection,
@@ -212,6 +217,7 @@ struct Scratch {
   /// would be) leaves it unavailable at once: no wait, nothing changed.
   @Test func aWALThatCannotBeReadIsUnavailableAtOnce() throws {
     let s = try Scratch()
+    defer { s.remove() }
     _ = try Scratch.run(s.collection, Scratch.sample)
     #expect(mkfifo(s.collection + "-wal", 0o600) == 0)
     let started = Date()
@@ -229,6 +235,7 @@ struct Scratch {
   /// be read stands on the last reading, said stale, or on nothing.
   @Test func theSourceRemembersAndFallsBack() throws {
     let s = try Scratch()
+    defer { s.remove() }
     _ = try Scratch.run(s.collection, Scratch.sample)
     let clock = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
     let source = AnkiSource(
@@ -272,6 +279,7 @@ struct Scratch {
 
   @Test func theStateFileRoundTripsAndRefusesTampering() throws {
     let s = try Scratch()
+    defer { s.remove() }
     let clock = DayClock(zone: TimeZone(identifier: "America/New_York")!)
     let reading = AnkiReading(
       collectionPath: "/c.anki2", readAt: Date(timeIntervalSince1970: 1_800_000_000), method: "snapshot",
