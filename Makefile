@@ -12,11 +12,16 @@ PREFIX ?= $(HOME)/.local
 # gjs and dconf; mako and SwayNotificationCenter on sway; notification-daemon. The tests read and
 # press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
 # gir1.2-atspi-2.0), and makoctl wants jq.
-APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
+APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
   gir1.2-atspi-2.0 jq util-linux
+# The Python packages the tests read our output with, in a virtual environment of the repository's
+# own (ignored by git): `icalendar` (the independent reader of what we write) and `anki` (the real
+# Anki library: it builds the collections the Anki tests count, and says what Anki counts).
+VENV := .venv
+VENV_PACKAGES := icalendar anki
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -24,15 +29,17 @@ DEMO_DIR := .demo
 
 all: build
 
-# Installs what is missing: Debian packages (apt-get, as root or with sudo) and Python's
-# `icalendar` (the independent reader of what we write).
+# Installs what is missing: Debian packages (apt-get, as root or with sudo), and the tests'
+# Python packages into $(VENV) (`make test` runs the tests with it; they fail without it).
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c 'import icalendar, anki.collection' 2>/dev/null || \
+	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
 build: deps
 	$(SWIFT) build
@@ -101,7 +108,7 @@ units: build
 
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	REMINDERS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test
 
 # The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
 # `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.
@@ -132,7 +139,7 @@ demo: build
 
 # Benchmarks print figures and ratios against the peer tools; never part of `make test`.
 bench: release
-	@python3 bench/run.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+	@$(VENV)/bin/python bench/run.py --bin "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH) dist $(DEMO_DIR) bench/out
@@ -147,7 +154,7 @@ clean:
 FUZZ_SECONDS ?= 300
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 16384
-FUZZ_HARNESSES ?= deck config ledger calendar
+FUZZ_HARNESSES ?= deck config ledger calendar anki
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

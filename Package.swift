@@ -36,6 +36,16 @@ let package = Package(
     ),
     .target(name: "RemindersDBus", dependencies: ["CDBus"]),
 
+    // C interop: the system's SQLite, imported only by RemindersAnki.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Adapters: an Anki collection, read only (SPEC §9): SQLite opened read-only or a private
+    // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
+    .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
+
     // Delivery: the run and the watch's rules, between Store/DBus and the command line, behind
     // the NotificationSender protocol (libdbus in production, a double in its tests).
     .target(
@@ -53,6 +63,7 @@ let package = Package(
         "RemindersDBus",
         "RemindersDelivery",
         "RemindersTerminal",
+        "RemindersAnki",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,7 +80,7 @@ let package = Package(
     // fuzzer only as `make fuzz` builds it, and otherwise replays the files it is given.
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar"],
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki"],
       path: "Fuzz/Harnesses"
     ),
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
@@ -85,7 +96,9 @@ let package = Package(
       dependencies: ["RemindersDelivery", "RemindersCore", "RemindersStore", "RemindersDBus"]
     ),
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
-    .testTarget(name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "DesktopTestSupport"]),
+    .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
   ],

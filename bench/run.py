@@ -299,11 +299,68 @@ def review(bin_dir):
     print("the journal of its 200 answers into deck.json (the session itself never waits for it)")
 
 
+def anki(bin_dir, runs):
+    """`reminders status` over an Anki collection of 20,000 cards (18 MiB with its review log) against
+    the Anki library opening it and counting (`deck_due_tree`), as a script run each minute would;
+    then the same while Anki holds the collection open (the copy reminders reads then)."""
+    import shutil
+    n = 20_000
+    print(f"== Anki: status --json over a collection of {n:,} cards vs the Anki library's deck_due_tree ==")
+    source = os.path.join(OUT, f"anki-{n}", "collection.anki2")
+    if not os.path.exists(source):
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_anki.py"), str(n), source], check=True)
+    work = tempfile.mkdtemp(prefix="reminders-bench-anki-")
+    ours_copy = os.path.join(work, "ours", "collection.anki2")
+    peer_copy = os.path.join(work, "peer", "collection.anki2")
+    for copy in (ours_copy, peer_copy):
+        os.makedirs(os.path.dirname(copy))
+        shutil.copyfile(source, copy)
+        # As a collection nobody touched for an hour (a file modified in the last two seconds
+        # is read again rather than trusted to be unchanged).
+        os.utime(copy, (time.time() - 3600, time.time() - 3600))
+    now = int(time.time())
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(now))
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write(f'[time]\nzone = "UTC"\n[anki]\ncollection = "{ours_copy}"\n')
+    state = os.path.join(work, "state")
+    base = [os.path.join(bin_dir, "reminders")]
+    options = ["--now", stamp, "--config", config, "--deck", os.path.join(work, "deck.json"), "--state-dir", state]
+    # A home of its own: the run below delivers (to the fallback calendar when there is no bus).
+    env = dict(os.environ, TZ="UTC", HOME=work, XDG_CONFIG_HOME=work, XDG_DATA_HOME=work, XDG_STATE_HOME=work,
+               XDG_CACHE_HOME=work, DBUS_SESSION_BUS_ADDRESS="unix:path=" + os.path.join(work, "no-bus"))
+    print(f"{'case':<44} {'seconds':>8} {'MiB':>6}")
+    t, m, out = measure(base + ["status", "--json"] + options, runs, env=env)
+    total = json.loads(out)["dueToday"]
+    print(f"{'reminders status, read from the file':<44} {t:>8.3f} {m:>6.0f}")
+    subprocess.run(base + ["run"] + options, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t, m, _ = measure(base + ["status", "--json"] + options, runs, env=env)
+    print(f"{'reminders status, the reading remembered':<44} {t:>8.3f} {m:>6.0f}")
+    t, m, _ = measure(base + ["run"] + options, runs, env=env)
+    print(f"{'reminders run with nothing to deliver, idem':<44} {t:>8.3f} {m:>6.0f}")
+    t_peer, m_peer, peer_out = measure([sys.executable, os.path.join(HERE, "count_anki.py"), peer_copy, str(now)], runs, env=env)
+    print(f"{'python: Collection() + deck_due_tree()':<44} {t_peer:>8.3f} {m_peer:>6.0f}")
+    if int(peer_out.split()[0]) != total:
+        sys.exit(f"bench: Anki counts differ: reminders {total}, the Anki library {peer_out!r}")
+    holder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(HERE), "Tests", "anki", "hold_open.py"), ours_copy],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    try:
+        holder.stdout.readline()
+        t, m, out = measure(base + ["status", "--json"] + options, runs, env=env)
+        method = json.loads(out)["anki"]["method"]
+        print(f"{'reminders status, Anki open (' + method + ')':<44} {t:>8.3f} {m:>6.0f}")
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    print(f"both count {total} cards due; file {os.path.getsize(source) / 2**20:.0f} MiB")
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,delivery,review",
+    parser.add_argument("--only", default="planner,stats,icalendar,delivery,review,anki",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -317,6 +374,8 @@ def main():
         delivery(args.bin)
     if "review" in parts:
         review(args.bin)
+    if "anki" in parts:
+        anki(args.bin, args.runs)
 
 
 if __name__ == "__main__":

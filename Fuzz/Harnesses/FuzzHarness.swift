@@ -1,4 +1,5 @@
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersICalendar
 import RemindersStore
@@ -19,6 +20,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   case ledger
   /// `FallbackCalendar.merge` into an existing calendar file.
   case calendar
+  /// What an Anki collection hands us: its protobuf blobs (`ProtoFields`, a deck's `common` and
+  /// `kind`, a preset's `config`), and `<state>/anki.json` (`AnkiStateFile.decode`).
+  case anki
 
   /// Runs the harness on one input; returns when the reader accepted or refused it properly.
   public func run(_ input: [UInt8]) {
@@ -27,6 +31,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case .config: FuzzHarness.config(input)
     case .ledger: FuzzHarness.ledger(input)
     case .calendar: FuzzHarness.calendar(input)
+    case .anki: FuzzHarness.anki(input)
     }
   }
 
@@ -103,6 +108,34 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
       id: "recall:r1", kind: .recall, fireAt: stamp.addingTimeInterval(9000), title: "Time to recall: は vs が",
       body: "a line\nand a backslash \\; with, punctuation", topics: ["は vs が"], recallItemIDs: ["r1"]),
   ]
+
+  /// Anki's blobs: refused with a one-line `Malformed`, or read. The first byte says where a
+  /// deck row's `common` ends and its `kind` begins. And the state file: a reading or none, and a
+  /// reading it accepts writes back to the same bytes' meaning.
+  static func anki(_ input: [UInt8]) {
+    do {
+      _ = try ProtoFields(input)
+    } catch {
+      check(message: error.description)
+    }
+    let body = Array(input.dropFirst())
+    let cut = input.isEmpty ? 0 : Int(input[0]) % (body.count + 1)
+    do throws(ProtoFields.Malformed) {
+      _ = try AnkiCollectionFile.deck(
+        id: 1, name: "日本語\u{1F}N5", common: Array(body[..<cut]), kind: Array(body[cut...]))
+    } catch {
+      check(message: error.description)
+    }
+    do throws(ProtoFields.Malformed) {
+      _ = try AnkiCollectionFile.preset(input)
+    } catch {
+      check(message: error.description)
+    }
+    if let reading = AnkiStateFile.decode(input) {
+      let written = AnkiStateFile.encode(reading, clock: clock)
+      precondition(AnkiStateFile.decode(written) == reading, "a state file we wrote does not read back")
+    }
+  }
 
   static func calendar(_ input: [UInt8]) {
     let merged: [UInt8]

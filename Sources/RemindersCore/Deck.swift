@@ -298,6 +298,8 @@ public struct PlanInput: Sendable {
   public var recalls: [RecallItem]
   /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
   public var focus: FocusInput? = nil
+  /// The Anki collection of config `[anki]`, as last read, when there is one (SPEC §9).
+  public var anki: AnkiDue? = nil
 
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
     self.dueIndex = dueIndex

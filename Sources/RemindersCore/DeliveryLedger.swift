@@ -35,12 +35,14 @@ public struct DeliveryLedger: Equatable, Sendable {
     public var snoozedUntil: Date?
     /// How many times it was snoozed (the number of its latest return).
     public var snoozes: Int
+    /// A daily pop-up that counts cards of an Anki collection: its review action starts Anki.
+    public var fromAnki: Bool
 
     public init(
       reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
       closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false,
-      snoozedUntil: Date? = nil, snoozes: Int = 0
+      snoozedUntil: Date? = nil, snoozes: Int = 0, fromAnki: Bool = false
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -56,6 +58,7 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.pending = pending
       self.snoozedUntil = snoozedUntil
       self.snoozes = snoozes
+      self.fromAnki = fromAnki
     }
 
     /// The return of this reminder that its latest snooze asked for, and when; nil when it was
@@ -164,12 +167,14 @@ public struct DeliveryLedger: Equatable, Sendable {
 
   /// The pop-up of `reminderID` was replaced in place and now shows `title` and `body`.
   public mutating func replaced(
-    _ reminderID: ReminderID, notificationID: UInt32, title: String, body: String, at: Date
+    _ reminderID: ReminderID, notificationID: UInt32, title: String, body: String, fromAnki: Bool = false,
+    at: Date
   ) {
     guard var entry = entries[reminderID] else { return }
     entry.notificationID = notificationID
     entry.title = title
     entry.body = body
+    entry.fromAnki = fromAnki
     entry.updatedAt = at
     entries[reminderID] = entry
   }

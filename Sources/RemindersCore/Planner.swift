@@ -69,8 +69,8 @@ public struct Planner: Sendable {
   {
     let id = ReminderID.daily(day)
     guard !ledger.contains(reminderID: id) else { return nil }
-    guard let content = dailyContent(on: day, input: input) else { return nil }
     let asked = clock.instant(on: day, at: schedule.dailyTime)
+    guard let content = dailyContent(on: day, at: max(now, asked), input: input) else { return nil }
     guard var (fireAt, reason) = allowed.adjust(asked), clock.day(of: fireAt) == day else { return nil }
     if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
       // Missed: only on its own day, inside that day's window; after that it expires.
@@ -81,7 +81,7 @@ public struct Planner: Sendable {
     return Reminder(
       id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
       dueCount: content.count, collections: content.collections, streak: content.streak,
-      deferredFrom: reason == nil ? nil : asked, reason: reason)
+      deferredFrom: reason == nil ? nil : asked, reason: reason, fromAnki: content.fromAnki)
   }
 
   /// `daily.again`: one more pop-up on `day` at that time when cards are still due then; moved
@@ -91,17 +91,19 @@ public struct Planner: Sendable {
   {
     guard let time = schedule.dailyAgain else { return nil }
     let id = ReminderID.dailyAgain(day)
-    guard !ledger.contains(reminderID: id), let content = dailyContent(on: day, input: input) else {
+    let asked = clock.instant(on: day, at: time)
+    guard !ledger.contains(reminderID: id),
+      let content = dailyContent(on: day, at: max(now, asked), input: input)
+    else {
       return nil
     }
-    let asked = clock.instant(on: day, at: time)
     guard let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed) else {
       return nil
     }
     return Reminder(
       id: id, kind: .dailyReview, fireAt: placed.at, title: texts.dailyAgainTitle(count: content.count),
       body: content.body, dueCount: content.count, collections: content.collections, streak: content.streak,
-      deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason)
+      deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason, fromAnki: content.fromAnki)
   }
 
   /// Where a reminder of `day` asked for at `asked` lands: moved into the allowed time, caught up
@@ -175,7 +177,7 @@ public struct Planner: Sendable {
     for entry in ledger.entries.values {
       guard let (id, until) = entry.snoozeReturn, !ledger.contains(reminderID: id) else { continue }
       if let day = id.reviewDay {
-        guard let content = dailyContent(on: day, input: input),
+        guard let content = dailyContent(on: day, at: max(now, until), input: input),
           let placed = onItsDay(
             until, day: day, id: id, ledger: ledger, now: now, allowed: allowed, reason: .snoozed)
         else { continue }
@@ -185,7 +187,7 @@ public struct Planner: Sendable {
             id: id, kind: .dailyReview, fireAt: placed.at,
             title: again ? texts.dailyAgainTitle(count: content.count) : content.title, body: content.body,
             dueCount: content.count, collections: content.collections, streak: content.streak,
-            deferredFrom: entry.deliveredAt, reason: .snoozed))
+            deferredFrom: entry.deliveredAt, reason: .snoozed, fromAnki: content.fromAnki))
       } else {
         if open == nil { open = Dictionary(input.recalls.map { ($0.id, $0) }) { a, _ in a } }
         let items = entry.recallItemIDs.compactMap { open?[$0] }
@@ -202,16 +204,27 @@ public struct Planner: Sendable {
     return out
   }
 
-  /// What the daily reminder of `day` says, given the deck as it is now; nil when no card is due
-  /// on `day`. `run` compares it with the pop-up still on screen, to replace that in place.
-  public func dailyContent(on day: Day, input: PlanInput) -> DailyContent? {
-    let collections = input.dueIndex.due(on: day)
+  /// What the daily reminder of `day` says at `instant`, given the deck as it is now; nil when no
+  /// card is due. `run` compares it with the pop-up still on screen, to replace that in place.
+  ///
+  /// The deck's cards count by their day; an Anki collection's as Anki shows them at `instant`
+  /// (its day starts at its own rollover hour, and learning cards fall due by the minute), each
+  /// top-level deck as a collection beside the deck's own.
+  public func dailyContent(on day: Day, at instant: Date, input: PlanInput) -> DailyContent? {
+    var collections = input.dueIndex.due(on: day)
+    var fromAnki = false
+    if let anki = input.anki {
+      for (name, n) in anki.collections(at: instant, clock: clock) {
+        collections[name, default: 0] += n
+        fromAnki = true
+      }
+    }
     let count = collections.values.reduce(0, +)
     guard count > 0 else { return nil }
     let streak = input.streak.length(asOf: day)
     return DailyContent(
       count: count, collections: collections, streak: streak, title: texts.dailyTitle(count: count),
-      body: texts.dailyBody(collections: collections, streak: streak))
+      body: texts.dailyBody(collections: collections, streak: streak), fromAnki: fromAnki)
   }
 
   func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
@@ -267,4 +280,6 @@ public struct DailyContent: Equatable, Sendable {
   public var streak: Int
   public var title: String
   public var body: String
+  /// Whether Anki's cards are among them: the pop-up's review action then starts Anki.
+  public var fromAnki: Bool = false
 }

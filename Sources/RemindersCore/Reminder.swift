@@ -31,11 +31,14 @@ public struct Reminder: Equatable, Sendable {
   public var reason: DeferralReason?
   /// Whether it asks for critical urgency (such reminders are not held by do-not-disturb).
   public var critical: Bool
+  /// Daily reminders: whether it counts cards of an Anki collection (its review action then
+  /// starts Anki, SPEC §9).
+  public var fromAnki: Bool
 
   public init(
     id: ReminderID, kind: ReminderKind, fireAt: Date, title: String, body: String, dueCount: Int? = nil,
     collections: [String: Int] = [:], streak: Int? = nil, topics: [String] = [], recallItemIDs: [String] = [],
-    deferredFrom: Date? = nil, reason: DeferralReason? = nil, critical: Bool = false
+    deferredFrom: Date? = nil, reason: DeferralReason? = nil, critical: Bool = false, fromAnki: Bool = false
   ) {
     self.id = id
     self.kind = kind
@@ -50,5 +53,6 @@ public struct Reminder: Equatable, Sendable {
     self.deferredFrom = deferredFrom
     self.reason = reason
     self.critical = critical
+    self.fromAnki = fromAnki
   }
 }

@@ -157,7 +157,8 @@ public struct DeliveryRun {
   {
     DeliveryLedger.Entry(
       reminderID: reminder.id, deliveredAt: now, channel: channel, notificationID: nil,
-      recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, pending: pending)
+      recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, pending: pending,
+      fromAnki: reminder.fromAnki)
   }
 
   /// The reminder an entry recorded, as the calendar needs it; nil for an id of a kind this
@@ -185,7 +186,7 @@ public struct DeliveryRun {
     guard let entry = ledger.entries[id], entry.channel == .popup, entry.onScreen, !entry.pending,
       let notificationID = entry.notificationID
     else { return nil }
-    let content = planner.dailyContent(on: day, input: input)
+    let content = planner.dailyContent(on: day, at: now, input: input)
     if let content, content.title == entry.title, content.body == entry.body { return nil }
     return StalePopup(reminderID: id, notificationID: notificationID, content: content)
   }
@@ -211,7 +212,9 @@ public struct DeliveryRun {
             id: id, kind: .dailyReview, fireAt: now, title: content.title, body: content.body)
           let shown = try sender.show(
             popup(reminder, sender: sender, watched: true), replacing: stale.notificationID)
-          ledger.replaced(id, notificationID: shown, title: content.title, body: content.body, at: now)
+          ledger.replaced(
+            id, notificationID: shown, title: content.title, body: content.body, fromAnki: content.fromAnki,
+            at: now)
           report.events.append(.updated(id, title: content.title))
         } else {
           try sender.close(stale.notificationID)

@@ -65,7 +65,11 @@ public struct PopupWatch {
       case "default", "review":
         let note: Note
         do {
-          let command = try actions.startReview(recallsOnly: reminder.kind == .recall, activationToken: token)
+          // A daily pop-up that counts Anki's cards opens Anki, where they are studied (SPEC §9).
+          let command =
+            entry.fromAnki && reminder.kind == .dailyReview
+            ? try actions.startAnki(activationToken: token)
+            : try actions.startReview(recallsOnly: reminder.kind == .recall, activationToken: token)
           note = .reviewStarted(reminder, command: command)
         } catch {
           note = .reviewNotStarted(reminder, because: "\(error)")
@@ -120,6 +124,9 @@ public protocol ActionTaker {
   /// Starts `reminders review` in a terminal, detached; returns the command line it started.
   /// Throws when there is no terminal to start, or it could not be started.
   func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String]
+  /// Starts Anki (config `anki.command`), detached; returns the command line it started. Throws
+  /// when it could not be started.
+  func startAnki(activationToken: String?) throws -> [String]
   /// Closes pop-up `id` (never fails: a pop-up already gone is fine).
   func close(_ id: UInt32)
 }

@@ -42,12 +42,48 @@ public final class DesktopActions: ActionTaker {
   let environment: [String: String]
   var bus: SessionBus?
   let language: Language
+  /// Config `anki.command`: what starts Anki.
+  let anki: [String]
 
-  public init(review: [String], terminal: [String]?, environment: [String: String], language: Language) {
+  public init(
+    review: [String], terminal: [String]?, environment: [String: String], language: Language,
+    anki: [String] = ["anki"]
+  ) {
     self.review = review
     self.terminal = terminal
     self.environment = environment
     self.language = language
+    self.anki = anki
+  }
+
+  public func startAnki(activationToken: String?) throws -> [String] {
+    var command = anki
+    if !command[0].contains("/") {
+      guard let path = ProcessRunner.find(command[0], environment: environment) else {
+        throw LaunchFailure(
+          description: language == .ja
+            ? "\(command[0]) が見つかりません。config の anki.command で Anki を起動するコマンドを指定できます"
+            : "\(command[0]) not found; set anki.command in the config to the command that starts Anki")
+      }
+      command[0] = path
+    }
+    try start(command, activationToken: activationToken)
+    return command
+  }
+
+  /// Starts `command` detached, with the pop-up's activation token (the window it opens may
+  /// take the focus).
+  func start(_ command: [String], activationToken: String?) throws {
+    var environment = self.environment
+    if let activationToken {
+      environment["XDG_ACTIVATION_TOKEN"] = activationToken
+      environment["DESKTOP_STARTUP_ID"] = activationToken
+    }
+    do {
+      try ProcessRunner.startDetached(command[0], Array(command.dropFirst()), environment: environment)
+    } catch {
+      throw LaunchFailure(description: "\(command[0]): \(error)")
+    }
   }
 
   public func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
@@ -59,17 +95,8 @@ public final class DesktopActions: ActionTaker {
           ? "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
           : "no terminal found (tried \(tried)); set review.terminal in the config")
     }
-    var environment = self.environment
-    if let activationToken {
-      environment["XDG_ACTIVATION_TOKEN"] = activationToken
-      environment["DESKTOP_STARTUP_ID"] = activationToken
-    }
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
-    do {
-      try ProcessRunner.startDetached(command[0], Array(command.dropFirst()), environment: environment)
-    } catch {
-      throw LaunchFailure(description: "\(command[0]): \(error)")
-    }
+    try start(command, activationToken: activationToken)
     return command
   }
 

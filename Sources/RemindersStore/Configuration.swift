@@ -20,6 +20,8 @@ public struct Configuration: Equatable, Sendable {
   public var reviewTerminal: [String]? = nil
   /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (SPEC §7.1).
   public var focus: FocusSettings = .standard
+  /// `[anki]`: an Anki collection whose due cards the daily reminder counts (SPEC §9).
+  public var anki: AnkiSettings? = nil
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -33,10 +35,14 @@ public struct Configuration: Equatable, Sendable {
 
   /// The keys a config may hold, by table.
   static let knownKeys: [String: Set<String>] = [
-    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus"],
+    "": [
+      "language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus",
+      "anki",
+    ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
+    "anki": ["collection", "decks", "command"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -204,7 +210,64 @@ public struct Configuration: Equatable, Sendable {
       guard let flag = hold.bool else { throw fail("focus.hold_reminders", "expected true or false") }
       config.focus.holdReminders = flag
     }
+    if table["anki"] != nil {
+      config.anki = try ankiSettings(text: text, lookup: lookup, fail: fail, home: home)
+    }
     return config
+  }
+
+  /// `[anki]`: the collection's path (`~/` is the home folder), the top-level decks counted, and
+  /// the command that starts Anki. Whether the path names an Anki collection is checked when it
+  /// is read (RemindersAnki), with this file and key in the message.
+  static func ankiSettings(
+    text: (String) throws -> String?, lookup: (String) -> TOMLValueConvertible?,
+    fail: (String, String) -> StoreError, home: String
+  ) throws -> AnkiSettings {
+    guard let collection = try text("anki.collection"), !collection.isEmpty else {
+      throw fail(
+        "anki.collection",
+        "expected the path of an Anki collection, such as \"~/.local/share/Anki2/User 1/collection.anki2\"")
+    }
+    var settings = AnkiSettings(
+      collection: collection.hasPrefix("~/") ? home + collection.dropFirst(1) : collection)
+    if let decks = lookup("anki.decks") {
+      guard let array = decks.array, !array.isEmpty, case let names = array.compactMap(\.string),
+        names.count == array.count, names.allSatisfy({ !$0.isEmpty && !$0.contains("::") })
+      else {
+        throw fail("anki.decks", "expected a list of top-level deck names, such as [\"日本語\"]")
+      }
+      settings.decks = names
+    }
+    if let command = lookup("anki.command") {
+      if let word = command.string, !word.isEmpty {
+        settings.command = [word]
+      } else if let array = command.array, !array.isEmpty, case let words = array.compactMap(\.string),
+        words.count == array.count, !words[0].isEmpty
+      {
+        settings.command = words
+      } else {
+        throw fail(
+          "anki.command",
+          "expected the command that starts Anki: a string or a list of strings, such as [\"anki\"]")
+      }
+    }
+    return settings
+  }
+}
+
+/// `[anki]` in the config (SPEC §9).
+public struct AnkiSettings: Equatable, Sendable {
+  /// `anki.collection`: the collection file (`collection.anki2`), `~/` expanded.
+  public var collection: String
+  /// `anki.decks`: the top-level decks counted; nil: all of them.
+  public var decks: [String]?
+  /// `anki.command`: what a daily pop-up's review action starts (default `anki`).
+  public var command: [String]
+
+  public init(collection: String, decks: [String]? = nil, command: [String] = ["anki"]) {
+    self.collection = collection
+    self.decks = decks
+    self.command = command
   }
 }
 

@@ -119,7 +119,8 @@ public struct LedgerStore: Sendable {
   static let rootKeys: Set<String> = ["delivered", "earlierDailies", "held", "version"]
   /// The keys this version writes in an entry.
   static let entryKeys: Set<String> = [
-    "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen", "pending",
+    "anki", "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen",
+    "pending",
     "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt",
   ]
 
@@ -203,7 +204,7 @@ public struct LedgerStore: Sendable {
             onScreen: try flag("onScreen"), closedAt: try time("closedAt"),
             closedBecause: try string("closedBecause"),
             updatedAt: try time("updatedAt"), pending: try flag("pending"),
-            snoozedUntil: try time("snoozedUntil"), snoozes: snoozes))
+            snoozedUntil: try time("snoozedUntil"), snoozes: snoozes, fromAnki: try flag("anki")))
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
@@ -264,6 +265,7 @@ public struct LedgerStore: Sendable {
         { w in
           w.objectLines(sorted) { _, e in
             var f = entryExtras[e.reminderID] ?? [:]
+            f["anki"] = e.fromAnki ? .bool(true) : nil
             f["at"] = time(e.deliveredAt)
             f["body"] = .string(e.body)
             f["channel"] = .string(e.channel.rawValue)

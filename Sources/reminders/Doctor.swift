@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersDBus
 import RemindersDelivery
@@ -57,6 +58,14 @@ struct DoctorReport {
     var available: Bool { serverOffers && watchRuns && terminal != nil }
   }
 
+  struct Anki {
+    var report: AnkiReport?
+    var error: AnkiConfigError?
+    /// `anki.command`, and where its program is (nil: not found).
+    var command: [String]
+    var commandFound: String?
+  }
+
   enum Delivery: String {
     /// Pop-ups reach the desktop (or wait for do-not-disturb to end).
     case popup
@@ -80,6 +89,9 @@ struct DoctorReport {
   /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
   var japaneseFont: JapaneseFont?
   var actions: Actions
+  /// The Anki collection of `[anki]` (SPEC §9): where its counts come from, or why `run` would
+  /// stop on it; nil when none is configured.
+  var anki: Anki?
   var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.
   var language: Language
@@ -120,16 +132,41 @@ struct DoctorReport {
     }
     let timer = TimerInstallation(environment: environment, paths: paths).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
+    let anki = examineAnki(configuration, paths: paths, language: language, environment: environment)
     let verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
-      font: font, text: DoctorText(language))
+      font: font, ankiError: anki?.error.map { AnkiErrorText(language: language).text($0) },
+      text: DoctorText(language))
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
       watchRuns: FileLock.isHeld(paths.watchLock),
       terminal: TerminalCommand.resolve(configured: configuration.reviewTerminal, environment: environment))
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
-      actions: actions, verdict: verdict, language: language)
+      actions: actions, anki: anki, verdict: verdict, language: language)
+  }
+
+  /// The collection read as `preview` reads it (never written, nothing remembered).
+  static func examineAnki(
+    _ configuration: Configuration, paths: Paths, language: Language, environment: [String: String]
+  ) -> Anki? {
+    guard let settings = configuration.anki else { return nil }
+    let clock = DayClock(
+      zone: Invocation.zone(configured: configuration.zoneIdentifier, environment: environment).0)
+    let now = Date()
+    let program = settings.command[0]
+    let found =
+      program.contains("/")
+      ? (access(program, X_OK) == 0 ? program : nil) : ProcessRunner.find(program, environment: environment)
+    do throws(AnkiConfigError) {
+      let status = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
+        .read(now: now, clock: clock, save: false)
+      return Anki(
+        report: AnkiReport(status: status, settings: settings, clock: clock, language: language, now: now),
+        error: nil, command: settings.command, commandFound: found)
+    } catch {
+      return Anki(report: nil, error: error, command: settings.command, commandFound: found)
+    }
   }
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
@@ -171,7 +208,7 @@ struct DoctorReport {
 
   static func judge(
     bus: Bus, server: Server?, dnd: DoNotDisturbReading?, timer: TimerState, files: [FileHealth],
-    fallbackPath: String, font: JapaneseFont? = nil, text: DoctorText
+    fallbackPath: String, font: JapaneseFont? = nil, ankiError: String? = nil, text: DoctorText
   ) -> Verdict {
     var notes: [String] = []
     if !timer.installed {
@@ -188,6 +225,8 @@ struct DoctorReport {
     if let broken = files.first(where: { $0.role != .fallback && $0.error != nil }) {
       return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(text))))
     }
+    // So does an `anki.collection` that is no collection.
+    if let ankiError { return Verdict(delivery: .broken, message: message(text.runStops(on: ankiError))) }
     let why: String
     if let error = bus.error {
       why = error
@@ -244,6 +283,15 @@ extension DoctorReport {
     for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
     rows.append([text.actionsLabel, text.actions(actions)])
+    if let anki {
+      if let error = anki.error {
+        rows.append(["Anki", AnkiErrorText(language: language).text(error)])
+      } else if let report = anki.report {
+        rows.append(["Anki", report.status.collectionPath])
+        for line in report.lines { rows.append(["", String(line.dropFirst("Anki: ".count))]) }
+      }
+      rows.append(["", text.ankiCommand(anki.command, found: anki.commandFound)])
+    }
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
@@ -287,6 +335,17 @@ extension DoctorReport {
       ("timer", timer.json(text.timer)),
       ("files", .array(files.map { $0.json(text) })),
       ("japaneseFont", japaneseFont?.json(text) ?? .null),
+      (
+        "anki",
+        anki.map { anki in
+          .object([
+            ("report", anki.report?.json ?? .null),
+            ("error", anki.error.map { .string(AnkiErrorText(language: language).text($0)) } ?? .null),
+            ("command", .array(anki.command.map(OrderedJSON.string))),
+            ("commandFound", anki.commandFound.map(OrderedJSON.string) ?? .null),
+          ])
+        } ?? .null
+      ),
       (
         "actions",
         .object([

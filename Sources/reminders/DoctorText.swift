@@ -51,6 +51,17 @@ struct DoctorText {
   }
   var verdictPrefix: String { ja ? "判定: " : "verdict: " }
 
+  /// What a daily pop-up counting Anki's cards starts from its Review now (SPEC §9).
+  func ankiCommand(_ command: [String], found: String?) -> String {
+    let shown = command.joined(separator: " ")
+    guard let found else {
+      return ja
+        ? "「今すぐ復習」で起動する \(shown) が見つかりません（config の anki.command で指定できます）"
+        : "Review now would start \(shown), which is not found (set anki.command in the config)"
+    }
+    return ja ? "「今すぐ復習」は Anki を起動します: \(found)" : "Review now starts Anki: \(found)"
+  }
+
   func fileLabel(_ role: FileHealth.Role) -> String {
     guard ja else { return role.rawValue }
     switch role {

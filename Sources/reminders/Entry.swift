@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersStore
 
@@ -63,6 +64,9 @@ enum ExitStatus {
       case .writeFailed: return ioError
       case .locked: return locked
       }
+    case let error as AnkiConfigError:
+      say(AnkiErrorText(language: SessionLanguage.current).text(error))
+      return dataError
     case let error as CommandFailure:
       say(error.description)
       return error.code

@@ -215,7 +215,7 @@ struct FocusKeeper {
   /// the view and `focus stop` deliver through the same ledger, so each pop-up goes out once.
   func deliverAndLog(now: Date) throws -> DeliveryReport {
     let report = try invocation.deliveryRun.deliver(
-      invocation.planInput(writeCache: false), now: now, world: invocation.deliveryWorld)
+      invocation.planInput(writeCache: false, now: now), now: now, world: invocation.deliveryWorld)
     try settleLog(now: now)
     return report
   }

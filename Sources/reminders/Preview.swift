@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersDelivery
 import RemindersStore
@@ -28,8 +29,10 @@ struct Preview: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let plan = try PlanReader(invocation).plan(now: now, days: days)
-    let report = PlanReport(invocation: invocation, now: now, days: days, reminders: plan)
+    let (plan, anki) = try PlanReader(invocation).planWithSources(now: now, days: days)
+    let report = PlanReport(
+      invocation: invocation, now: now, days: days, reminders: plan,
+      anki: invocation.ankiReport(anki, now: now))
     print(json ? report.json() : report.table(), terminator: "")
   }
 }
@@ -50,8 +53,12 @@ struct PlanReader {
 
   /// What `run`, started every minute from `now` on, would deliver until the start of day
   /// today+`days`: the delivery runs themselves, walked with a desktop that only records.
-  func plan(now: Date, days: Int) throws -> [Reminder] {
-    var input = try invocation.planInput(writeCache: false)
+  func plan(now: Date, days: Int) throws -> [Reminder] { try planWithSources(now: now, days: days).plan }
+
+  /// `plan`, and where Anki's counts in it come from.
+  func planWithSources(now: Date, days: Int) throws -> (plan: [Reminder], anki: AnkiStatus?) {
+    let sources = try invocation.planSources(writeCache: false, now: now)
+    var input = sources.input
     // A paused focus session is shown as if it resumed now: its phase ends are then known.
     if var focus = input.focus, let open = focus.session.pauses.lastIndex(where: { $0.end == nil }) {
       focus.session.pauses[open].end = max(now, focus.session.pauses[open].start)
@@ -59,7 +66,7 @@ struct PlanReader {
     }
     let ledger = try invocation.ledgerStore.load()
     let end = invocation.clock.day(of: now).adding(days: days)
-    return try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end)
+    return (try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end), sources.anki)
   }
 }
 
@@ -69,6 +76,8 @@ struct PlanReport {
   let now: Date
   let days: Int
   let reminders: [Reminder]
+  /// Where Anki's counts come from, when `[anki]` is configured.
+  var anki: AnkiReport? = nil
 
   var clock: DayClock { invocation.clock }
   var ja: Bool { invocation.texts.language == .ja }
@@ -94,12 +103,13 @@ struct PlanReport {
         ("reason", r.reason.map { .string($0.rawValue) } ?? .null),
       ])
     }
-    let root = OrderedJSON.object([
+    var root: [(String, OrderedJSON)] = [
       ("now", .string(Timestamp.format(now, in: clock))),
       ("zone", .string(invocation.zoneName)),
       ("reminders", .array(items)),
-    ])
-    return root.rendered() + "\n"
+    ]
+    if let anki { root.append(("anki", anki.json)) }
+    return OrderedJSON.object(root).rendered() + "\n"
   }
 
   /// A table: time, kind, title, and why it moved.
@@ -110,6 +120,7 @@ struct PlanReport {
       ja
       ? "\(invocation.zoneName) · 現在 \(stamp(now)) · \(end) 0:00 まで\n"
       : "\(invocation.zoneName) · now \(stamp(now)) · until \(end) 00:00\n"
+    for line in anki?.lines ?? [] { out += line + "\n" }
     guard !reminders.isEmpty else {
       out += ja ? "この期間に届くリマインダーはありません。\n" : "No reminders in this period.\n"
       return out

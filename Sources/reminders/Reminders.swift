@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersDelivery
 import RemindersStore
@@ -183,9 +184,16 @@ struct Invocation {
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
 
+  /// What planning needs at `now`: see `planSources`.
+  func planInput(writeCache: Bool, now: Date) throws -> PlanInput {
+    try planSources(writeCache: writeCache, now: now).input
+  }
+
   /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it),
-  /// and the focus session of `<state>/focus.json` when there is one (its phase ends, its holds).
-  func planInput(writeCache: Bool) throws -> PlanInput {
+  /// the focus session of `<state>/focus.json` when there is one (its phase ends, its holds), and
+  /// the Anki collection of config `[anki]` (SPEC §9) as read at `now`, with where its counts come
+  /// from (only `run` remembers a reading, in `<state>/anki.json`).
+  func planSources(writeCache: Bool, now: Date) throws -> (input: PlanInput, anki: AnkiStatus?) {
     var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
       .input(clock: clock, zoneName: zoneName, store: deckStore, write: writeCache)
     // A session file that cannot be read must not stop every reminder: the session is left
@@ -201,7 +209,17 @@ struct Invocation {
             ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
             : " (the focus session is left out; reminders focus stop puts this file aside)"))
     }
-    return input
+    guard let settings = configuration.anki else { return (input, nil) }
+    let anki = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
+      .read(now: now, clock: clock, save: writeCache)
+    if let reading = anki.reading { input.anki = AnkiDue(reading.collection, decks: settings.decks) }
+    return (input, anki)
+  }
+
+  /// How `status`, `preview` and `doctor` say where Anki's counts come from.
+  func ankiReport(_ status: AnkiStatus?, now: Date) -> AnkiReport? {
+    guard let status, let settings = configuration.anki else { return nil }
+    return AnkiReport(status: status, settings: settings, clock: clock, language: texts.language, now: now)
   }
 
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }

@@ -24,8 +24,11 @@ struct Run: ParsableCommand {
     // Answers a review session appended beside the deck reach deck.json within a minute of the
     // session's end (readers apply the journal meanwhile).
     try invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
-    let report = try invocation.deliveryRun.deliver(
-      invocation.planInput(writeCache: true), now: now, world: invocation.deliveryWorld)
+    let (input, anki) = try invocation.planSources(writeCache: true, now: now)
+    if case .unavailable? = anki?.freshness, let line = invocation.ankiReport(anki, now: now)?.freshness {
+      ExitStatus.say("Anki: " + line)
+    }
+    let report = try invocation.deliveryRun.deliver(input, now: now, world: invocation.deliveryWorld)
     // Focus phases that ended reach the deck's focus log within a minute, view or no view.
     try FocusKeeper(invocation: invocation).settleLog(now: now)
     let lines = RunReportText(language: invocation.texts.language).lines(report)

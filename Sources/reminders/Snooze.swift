@@ -75,7 +75,7 @@ struct Snooze: ParsableCommand {
     // When it will really come back: the plan with the snooze in it.
     let ledger = try invocation.ledgerStore.load()
     let planned = invocation.planner.plan(
-      try invocation.planInput(writeCache: false), ledger: ledger, now: now, days: 8
+      try invocation.planInput(writeCache: false, now: now), ledger: ledger, now: now, days: 8
     ).first { $0.id == returning }
     let stamp = { (date: Date) in Timestamp.format(date, in: invocation.clock) }
     if let planned {

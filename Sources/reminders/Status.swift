@@ -41,14 +41,21 @@ struct HomeScreen {
   /// started, plus that session's phases today. From `focus.json` alone: every session that
   /// ran today started today or ran into it, and the last one started after the others ended.
   let focusMinutesToday: Int
+  /// Where Anki's counts come from, when `[anki]` is configured (SPEC §9).
+  let anki: AnkiReport?
 
   /// How far ahead the next reminder is looked for.
   static let horizonDays = 14
 
   static func read(_ invocation: Invocation, now: Date) throws -> HomeScreen {
-    let input = try invocation.planInput(writeCache: false)
+    let (input, anki) = try invocation.planSources(writeCache: false, now: now)
     let ledger = try invocation.ledgerStore.load()
     let today = invocation.clock.day(of: now)
+    // The deck's cards due today, and Anki's as Anki shows them now.
+    var collections = input.dueIndex.due(on: today)
+    for (name, n) in input.anki?.collections(at: now, clock: invocation.clock) ?? [:] {
+      collections[name, default: 0] += n
+    }
     let upcoming = try invocation.deliveryRun.preview(
       input, ledger: ledger, now: now, until: today.adding(days: horizonDays))
     let focus =
@@ -57,11 +64,11 @@ struct HomeScreen {
           + $0.session.focusMinutes(on: today, through: now, clock: invocation.clock)
       } ?? 0
     return HomeScreen(
-      invocation: invocation, now: now, collections: input.dueIndex.due(on: today),
+      invocation: invocation, now: now, collections: collections,
       streak: input.streak.length(asOf: today),
       recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
       recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first,
-      focusMinutesToday: focus)
+      focusMinutesToday: focus, anki: invocation.ankiReport(anki, now: now))
   }
 
   var dueCount: Int { collections.values.reduce(0, +) }
@@ -79,6 +86,7 @@ struct HomeScreen {
       due += ja ? "（" + parts.joined(separator: "、") + "）" : " (" + parts.joined(separator: ", ") + ")"
     }
     lines.append(due)
+    lines += anki?.lines ?? []
     lines.append(ja ? "連続記録: \(streak)日" : "Streak: \(streak) \(streak == 1 ? "day" : "days")")
     lines.append(
       ja
@@ -99,7 +107,7 @@ struct HomeScreen {
 
   var json: OrderedJSON {
     let clock = invocation.clock
-    return .object([
+    var fields: [(String, OrderedJSON)] = [
       ("now", .string(Timestamp.format(now, in: clock))),
       ("zone", .string(invocation.zoneName)),
       ("dueToday", .int(dueCount)),
@@ -117,6 +125,8 @@ struct HomeScreen {
           ])
         } ?? .null
       ),
-    ])
+    ]
+    if let anki { fields.append(("anki", anki.json)) }
+    return .object(fields)
   }
 }

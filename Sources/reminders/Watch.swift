@@ -96,7 +96,7 @@ struct WatchCommand {
     ]
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
-      language: invocation.texts.language)
+      language: invocation.texts.language, anki: invocation.configuration.anki?.command ?? ["anki"])
   }
 
   func lines(_ note: PopupWatch.Note) -> [String] {

@@ -17,7 +17,7 @@ import Testing
     let result = try bin.run("export", "--days", "3", "--now", now, "--output", output)
     #expect(result.status == 0, "\(result.stderr)")
     let (status, stdout, stderr) = try external([
-      "python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", output,
+      try Programs.venvPython(), ExportTests.repository + "/Tests/icalendar/check_ics.py", output,
     ])
     #expect(status == 0, "the independent reader refused the feed: \(stderr)")
     let root = try #require(try json(stdout) as? [String: Any])

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Other programs the tests run as a user would (systemd-analyze, make, dpkg-deb, groff), found
 /// on `PATH`.
@@ -18,6 +19,18 @@ enum Programs {
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.standardInput = FileHandle.nullDevice
     return try Binary.capture(process, scratch: NSTemporaryDirectory())
+  }
+
+  /// The Python of the tests' virtual environment, which `make deps` makes and fills (`icalendar`,
+  /// `anki`): `REMINDERS_VENV`, else `.venv` in the repository. Missing, it fails the test that
+  /// needs it: a test that cannot read our output must not pass.
+  static func venvPython() throws -> String {
+    let venv = ProcessInfo.processInfo.environment["REMINDERS_VENV"] ?? repository + "/.venv"
+    let python = venv + "/bin/python"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: python),
+      "no \(python): `make deps` makes the tests' virtual environment (icalendar, anki)")
+    return python
   }
 
   /// A new private folder (0700), as `XDG_RUNTIME_DIR` must be.

@@ -27,7 +27,7 @@ import Testing
   func fallbackEvents(_ bin: Binary) throws -> [[String: Any]] {
     let path = bin.home + "/data/reminders/fallback.ics"
     let (status, stdout, stderr) = try DesktopSession.run(
-      "/usr/bin/env", ["python3", ExportTests.repository + "/Tests/icalendar/check_ics.py", path])
+      try Programs.venvPython(), [ExportTests.repository + "/Tests/icalendar/check_ics.py", path])
     #expect(status == 0, "the independent reader refused \(path): \(stderr)")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
     return root["events"] as? [[String: Any]] ?? []

@@ -66,10 +66,15 @@ import Testing
     let input = Fixture.input(cards: cards, answerDays: ["2026-11-20"])
     let planned = planner.plan(
       input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T06:00:00+09:00"), days: 1)[0]
-    let content = planner.dailyContent(on: Fixture.day("2026-11-21"), input: input)
+    let content = planner.dailyContent(
+      on: Fixture.day("2026-11-21"), at: Fixture.t("2026-11-21T08:00:00Z"), input: input)
     #expect(content?.title == "今日の復習 2枚" && content?.title == planned.title && content?.body == planned.body)
     #expect(content?.count == 2 && content?.collections == ["TOEIC": 1, "JLPT": 1] && content?.streak == 1)
-    #expect(planner.dailyContent(on: Fixture.day("2026-11-22"), input: input)?.count == 3)
-    #expect(planner.dailyContent(on: Fixture.day("2026-11-19"), input: input) == nil)
+    #expect(
+      planner.dailyContent(
+        on: Fixture.day("2026-11-22"), at: Fixture.t("2026-11-22T08:00:00Z"), input: input)?.count == 3)
+    #expect(
+      planner.dailyContent(on: Fixture.day("2026-11-19"), at: Fixture.t("2026-11-19T08:00:00Z"), input: input)
+        == nil)
   }
 }

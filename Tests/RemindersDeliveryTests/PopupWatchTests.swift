@@ -64,6 +64,7 @@ import Testing
   /// A terminal launcher and pop-up closer that remember what they were asked.
   final class FakeActions: ActionTaker {
     var started: [(recallsOnly: Bool, token: String?)] = []
+    var ankiStarted: [String?] = []
     var closed: [UInt32] = []
     var fails = false
     struct NoTerminal: Error, CustomStringConvertible { var description: String { "no terminal found" } }
@@ -74,7 +75,49 @@ import Testing
       return ["term", "reminders", "review"] + (recallsOnly ? ["--recalls"] : [])
     }
 
+    func startAnki(activationToken: String?) throws -> [String] {
+      if fails { throw NoTerminal() }
+      ankiStarted.append(activationToken)
+      return ["anki"]
+    }
+
     func close(_ id: UInt32) { closed.append(id) }
+  }
+
+  /// A daily pop-up that counted Anki's cards opens Anki (SPEC §9), with the activation token; a
+  /// recall pop-up beside it still opens the review of its recall items.
+  @Test func ankiPopUpsOpenAnki() throws {
+    let keeper = FakeLedger(
+      DeliveryLedger(entries: [
+        .init(
+          reminderID: "daily:2026-11-21", deliveredAt: t0, channel: .popup, notificationID: 7,
+          recallItemIDs: [],
+          title: "t", onScreen: true, fromAnki: true),
+        .init(
+          reminderID: "snooze:1:daily:2026-11-20", deliveredAt: t0, channel: .popup, notificationID: 9,
+          recallItemIDs: [], title: "t", onScreen: true, fromAnki: true),
+        .init(
+          reminderID: "recall:a", deliveredAt: t0, channel: .popup, notificationID: 8, recallItemIDs: ["a"],
+          title: "t", onScreen: true),
+      ]))
+    let actions = FakeActions()
+    var watch = PopupWatch(ledger: keeper, actions: actions)
+    _ = try watch.handle(.activationToken(id: 7, token: "tok-7"), at: t1)
+    #expect(
+      try watch.handle(.action(id: 7, key: "review"), at: t1)
+        == .reviewStarted("daily:2026-11-21", command: ["anki"]))
+    #expect(
+      try watch.handle(.action(id: 9, key: "default"), at: t1)
+        == .reviewStarted("snooze:1:daily:2026-11-20", command: ["anki"]))
+    #expect(actions.ankiStarted == ["tok-7", nil])
+    #expect(
+      try watch.handle(.action(id: 8, key: "default"), at: t1)
+        == .reviewStarted("recall:a", command: ["term", "reminders", "review", "--recalls"]))
+    #expect(actions.closed == [7, 9, 8])
+    actions.fails = true
+    #expect(
+      try watch.handle(.action(id: 7, key: "default"), at: t1)
+        == .reviewNotStarted("daily:2026-11-21", because: "no terminal found"))
   }
 
   /// `default` and `review` start the review (recall pop-ups: the recall items only) with the

@@ -66,6 +66,17 @@ import Testing
     ("[review]\nterminal = []", "review.terminal"),
     ("[review]\nterminal = [\"\"]", "review.terminal"),
     ("[review]\nterminal = [\"xterm\", 1]", "review.terminal"),
+    ("[anki]\ndecks = [\"A\"]", "anki.collection"),
+    ("[anki]\ncollection = \"\"", "anki.collection"),
+    ("[anki]\ncollection = 3", "anki.collection"),
+    ("[anki]\ncollection = \"c.anki2\"\ndecks = []", "anki.decks"),
+    ("[anki]\ncollection = \"c.anki2\"\ndecks = \"A\"", "anki.decks"),
+    ("[anki]\ncollection = \"c.anki2\"\ndecks = [\"A::B\"]", "anki.decks"),
+    ("[anki]\ncollection = \"c.anki2\"\ndecks = [\"\"]", "anki.decks"),
+    ("[anki]\ncollection = \"c.anki2\"\ncommand = []", "anki.command"),
+    ("[anki]\ncollection = \"c.anki2\"\ncommand = [\"\"]", "anki.command"),
+    ("[anki]\ncollection = \"c.anki2\"\ncommand = 1", "anki.command"),
+    ("[anki]\ncollection = \"c.anki2\"\nprofile = \"User 1\"", "anki.profile"),
   ])
   func badValuesNameTheKey(text: String, key: String) {
     do {
@@ -92,6 +103,29 @@ import Testing
     let off = try Configuration.parse("[daily]\nagain = \"off\"\n", path: "c.toml", home: "/h")
     #expect(off.schedule.dailyAgain == nil && !off.schedule.dailyPersist && off.schedule.snoozeAfter == 600)
     #expect(off.reviewTerminal == nil)
+  }
+
+  /// `[anki]` (SPEC §9): the collection (`~/` is the home folder), the top-level decks, and the
+  /// command that starts Anki, a word or a list; whether the path is a collection is checked when
+  /// it is read.
+  @Test func ankiKeys() throws {
+    let config = try Configuration.parse(
+      "[anki]\ncollection = \"~/.local/share/Anki2/User 1/collection.anki2\"\ndecks = [\"日本語\", \"Kanji\"]\n"
+        + "command = [\"flatpak\", \"run\", \"net.ankiweb.Anki\"]\n",
+      path: "c.toml", home: "/home/u")
+    #expect(
+      config.anki
+        == AnkiSettings(
+          collection: "/home/u/.local/share/Anki2/User 1/collection.anki2", decks: ["日本語", "Kanji"],
+          command: ["flatpak", "run", "net.ankiweb.Anki"]))
+    let plain = try Configuration.parse(
+      "[anki]\ncollection = \"/c.anki2\"\ncommand = \"anki-beta\"\n", path: "c.toml", home: "/h")
+    #expect(plain.anki == AnkiSettings(collection: "/c.anki2", decks: nil, command: ["anki-beta"]))
+    #expect(
+      try Configuration.parse("[anki]\ncollection = \"c\"", path: "c.toml", home: "/h").anki?.command == [
+        "anki"
+      ])
+    #expect(try Configuration.parse("", path: "c.toml", home: "/h").anki == nil)
   }
 
   @Test func syntaxErrorsNameLineAndColumn() {

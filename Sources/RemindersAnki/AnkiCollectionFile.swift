@@ -1,0 +1,257 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why a collection was not read.
+public enum AnkiReadFailure: Error, Equatable, Sendable {
+  /// The path names nothing this version reads as an Anki collection: a config problem, which
+  /// waiting will not fix.
+  case notACollection(AnkiProblem)
+  /// The collection could not be read consistently just now (Anki wrote to it during every
+  /// copy, an I/O error, the time limit): the last reading stands in.
+  case unavailable(String)
+}
+
+/// What is wrong with the file `anki.collection` names.
+public enum AnkiProblem: Equatable, Sendable, CustomStringConvertible {
+  case missing
+  case notRegularFile(FileKind)
+  case unreadable(SystemError)
+  case notSQLite
+  /// An SQLite database without Anki's tables.
+  case notAnki(missing: String)
+  /// `col.ver` other than 18.
+  case schema(Int)
+  /// Still on Anki's first scheduler (`schedVer` 1), which current Anki upgrades on opening.
+  case firstScheduler
+  /// A value of Anki's that does not decode (a protobuf blob, most likely from a newer Anki).
+  case badValue(String)
+
+  public var description: String {
+    switch self {
+    case .missing: return "no such file"
+    case .notRegularFile(let kind): return "it is \(kind), not a regular file"
+    case .unreadable(let error): return "cannot read: \(error)"
+    case .notSQLite: return "not an Anki collection (not an SQLite database)"
+    case .notAnki(let table): return "not an Anki collection (no table \(table))"
+    case .schema(let version) where version < AnkiCollectionFile.schema:
+      return
+        "an Anki collection of schema \(version), which this version does not read (\(AnkiCollectionFile.schema)): open it once in Anki 2.1.50 or later"
+    case .schema(let version):
+      return
+        "an Anki collection of schema \(version), newer than this version reads (\(AnkiCollectionFile.schema))"
+    case .firstScheduler:
+      return "an Anki collection still on the v1 scheduler: open it once in a current Anki, which upgrades it"
+    case .badValue(let what): return "not an Anki collection this version reads (\(what))"
+    }
+  }
+}
+
+/// How a reading was taken.
+public enum AnkiReadMethod: String, Equatable, Sendable {
+  /// From the file itself, opened read-only (no WAL or journal beside it: Anki has it closed).
+  case direct
+  /// From a private copy of the file and its WAL (or journal), taken while Anki has it open.
+  case snapshot
+}
+
+/// The collection file and the files SQLite keeps beside it, each as `stat` saw it: any write
+/// by Anki changes one of them (the WAL while it is open, the file at a checkpoint or a sync).
+public struct AnkiFileIdentity: Equatable, Sendable, CustomStringConvertible {
+  public struct Stamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    public static func == (a: Stamp, b: Stamp) -> Bool {
+      a.device == b.device && a.inode == b.inode && a.size == b.size
+        && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
+  }
+
+  public var database: Stamp
+  public var wal: Stamp?
+  public var journal: Stamp?
+
+  /// Whether Anki (or a crash of it) left a WAL or a rollback journal: then the file alone is
+  /// not the collection, and a copy of both is read.
+  public var hasSidecar: Bool { wal != nil || journal != nil }
+
+  /// The latest modification among the files.
+  public var lastModified: Date {
+    [database, wal, journal].compactMap { $0 }.map {
+      Date(timeIntervalSince1970: Double($0.modified.tv_sec) + Double($0.modified.tv_nsec) / 1e9)
+    }.max()!
+  }
+
+  public var description: String {
+    func text(_ s: Stamp?) -> String {
+      guard let s else { return "-" }
+      return "\(s.device):\(s.inode):\(s.size):\(s.modified.tv_sec).\(s.modified.tv_nsec)"
+    }
+    return "db \(text(database)) wal \(text(wal)) journal \(text(journal))"
+  }
+}
+
+/// An Anki collection (`collection.anki2`), read only and never locked against Anki (SPEC §9).
+///
+/// Anki keeps its collection in SQLite's WAL mode with `locking_mode=EXCLUSIVE` while it runs:
+/// another connection gets "database is locked", and even a read-only open would create `-wal`
+/// and `-shm` files beside it. So the file is never opened as a database where it is:
+/// - no WAL or journal beside it (Anki closed): opened `immutable=1` (no lock, nothing created),
+///   and kept only when the file is the same after the read as before;
+/// - a WAL or journal beside it (Anki open, or a crash): the file and those copied into a private
+///   folder, kept only when none changed during the copy, and the copy opened (SQLite folds the
+///   WAL into the copy's view) and checked (`PRAGMA quick_check`).
+/// A few attempts, then `unavailable`; statements stop at a deadline.
+public struct AnkiCollectionFile: Sendable {
+  /// The schema this version reads: Anki 2.1.50 and later write 18.
+  public static let schema = 18
+
+  /// The collection, its symbolic links resolved (SQLite names the WAL after the resolved path).
+  public let path: String
+
+  public init(path: String) {
+    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    self.path = realpath(path, &resolved) != nil ? AnkiCollectionFile.string(resolved) : path
+  }
+
+  /// The files as they are now; `notACollection` when the collection itself is missing or is not
+  /// a regular file.
+  public func identity() throws(AnkiReadFailure) -> AnkiFileIdentity {
+    func stamp(_ path: String) throws(AnkiReadFailure) -> AnkiFileIdentity.Stamp? {
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return nil }
+        throw .notACollection(.unreadable(SystemError(call: "stat", code: code)))
+      }
+      return AnkiFileIdentity.Stamp(
+        device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+        modified: info.st_mtim)
+    }
+    guard let database = try stamp(path) else { throw .notACollection(.missing) }
+    var info = stat()
+    if stat(path, &info) == 0, FileKind(mode: info.st_mode) != .regular {
+      throw .notACollection(.notRegularFile(FileKind(mode: info.st_mode)))
+    }
+    return AnkiFileIdentity(
+      database: database, wal: try stamp(path + "-wal"), journal: try stamp(path + "-journal"))
+  }
+
+  /// Reads the collection: what was read, the files as they were, and how.
+  public func read(deadline: Date, attempts: Int = 3) throws(AnkiReadFailure) -> (
+    AnkiCollection, AnkiFileIdentity, AnkiReadMethod
+  ) {
+    var last = "it kept changing while it was read"
+    for attempt in 0..<max(attempts, 1) {
+      if attempt > 0 { usleep(50_000) }
+      let before = try identity()
+      do {
+        if before.hasSidecar {
+          let collection = try readCopy(before, deadline: deadline)
+          return (collection, before, .snapshot)
+        }
+        let collection = try AnkiCollectionFile.load(
+          SQLiteDatabase(path: path, mode: .immutable, deadline: deadline))
+        // Anki may have opened it meanwhile: what was read holds only if the file is unchanged.
+        guard try identity().database == before.database else { continue }
+        return (collection, before, .direct)
+      } catch Retry.changed {
+        continue
+      } catch Retry.failed(let why) {
+        last = why
+      } catch let failure as AnkiReadFailure {
+        throw failure
+      } catch let error as SQLiteError {
+        if error.isNotADatabase { throw .notACollection(.notSQLite) }
+        if error.isInterrupted { throw .unavailable(error.message) }
+        last = error.message
+      } catch {
+        last = "\(error)"
+      }
+      if Date() >= deadline { break }
+    }
+    throw .unavailable(last)
+  }
+
+  /// A C string's text.
+  static func string(_ chars: [CChar]) -> String {
+    String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  enum Retry: Error {
+    /// A file changed while it was copied.
+    case changed
+    /// This attempt failed (I/O, a copy that does not check out).
+    case failed(String)
+  }
+
+  /// Copies the collection and its WAL or journal into a private folder and reads the copy.
+  func readCopy(_ before: AnkiFileIdentity, deadline: Date) throws -> AnkiCollection {
+    let base =
+      (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
+    var template = Array((base + "/reminders-anki.XXXXXX").utf8CString)
+    guard mkdtemp(&template) != nil else {
+      throw Retry.failed(
+        "cannot make a private folder in \(base): \(SystemError(call: "mkdtemp", code: errno))")
+    }
+    let folder = AnkiCollectionFile.string(template)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let copy = folder + "/collection.anki2"
+    try AnkiCollectionFile.copy(path, to: copy, deadline: deadline)
+    if before.wal != nil { try AnkiCollectionFile.copy(path + "-wal", to: copy + "-wal", deadline: deadline) }
+    if before.journal != nil {
+      try AnkiCollectionFile.copy(path + "-journal", to: copy + "-journal", deadline: deadline)
+    }
+    guard try identity() == before else { throw Retry.changed }
+    let database = try SQLiteDatabase(path: copy, mode: .privateCopy, deadline: deadline)
+    let check = try database.text("PRAGMA quick_check")
+    guard check == "ok" else { throw Retry.failed("the copy does not check out: \(check ?? "no answer")") }
+    return try AnkiCollectionFile.load(database)
+  }
+
+  /// Copies `source` (a regular file, opened without waiting) to the new file `target`.
+  static func copy(_ source: String, to target: String, deadline: Date) throws {
+    let input = open(source, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard input >= 0 else {
+      // Gone since it was seen (Anki closed): the identity check says so.
+      if errno == ENOENT { throw Retry.changed }
+      throw Retry.failed("cannot read \(source): \(SystemError(call: "open", code: errno))")
+    }
+    defer { close(input) }
+    var info = stat()
+    guard fstat(input, &info) == 0, FileKind(mode: info.st_mode) == .regular else {
+      throw Retry.failed("\(source) is \(FileKind(mode: info.st_mode)), not a regular file")
+    }
+    let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard output >= 0 else {
+      throw Retry.failed("cannot write \(target): \(SystemError(call: "open", code: errno))")
+    }
+    defer { close(output) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      guard Date() < deadline else { throw Retry.failed("copying took longer than the time allowed") }
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+      if n == 0 { return }
+      guard n > 0 else {
+        if errno == EINTR { continue }
+        throw Retry.failed("cannot read \(source): \(SystemError(call: "read", code: errno))")
+      }
+      var written = 0
+      while written < n {
+        let w = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + written, n - written) }
+        guard w > 0 else {
+          if w < 0, errno == EINTR { continue }
+          throw Retry.failed("cannot write \(target): \(SystemError(call: "write", code: errno))")
+        }
+        written += w
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// A collection that config `anki.collection` names but that is no Anki collection this version
+/// reads (missing, not a regular file, not SQLite, another schema): exit 65, naming the config
+/// file, the key and the collection.
+public struct AnkiConfigError: Error, Equatable, CustomStringConvertible {
+  public var configPath: String
+  public var collection: String
+  public var problem: AnkiProblem
+
+  public var description: String { "\(configPath): anki.collection: \(collection): \(problem)" }
+}
+
+/// Where Anki's counts come from at this moment, and how current they are (SPEC §9).
+public struct AnkiStatus: Equatable, Sendable {
+  public enum Freshness: Equatable, Sendable {
+    /// Read now, or read before from files that have not changed since.
+    case current
+    /// The last reading: the collection could not be read consistently now, for `reason`.
+    case stale(reason: String)
+    /// Nothing: never read, and it cannot be read now, for `reason`.
+    case unavailable(reason: String)
+  }
+
+  /// The collection (symbolic links resolved).
+  public var collectionPath: String
+  public var reading: AnkiReading?
+  public var freshness: Freshness
+
+  public init(collectionPath: String, reading: AnkiReading?, freshness: Freshness) {
+    self.collectionPath = collectionPath
+    self.reading = reading
+    self.freshness = freshness
+  }
+}
+
+/// Config `[anki]`'s collection, read for the plan: from `<state>/anki.json` while the files are
+/// as they were then, else from the collection (never written, never locked), else the last
+/// reading, said as such.
+public struct AnkiSource: Sendable {
+  public let settings: AnkiSettings
+  public let configPath: String
+  public let state: AnkiStateFile
+  /// How long one read may take before the last reading stands in.
+  public var timeLimit: TimeInterval = 10
+
+  public init(settings: AnkiSettings, configPath: String, stateDir: String) {
+    self.settings = settings
+    self.configPath = configPath
+    state = AnkiStateFile(stateDir: stateDir)
+  }
+
+  /// The counts' source at `now`. `save`: remember a new reading in `<state>/anki.json` (`run`
+  /// does; `preview` and `status` write nothing).
+  public func read(now: Date, clock: DayClock, save: Bool) throws(AnkiConfigError) -> AnkiStatus {
+    let file = AnkiCollectionFile(path: settings.collection)
+    func refused(_ problem: AnkiProblem) -> AnkiConfigError {
+      AnkiConfigError(configPath: configPath, collection: settings.collection, problem: problem)
+    }
+    let identity: AnkiFileIdentity
+    do {
+      identity = try file.identity()
+    } catch {
+      switch error {
+      case .notACollection(let problem): throw refused(problem)
+      case .unavailable(let why):
+        return AnkiStatus(collectionPath: file.path, reading: nil, freshness: .unavailable(reason: why))
+      }
+    }
+    let last = state.load().flatMap { $0.collectionPath == file.path ? $0 : nil }
+    if let last, last.keyTrusted, last.key == identity.description {
+      return AnkiStatus(collectionPath: file.path, reading: last, freshness: .current)
+    }
+    do {
+      let (collection, seen, method) = try file.read(deadline: Date().addingTimeInterval(timeLimit))
+      let reading = AnkiReading(
+        collectionPath: file.path, readAt: now, method: method.rawValue, key: seen.description,
+        keyTrusted: Date().timeIntervalSince(seen.lastModified) > 2, collection: collection)
+      if save { try? state.save(reading, clock: clock) }
+      return AnkiStatus(collectionPath: file.path, reading: reading, freshness: .current)
+    } catch {
+      switch error {
+      case .notACollection(let problem): throw refused(problem)
+      case .unavailable(let why):
+        guard let last else {
+          return AnkiStatus(collectionPath: file.path, reading: nil, freshness: .unavailable(reason: why))
+        }
+        return AnkiStatus(collectionPath: file.path, reading: last, freshness: .stale(reason: why))
+      }
+    }
+  }
+}

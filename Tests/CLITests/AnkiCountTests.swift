@@ -1,0 +1,442 @@
+import DesktopTestSupport
+import Foundation
+import RemindersAnki
+import RemindersCore
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Collections built by Anki itself (`Tests/anki/anki_scenarios.py`, with the PyPI package
+/// `anki` in the tests' virtual environment), and Anki's own counts in them.
+struct AnkiScenarios {
+  struct Check {
+    var now: Int
+    /// Top-level deck → [new, learning, review], as Anki's deck list shows them.
+    var decks: [String: [Int]]
+  }
+
+  struct Scenario {
+    var name: String
+    var collection: String
+    var checks: [Check]
+    /// The decks' and presets' blobs as Anki's own protobuf classes decode them.
+    var decks: [[String: Any]]
+    var presets: [[String: Any]]
+  }
+
+  let zone: String
+  let ankiVersion: String
+  let scenarios: [Scenario]
+  /// Where they were built; `remove()` when done.
+  let folder: String
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+
+  static let script = Programs.repository + "/Tests/anki/anki_scenarios.py"
+
+  /// Builds the zone's scenarios (or those named) in a new folder.
+  static func build(zone: String, only names: [String] = []) throws -> AnkiScenarios {
+    let python = try Programs.venvPython()
+    let folder = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
+    let result = try Programs.run(
+      [python, script, folder, zone] + names,
+      environment: [
+        "TZ": zone, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        "HOME": folder, "LANG": "C.UTF-8",
+      ])
+    try #require(result.status == 0, "anki_scenarios.py failed: \(result.stderr)")
+    let root = try #require(try json(result.stdout) as? [String: Any])
+    let scenarios = try #require(root["scenarios"] as? [[String: Any]]).map { s in
+      Scenario(
+        name: s["name"] as? String ?? "", collection: s["collection"] as? String ?? "",
+        checks: (s["checks"] as? [[String: Any]] ?? []).map { c in
+          Check(
+            now: c["now"] as? Int ?? 0,
+            decks: (c["decks"] as? [String: [Int]] ?? [:]))
+        }, decks: s["decks"] as? [[String: Any]] ?? [], presets: s["presets"] as? [[String: Any]] ?? [])
+    }
+    return AnkiScenarios(
+      zone: zone, ankiVersion: root["anki"] as? String ?? "?", scenarios: scenarios, folder: folder)
+  }
+
+  /// Anki's counts without the decks that have nothing due.
+  static func due(_ decks: [String: [Int]]) -> [String: [Int]] { decks.filter { $0.value.reduce(0, +) > 0 } }
+}
+
+/// A scratch home whose config points at an Anki collection, in `zone` (the window open all day
+/// and the daily reminder at 00:00, so that the daily reminder at any moment counts that moment).
+func ankiHome(collection: String, zone: String, extra: String = "") throws -> Binary {
+  var bin = try Binary()
+  try bin.writeConfig(
+    """
+    [time]
+    zone = "\(zone)"
+    [window]
+    start = "00:00"
+    end = "23:59"
+    [daily]
+    time = "00:00"
+    [anki]
+    collection = "\(collection)"
+    \(extra)
+    """)
+  bin.use(nil)
+  return bin
+}
+
+/// Every file in `folder` and its bytes, to show that nothing was written there.
+func folderContents(_ folder: String) throws -> [String: Data] {
+  var out: [String: Data] = [:]
+  let enumerator = FileManager.default.enumerator(atPath: folder)
+  while let name = enumerator?.nextObject() as? String {
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+    out[name] = isFolder.boolValue ? Data() : FileManager.default.contents(atPath: folder + "/" + name)
+  }
+  return out
+}
+
+/// The moment as `--now` takes it, in `zone`.
+func rfc3339(_ seconds: Int, zone: String) -> String {
+  Timestamp.format(
+    Date(timeIntervalSince1970: TimeInterval(seconds)), in: DayClock(zone: TimeZone(identifier: zone)!))
+}
+
+/// What `status --json` says of Anki: its state, and each deck with cards due.
+func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
+  state: String, method: String?, decks: [String: [Int]], root: [String: Any]
+) {
+  let result = try bin.run(["status", "--json", "--now", now] + extra)
+  try #require(result.status == 0, "status: \(result.stderr)")
+  let root = try #require(try json(result.stdout) as? [String: Any])
+  let anki = try #require(root["anki"] as? [String: Any])
+  var decks: [String: [Int]] = [:]
+  for deck in anki["decks"] as? [[String: Any]] ?? [] {
+    let counts = ["new", "learning", "review"].map { deck[$0] as? Int ?? -1 }
+    if counts.reduce(0, +) > 0 { decks[deck["name"] as? String ?? ""] = counts }
+  }
+  return (anki["state"] as? String ?? "", anki["method"] as? String, decks, root)
+}
+
+/// `reminders` counts what Anki shows as due (SPEC §9), compared with Anki's own deck list at the
+/// same moment, in collections Anki built: the day boundary at rollover hours 0, 4, 12 and 23 in
+/// UTC, New York and Tokyo; new-card limits on a parent and its subdecks (a deck's own limit, a
+/// limit for today, cards studied today, `applyAllParentLimits`, `newCardsIgnoreReviewLimit`);
+/// learning cards (steps of a minute, an hour and two days, relearning, the learn-ahead limit);
+/// suspended and buried cards (buried today, and on an earlier day: back); FSRS on; filtered
+/// decks (counted home by their original due); reviews made overdue by moving `crt` back; a
+/// Japanese deck name and the Default deck. `status`, `preview`, `export` and `run` agree, and
+/// the collection's folder is byte for byte as it was.
+@Suite struct AnkiCountTests {
+  @Test(arguments: ["UTC", "America/New_York", "Asia/Tokyo"])
+  func countsAgreeWithAnki(zone: String) throws {
+    let built = try AnkiScenarios.build(zone: zone)
+    defer { built.remove() }
+    #expect(built.scenarios.count >= 6)
+    for scenario in built.scenarios {
+      let folder =
+        FileManager.default.fileExists(atPath: scenario.collection)
+        ? (scenario.collection as NSString).deletingLastPathComponent : ""
+      let before = try folderContents(folder)
+      let bin = try ankiHome(collection: scenario.collection, zone: zone)
+      for (i, check) in scenario.checks.enumerated() {
+        let now = rfc3339(check.now, zone: zone)
+        let expected = AnkiScenarios.due(check.decks)
+        let ours = try ankiStatus(bin, now: now)
+        #expect(ours.state == "current" && ours.method == "direct")
+        #expect(ours.decks == expected, "\(zone) \(scenario.name) at \(now)")
+        let total = expected.values.reduce(0) { $0 + $1.reduce(0, +) }
+        #expect(ours.root["dueToday"] as? Int == total, "\(scenario.name) at \(now)")
+        // The daily reminder at this moment says the same (outside the window at 23:59 there is
+        // none to say it).
+        let today = DayClock(zone: TimeZone(identifier: zone)!).day(
+          of: Date(timeIntervalSince1970: TimeInterval(check.now)))
+        let plan = try #require(
+          try json(bin.run("preview", "--json", "--days", "1", "--now", now).stdout) as? [String: Any])
+        let daily = (plan["reminders"] as? [[String: Any]] ?? []).first {
+          $0["id"] as? String == "daily:\(today)"
+        }
+        if total > 0 && !now.contains("T23:59:") {
+          #expect(daily?["dueCount"] as? Int == total, "\(scenario.name) at \(now)")
+          #expect(
+            daily?["collections"] as? [String: Int] == expected.mapValues { $0.reduce(0, +) },
+            "\(scenario.name)")
+        }
+        if i == 0, let title = daily?["title"] as? String {
+          // The feed and a delivery (to the fallback calendar: no bus here; in a home of its own,
+          // so that the checks after it still see the reminder to come) say it too.
+          let summary = "SUMMARY;LANGUAGE=en:\(title)\r\n"
+          let feed = try bin.run("export", "--days", "1", "--output", "-", "--now", now)
+          #expect(feed.stdout.contains(summary), "\(scenario.name)")
+          let delivered = try ankiHome(collection: scenario.collection, zone: zone)
+          let run = try delivered.run("run", "--now", now)
+          #expect(run.status == 0, "\(run.stderr)")
+          let fallback = try String(
+            contentsOfFile: delivered.home + "/data/reminders/fallback.ics", encoding: .utf8)
+          #expect(fallback.contains(summary))
+          let ledger = try String(
+            contentsOfFile: delivered.home + "/state/reminders/ledger.json", encoding: .utf8)
+          #expect(ledger.contains("\"anki\": true"), "the entry says the pop-up counts Anki's cards")
+          #expect(FileManager.default.fileExists(atPath: delivered.home + "/state/reminders/anki.json"))
+        }
+      }
+      #expect(try folderContents(folder) == before, "\(scenario.name): the collection's folder changed")
+      try decodedAsAnkiDecodes(scenario)
+    }
+  }
+
+  /// The protobuf fields as read here are what Anki's own classes decode from the same blobs.
+  func decodedAsAnkiDecodes(_ scenario: AnkiScenarios.Scenario) throws {
+    let (collection, _, _) = try AnkiCollectionFile(path: scenario.collection).read(
+      deadline: Date().addingTimeInterval(10))
+    for entry in scenario.decks {
+      let id = Int64(entry["id"] as? Int ?? 0)
+      let deck = try #require(collection.decks.first { $0.id == id }, "\(scenario.name): deck \(id)")
+      let common = entry["common"] as? [Int] ?? []
+      #expect([deck.studied.day, deck.studied.new, deck.studied.review] == common, "\(scenario.name) \(id)")
+      switch (deck.kind, entry["kind"] as? String) {
+      case (.filtered, "filtered"?): break
+      case (.normal(let limits), "normal"?):
+        let normal = try #require(entry["normal"] as? [String: Any])
+        #expect(limits.presetID == Int64(normal["config"] as? Int ?? -1))
+        #expect(limits.reviewLimit == normal["reviewLimit"] as? Int)
+        #expect(limits.newLimit == normal["newLimit"] as? Int)
+        #expect(limits.reviewLimitToday.map { [$0.limit, $0.day] } == normal["reviewLimitToday"] as? [Int])
+        #expect(limits.newLimitToday.map { [$0.limit, $0.day] } == normal["newLimitToday"] as? [Int])
+      default: Issue.record("\(scenario.name): deck \(id) is \(deck.kind), Anki says \(entry["kind"] ?? "?")")
+      }
+    }
+    for entry in scenario.presets {
+      let preset = collection.presets[Int64(entry["id"] as? Int ?? 0)]
+      #expect(
+        preset?.newPerDay == entry["newPerDay"] as? Int
+          && preset?.reviewsPerDay == entry["reviewsPerDay"] as? Int)
+    }
+  }
+
+  /// Anki open, as its application holds a collection (WAL, `locking_mode=EXCLUSIVE`, changes
+  /// in the WAL only): a plain read gets "database is locked", yet `status` answers within
+  /// seconds with Anki's current counts (the WAL's answers included), from a copy; the collection
+  /// and its WAL are byte for byte as they were, no `-shm` appears, and Anki goes on writing.
+  @Test func ankiOpenAtTheSameTime() throws {
+    let built = try AnkiScenarios.build(zone: "UTC", only: ["limits"])
+    defer { built.remove() }
+    let path = try #require(built.scenarios.first?.collection)
+    let folder = (path as NSString).deletingLastPathComponent
+    let holder = try AnkiHolder(collection: path)
+    defer { holder.stop() }
+    let first = try holder.firstLine()
+    #expect(first["journal"] as? String == "wal" && first["locking"] as? String == "exclusive")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(names.contains("collection.anki2-wal") && !names.contains("collection.anki2-shm"), "\(names)")
+    let before = try folderContents(folder)
+    let bin = try ankiHome(collection: path, zone: "UTC")
+    let now = rfc3339(first["now"] as? Int ?? 0, zone: "UTC")
+    let started = Date()
+    let ours = try ankiStatus(bin, now: now)
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(ours.state == "current" && ours.method == "snapshot")
+    #expect(ours.decks == AnkiScenarios.due(first["decks"] as? [String: [Int]] ?? [:]))
+    let run = try bin.run("run", "--now", now)
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try bin.run("status", "--now", now)
+    #expect(text.stdout.contains("Anki: current (read at "), "\(text.stdout)")
+    #expect(text.stdout.contains("from a copy, as Anki has it open"))
+    #expect(try folderContents(folder) == before, "the collection or its WAL changed")
+    // Anki still works: it answers one more card, and the next read counts it.
+    let answered = try holder.answer()
+    #expect(answered["answered"] as? Bool == true)
+    let later = rfc3339(answered["now"] as? Int ?? 0, zone: "UTC")
+    #expect(
+      try ankiStatus(bin, now: later).decks == AnkiScenarios.due(answered["decks"] as? [String: [Int]] ?? [:])
+    )
+  }
+
+  /// When no consistent snapshot can be had (here a named pipe where the WAL would be, which
+  /// cannot be copied), the counts are the last reading's, said as of when, by `status`,
+  /// `preview` and `doctor`; nothing hangs and nothing is written beside the collection.
+  @Test func theLastCountWhenTheCollectionCannotBeRead() throws {
+    let built = try AnkiScenarios.build(zone: "Asia/Tokyo", only: ["overdue"])
+    defer { built.remove() }
+    let scenario = try #require(built.scenarios.first)
+    let bin = try ankiHome(collection: scenario.collection, zone: "Asia/Tokyo")
+    let check = try #require(scenario.checks.first)
+    let now = rfc3339(check.now, zone: "Asia/Tokyo")
+    #expect(try bin.run("run", "--now", now).status == 0)
+    #expect(mkfifo(scenario.collection + "-wal", 0o600) == 0)
+    defer { unlink(scenario.collection + "-wal") }
+    let later = rfc3339(check.now + 600, zone: "Asia/Tokyo")
+    let started = Date()
+    let stale = try ankiStatus(bin, now: later)
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(stale.state == "stale" && stale.decks == AnkiScenarios.due(check.decks))
+    let anki = try #require(stale.root["anki"] as? [String: Any])
+    #expect(anki["readAt"] as? String == now && (anki["reason"] as? String)?.contains("named pipe") == true)
+    let asOf = String(now.dropFirst(11).prefix(5))
+    #expect(
+      try bin.run("status", "--now", later).stdout.contains(
+        "Anki: counts as of \(asOf) (it cannot be read now: "))
+    #expect(
+      try bin.run("status", "--now", later, "--lang", "ja").stdout.contains(
+        "Anki: \(asOf) 時点の枚数です（いまは読めません: "))
+    let preview = try bin.run("preview", "--now", later)
+    #expect(preview.stdout.contains("Anki: counts as of \(asOf)"), "\(preview.stdout)")
+    let previewJSON = try #require(
+      try json(bin.run("preview", "--json", "--now", later).stdout) as? [String: Any])
+    #expect((previewJSON["anki"] as? [String: Any])?["state"] as? String == "stale")
+    let doctor = try bin.run("doctor")
+    #expect(doctor.stdout.contains("counts as of"), "\(doctor.stdout)")
+    // Nothing read yet: not counted, and said so; `run` says it once a run on stderr.
+    try FileManager.default.removeItem(atPath: bin.home + "/state/reminders/anki.json")
+    let none = try ankiStatus(bin, now: later)
+    #expect(none.state == "unavailable" && none.decks.isEmpty)
+    let run = try bin.run("run", "--now", later)
+    #expect(
+      run.status == 0 && run.stderr.hasPrefix("reminders: Anki: not counted (it cannot be read: "),
+      "\(run.stderr)")
+  }
+
+  /// A path that names no Anki collection stops every command that counts with exit 65 and one
+  /// line naming the config file, the key and the collection; `doctor` says `run` stops on it.
+  @Test func aPathThatIsNoCollection() throws {
+    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try "hello\n".write(toFile: scratch + "/text.anki2", atomically: true, encoding: .utf8)
+    let cases: [(String, String, String)] = [
+      (scratch + "/none.anki2", "no such file", "ファイルがありません"),
+      (scratch + "/text.anki2", "not an Anki collection (not an SQLite database)", "Anki のコレクションではありません"),
+      (scratch, "it is a folder, not a regular file", "通常のファイルではありません"),
+    ]
+    for (path, english, japanese) in cases {
+      let bin = try ankiHome(collection: path, zone: "UTC")
+      for command in [["status"], ["preview"], ["run"], ["export", "--output", "-"]] {
+        let result = try bin.run(command)
+        #expect(result.status == 65, "\(command) \(result.stderr)")
+        #expect(
+          result.stderr == "reminders: \(bin.configPath): anki.collection: \(path): \(english)\n",
+          "\(result.stderr)")
+      }
+      let ja = try bin.run("status", "--lang", "ja")
+      #expect(
+        ja.stderr.hasPrefix(
+          "reminders: \(bin.configPath): 設定が正しくありません: anki.collection: \(path): \(japanese)"))
+      let doctor = try bin.run("doctor")
+      #expect(doctor.status == 1)
+      #expect(
+        doctor.stdout.split(separator: "\n").last?.hasPrefix("verdict: reminders run stops on ") == true)
+      // Commands that do not count leave the collection alone.
+      #expect(try bin.run("cards", "add", "a", "b").status == 0)
+    }
+  }
+}
+
+/// A Python process holding a collection open as Anki's application does
+/// (`Tests/anki/hold_open.py`): it answers on a line each, and ends when its input closes.
+final class AnkiHolder {
+  let process = Process()
+  let input = Pipe()
+  let output = Pipe()
+  var buffer = Data()
+
+  init(collection: String) throws {
+    process.executableURL = URL(fileURLWithPath: try Programs.venvPython())
+    process.arguments = [Programs.repository + "/Tests/anki/hold_open.py", collection]
+    process.environment = [
+      "TZ": "UTC", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": NSTemporaryDirectory(),
+    ]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let fd = output.fileHandleForReading.fileDescriptor
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// The next line it prints, as JSON; fails after 60 s.
+  func line() throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(60)
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        let line = buffer[..<newline]
+        buffer = buffer[(newline + 1)...]
+        return try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+      }
+      try #require(Date() < deadline && process.isRunning, "the holder said nothing")
+      // Read without waiting (the pipe is non-blocking): a holder that hangs fails the test.
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = chunk.withUnsafeMutableBytes {
+        Glibc.read(output.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count)
+      }
+      if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else { usleep(20_000) }
+    }
+  }
+
+  func firstLine() throws -> [String: Any] { try line() }
+
+  func answer() throws -> [String: Any] {
+    input.fileHandleForWriting.write(Data("answer\n".utf8))
+    return try line()
+  }
+
+  /// Closes its input (it closes the collection and ends); ended by its pid if it does not.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+}
+
+/// The daily pop-up that counts Anki's cards opens Anki (config `anki.command`) when clicked, not
+/// `reminders review`. Real dbus-daemon, Xvfb and dunst, with `reminders watch` running.
+@Suite struct AnkiActionTests {
+  @Test func reviewNowOpensAnki() throws {
+    let built = try AnkiScenarios.build(zone: "Asia/Tokyo", only: ["overdue"])
+    defer { built.remove() }
+    let scenario = try #require(built.scenarios.first)
+    let session = try DesktopSession.start()
+    defer { session.stop() }
+    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    func recorder(_ name: String) throws -> (script: String, record: String) {
+      let script = scratch + "/" + name
+      let record = scratch + "/" + name + ".started"
+      try "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" > \(record).tmp && mv \(record).tmp \(record)\n".write(
+        toFile: script, atomically: true, encoding: .utf8)
+      chmod(script, 0o755)
+      return (script, record)
+    }
+    let anki = try recorder("anki")
+    let terminal = try recorder("terminal")
+    var bin = try ankiHome(
+      collection: scenario.collection, zone: "Asia/Tokyo",
+      extra:
+        "command = [\"\(anki.script)\", \"--profile\", \"User 1\"]\n[review]\nterminal = [\"\(terminal.script)\"]\n"
+    )
+    bin.use(session)
+    #expect(try bin.run("doctor").stdout.contains("Review now starts Anki: \(anki.script)"))
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    let now = rfc3339(try #require(scenario.checks.first).now, zone: "Asia/Tokyo")
+    #expect(try bin.run("run", "--now", now).status == 0)
+    try waitFor("the pop-up") {
+      (Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
+        == 1
+    }
+    try session.dunstctl("action", "0")
+    try waitFor("Anki to start") { FileManager.default.fileExists(atPath: anki.record) }
+    let arguments = try String(contentsOfFile: anki.record, encoding: .utf8).split(separator: "\n").map(
+      String.init)
+    #expect(arguments == [anki.script, "--profile", "User 1"])
+    #expect(!FileManager.default.fileExists(atPath: terminal.record), "reminders review was started too")
+    try waitFor("the pop-up to close") {
+      (Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1)
+        == 0
+    }
+  }
+}
