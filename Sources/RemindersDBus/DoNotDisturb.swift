@@ -28,8 +28,9 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
   /// bus: `SessionBus.doNotDisturb()` recognises the server (`GetServerInformation` names it
   /// `gnome-shell`) and leaves the reading to the caller, who runs gsettings.
   case gnome
-  /// notification-daemon (the GNOME project's stand-alone server): has no do-not-disturb at all,
-  /// so it is always off.
+  /// notification-daemon (the GNOME project's stand-alone server, vendor `GNOME`): has no
+  /// do-not-disturb at all, so it is always off. MATE's server gives the same name with vendor
+  /// `MATE` and does have one (in its own GSettings): it is not this probe's.
   case notificationDaemon = "notification-daemon"
 
   /// Where the probe reads, for messages such as `reminders doctor`.
@@ -70,8 +71,9 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     }
   }
 
-  /// Whether `server` (the name from `GetServerInformation`) is the one this probe is for.
-  public func matches(server: String) -> Bool {
+  /// Whether `server` (the name from `GetServerInformation`, and its vendor when known) is the one
+  /// this probe is for.
+  public func matches(server: String, vendor: String? = nil) -> Bool {
     let server = server.lowercased()
     return switch self {
     case .dunst: server == "dunst"
@@ -80,7 +82,7 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
     case .swaync: server == "swaynotificationcenter" || server.hasPrefix("swaync")
     case .xfce: server.contains("xfce")
     case .gnome: server == "gnome-shell"
-    case .notificationDaemon: server == "notification daemon"
+    case .notificationDaemon: server == "notification daemon" && vendor?.lowercased() == "gnome"
     }
   }
 
@@ -112,7 +114,8 @@ public struct DoNotDisturbReading: Equatable, Sendable, CustomStringConvertible 
   public var description: String {
     let serverPart = server.map { "server \($0)" } ?? "no notification server answered"
     if let probe {
-      return "\(state.rawValue) (\(serverPart); read from \(probe.rawValue): \(probe.location))"
+      let verb = state == .unknown ? "could not be read from" : "read from"
+      return "\(state.rawValue) (\(serverPart); \(verb) \(probe.rawValue): \(probe.location))"
     }
     return state == .unknown
       ? "\(state.rawValue) (\(serverPart); no do-not-disturb probe answered)"
@@ -136,12 +139,16 @@ extension SessionBus {
   public func doNotDisturb(timeout: Duration = defaultTimeout) -> DoNotDisturbReading {
     var unresponsive: Set<String> = []
     var server: String?
+    var vendor: String?
     do throws(BusError) {
-      server = try getServerInformation(autoStart: false, timeout: timeout).name
+      let information = try getServerInformation(autoStart: false, timeout: timeout)
+      (server, vendor) = (information.name, information.vendor)
     } catch {
       if error.isUnresponsive { unresponsive.insert(NotificationServer.name) }
     }
-    let matching = server.map { name in DoNotDisturbProbe.allCases.filter { $0.matches(server: name) } } ?? []
+    let matching =
+      server.map { name in DoNotDisturbProbe.allCases.filter { $0.matches(server: name, vendor: vendor) } }
+      ?? []
     let candidates = matching.isEmpty ? DoNotDisturbProbe.allCases.filter { $0.source == .bus } : matching
     for probe in candidates where !unresponsive.contains(probe.destination) {
       switch probe.source {

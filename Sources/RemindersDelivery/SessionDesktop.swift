@@ -15,10 +15,14 @@ public struct SessionDesktop {
     do throws(BusError) {
       let bus = try SessionBus.connect(environment: environment)
       var dnd = bus.doNotDisturb()
-      if GnomeBanners.decides(dnd, environment: environment),
-        let gnome = GnomeBanners.doNotDisturb(environment: environment, server: dnd.server)
-      {
-        dnd = gnome
+      if GnomeBanners.decides(dnd, environment: environment) {
+        if let gnome = GnomeBanners.doNotDisturb(environment: environment, server: dnd.server) {
+          dnd = gnome
+        } else if let server = dnd.server, DoNotDisturbProbe.gnome.matches(server: server) {
+          // GNOME Shell, whose setting could not be read (no gsettings, no schema, dconf hung):
+          // unknown, and said to be GNOME's, so that `doctor` shows where it looked.
+          dnd = DoNotDisturbReading(state: .unknown, probe: .gnome, server: server)
+        }
       }
       return .reachable(SessionBusSender(bus: bus), doNotDisturb: dnd)
     } catch {
@@ -90,7 +94,9 @@ enum GnomeBanners {
     if let server = reading.server, DoNotDisturbProbe.gnome.matches(server: server) { return true }
     guard (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().contains("GNOME"), reading.state != .on
     else { return false }
-    return !DoNotDisturbProbe.allCases.contains { probe in reading.server.map(probe.matches) ?? false }
+    return !DoNotDisturbProbe.allCases.contains { probe in
+      reading.server.map { probe.matches(server: $0) } ?? false
+    }
   }
 
   /// The reading from GSettings, for `server`; nil when gsettings is missing, fails or hangs.

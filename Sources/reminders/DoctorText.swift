@@ -97,14 +97,18 @@ struct DoctorText {
   }
 
   func doNotDisturb(_ state: DoNotDisturbState, readFrom source: String?) -> String {
-    guard ja else { return state.rawValue + (source.map { ", read from \($0)" } ?? ": no probe answered") }
+    guard ja else {
+      let verb = state == .unknown ? "could not be read from" : "read from"
+      return state.rawValue + (source.map { ", \(verb) \($0)" } ?? ": no probe answered")
+    }
     let word =
       switch state {
       case .on: "オン"
       case .off: "オフ"
       case .unknown: "不明"
       }
-    return word + (source.map { "（読み取り元: \($0)）" } ?? ": 確かめる方法がどれも応答しませんでした")
+    let label = state == .unknown ? "読み取れませんでした" : "読み取り元"
+    return word + (source.map { "（\(label): \($0)）" } ?? ": 確かめる方法がどれも応答しませんでした")
   }
 
   // MARK: files

@@ -341,6 +341,26 @@ struct DesktopContract {
     let contract = try contract()
     try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
   }
+  /// GNOME Shell whose setting cannot be read (the schema is not where gsettings looks): the
+  /// reading is unknown and said to be GNOME's in `doctor`; `run` delivers (it never holds back on
+  /// a guess) and says nothing on stderr.
+  @Test func unreadableSetting() throws {
+    let contract = try contract()
+    var bin = try contract.home()
+    bin.environment["XDG_DATA_DIRS"] = bin.home + "/no-schemas"
+    try contract.session.setDoNotDisturb(true)
+    defer { try? contract.session.setDoNotDisturb(false) }
+    let (result, root) = try contract.doctor(bin)
+    #expect(result.status == 0, "\(result.stderr)")
+    let dnd = try #require(root["doNotDisturb"] as? [String: Any])
+    #expect(dnd["state"] as? String == "unknown")
+    #expect(dnd["probe"] as? String == "gnome")
+    let text = try bin.run("doctor", "--lang", "en")
+    #expect(text.stdout.contains("unknown, could not be read from"), "\(text.stdout)")
+    let run = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(run.stdout == "popup daily:2026-11-21: \(contract.daily)\n", "\(run.stdout)\(run.stderr)")
+    try contract.session.closeAll()
+  }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
 }

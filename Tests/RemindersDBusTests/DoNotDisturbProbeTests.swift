@@ -12,10 +12,21 @@ import Testing
       ("SwayNotificationCenter", .swaync),
       ("Xfce Notify Daemon", .xfce),
       ("gnome-shell", .gnome),
-      ("Notification Daemon", .notificationDaemon),
     ] as [(String, DoNotDisturbProbe)])
   func eachServerHasItsProbe(server: String, probe: DoNotDisturbProbe) {
     #expect(DoNotDisturbProbe.allCases.filter { $0.matches(server: server) } == [probe])
+  }
+
+  /// notification-daemon and MATE's server both call themselves "Notification Daemon"; only the
+  /// vendor tells them apart, and MATE's has a do-not-disturb of its own, so it must never be read
+  /// as "off" (reading it is left unknown: delivered, and said so).
+  @Test func notificationDaemonByItsVendor() {
+    #expect(
+      DoNotDisturbProbe.allCases.filter { $0.matches(server: "Notification Daemon", vendor: "GNOME") }
+        == [.notificationDaemon])
+    #expect(
+      DoNotDisturbProbe.allCases.filter { $0.matches(server: "Notification Daemon", vendor: "MATE") }.isEmpty)
+    #expect(DoNotDisturbProbe.allCases.filter { $0.matches(server: "Notification Daemon") }.isEmpty)
   }
 
   @Test func unknownServersHaveNone() {
