@@ -298,6 +298,9 @@ public struct PlanInput: Sendable {
   public var recalls: [RecallItem]
   /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
   public var focus: FocusInput? = nil
+  /// The alarms of `alarms.json` (not part of the deck either); nil when that file could not be
+  /// read, so that no ring is ended for it (SPEC §8).
+  public var alarms: [Alarm]? = []
 
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
     self.dueIndex = dueIndex

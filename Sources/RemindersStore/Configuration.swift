@@ -20,6 +20,11 @@ public struct Configuration: Equatable, Sendable {
   public var reviewTerminal: [String]? = nil
   /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (SPEC §7.1).
   public var focus: FocusSettings = .standard
+  /// `alarm.sound`: the command an alarm's sound plays with (nil: the first player found; empty:
+  /// no sound) (SPEC §8).
+  public var alarmSound: [String]? = nil
+  /// `alarm.location_timeout`: how long a place check waits for GeoClue, in seconds.
+  public var locationTimeout = 30
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -33,10 +38,14 @@ public struct Configuration: Equatable, Sendable {
 
   /// The keys a config may hold, by table.
   static let knownKeys: [String: Set<String>] = [
-    "": ["language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus"],
+    "": [
+      "language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus",
+      "alarm",
+    ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
+    "alarm": ["sound", "location_timeout"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -203,6 +212,23 @@ public struct Configuration: Equatable, Sendable {
     if let hold = lookup("focus.hold_reminders") {
       guard let flag = hold.bool else { throw fail("focus.hold_reminders", "expected true or false") }
       config.focus.holdReminders = flag
+    }
+    if let sound = lookup("alarm.sound") {
+      guard let array = sound.array, case let words = array.compactMap(\.string), words.count == array.count,
+        words.first.map({ !$0.isEmpty }) ?? true
+      else {
+        throw fail(
+          "alarm.sound",
+          "expected a list of strings: the command that plays a sound once, such as [\"paplay\", \"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga\"], or [] for none"
+        )
+      }
+      config.alarmSound = words
+    }
+    if let timeout = try duration("alarm.location_timeout", nil, allowOff: false) {
+      guard (1...600).contains(timeout) else {
+        throw fail("alarm.location_timeout", "expected a duration from 1s to 10m")
+      }
+      config.locationTimeout = timeout
     }
     return config
   }
