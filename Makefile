@@ -6,9 +6,12 @@ PREFIX ?= $(HOME)/.local
 # groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the demo
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
-# the tests (headless, to a PNG that they check is not blank).
+# the tests (headless, to a PNG that they check is not blank). geoclue-2.0 is the location service
+# the alarm tests start on a private system bus (fed NMEA sentences, as the geoclue user), with a
+# location agent written in Python on Debian's python3-dbus and python3-gi.
 APT_PACKAGES := libdbus-1-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-pip time hyperfine tmux \
-  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium
+  dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
+  geoclue-2.0 python3-dbus python3-gi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 

@@ -190,6 +190,14 @@ struct AlarmKeeper {
   /// `alarm edit ID …`, gated by the alarm's place and radius as they were.
   func edit(_ query: String, _ change: AlarmChange, now: Date) throws -> [String] {
     let alarm = try find(query, in: store.load().alarms)
+    // A date that has passed is bad usage, said before any location is asked for.
+    let candidate = applying(change, to: alarm, now: now)
+    if case .once? = change.days, candidate.enabled, candidate.nextRing(from: now, clock: clock) == nil {
+      throw UsageError(
+        texts.language == .ja
+          ? "\(text.days(candidate.days)) \(candidate.time) はもう過ぎています"
+          : "\(text.days(candidate.days)) at \(candidate.time) has already passed")
+    }
     try requireAt(alarm, now: now)
     let edited = try store.update(clock: clock) { stored -> Alarm in
       guard let i = stored.alarms.firstIndex(where: { $0.id == alarm.id }) else {
@@ -197,37 +205,43 @@ struct AlarmKeeper {
           Words(invocation).say(
             "アラーム \(alarm.id) は削除されました", "alarm \(alarm.id) was deleted meanwhile"))
       }
-      var a = stored.alarms[i]
-      if let name = change.name { a.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
-      if let place = change.place { a.place = place }
-      if let radius = change.radius { a.radius = radius }
-      var reset = false
-      if let time = change.time, time != a.time {
-        a.time = time
-        reset = true
-      }
-      if let days = change.days, days != a.days {
-        a.days = days
-        reset = true
-      }
-      if change.enabled == true && !a.enabled {
-        a.enabled = true
-        reset = true
-      }
-      if change.enabled == false { a.enabled = false }
-      // A one-time alarm whose new time has passed rings the next time the clock shows it.
-      if change.days == nil, case .once = a.days, reset, a.nextRing(from: now, clock: clock) == nil {
-        a.days = .once(Alarm.nextDay(showing: a.time, after: now, clock: clock))
-      }
-      if reset { a.setAt = now }
-      stored.alarms[i] = a
-      return a
+      stored.alarms[i] = applying(change, to: stored.alarms[i], now: now)
+      return stored.alarms[i]
     }
     var lines = [text.edited(edited, now: now)]
     if !edited.enabled, try endRings(of: [edited.id], because: .alarmDisabled, now: now) {
       lines.append(text.ringEnded(edited))
     }
     return lines
+  }
+
+  /// `alarm` with `change` made at `now`. A new time, new days or enabling it again sets it anew
+  /// (`setAt`): it rings from now on, and nothing before counts as missed. A one-time alarm whose
+  /// time moved to one already passed rings the next time the clock shows it.
+  func applying(_ change: AlarmChange, to alarm: Alarm, now: Date) -> Alarm {
+    var a = alarm
+    if let name = change.name { a.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
+    if let place = change.place { a.place = place }
+    if let radius = change.radius { a.radius = radius }
+    var reset = false
+    if let time = change.time, time != a.time {
+      a.time = time
+      reset = true
+    }
+    if let days = change.days, days != a.days {
+      a.days = days
+      reset = true
+    }
+    if change.enabled == true && !a.enabled {
+      a.enabled = true
+      reset = true
+    }
+    if change.enabled == false { a.enabled = false }
+    if change.days == nil, case .once = a.days, reset, a.nextRing(from: now, clock: clock) == nil {
+      a.days = .once(Alarm.nextDay(showing: a.time, after: now, clock: clock))
+    }
+    if reset { a.setAt = now }
+    return a
   }
 
   /// `alarm delete ID`, gated.

@@ -79,18 +79,7 @@ struct AlarmText {
   var nothingRings: String { ja ? "鳴っているアラームはありません。" : "No alarm is ringing." }
 
   /// Why no location came, in words.
-  func why(_ error: GeoClueError) -> String {
-    guard ja else { return error.description }
-    switch error {
-    case .noSystemBus(let bus): return "システムバスに接続できません: \(bus)"
-    case .notAvailable(let bus): return "システムバスに GeoClue がありません: \(bus)"
-    case .refused(let bus): return "GeoClue が reminders に位置情報を渡しませんでした: \(bus)"
-    case .timedOut(let seconds, let step):
-      let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-      return "\(shown) 秒以内に位置情報が届きませんでした（\(step) を待っていました）"
-    case .failed(let bus): return "GeoClue のエラー: \(bus)"
-    }
-  }
+  func why(_ error: GeoClueError) -> String { DoctorText(texts.language).why(error) }
 
   // MARK: alarm list
 

@@ -80,6 +80,8 @@ struct DoctorReport {
   /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
   var japaneseFont: JapaneseFont?
   var actions: Actions
+  /// Whether a location can be had for the alarms' place gate (SPEC §8), and their sound.
+  var alarms: AlarmCheck
   var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.
   var language: Language
@@ -120,16 +122,21 @@ struct DoctorReport {
     }
     let timer = TimerInstallation(environment: environment, paths: paths).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
-    let verdict = judge(
+    let alarms = AlarmCheck.examine(configuration: configuration, environment: environment)
+    var verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
       font: font, text: DoctorText(language))
+    // An alarm file `run` cannot read stops no reminder, but no alarm rings: said, same exit code.
+    if let bad = files.first(where: { $0.role == .alarms && $0.error != nil }) {
+      verdict.message += DoctorText(language).noteSeparator + DoctorText(language).alarmsWillNotRing(bad)
+    }
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
       watchRuns: FileLock.isHeld(paths.watchLock),
       terminal: TerminalCommand.resolve(configured: configuration.reviewTerminal, environment: environment))
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
-      actions: actions, verdict: verdict, language: language)
+      actions: actions, alarms: alarms, verdict: verdict, language: language)
   }
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
@@ -166,7 +173,10 @@ struct DoctorReport {
       }
     }
     let fallback = FileHealth.examine(.fallback, path: fallbackPath, parse: parseCalendar)
-    return ([config, deck, ledger, held, fallback], fallbackPath, configuration)
+    let alarms = FileHealth.examine(.alarms, path: paths.alarms) { bytes in
+      _ = try AlarmStore.decode(bytes, path: paths.alarms)
+    }
+    return ([config, deck, ledger, held, fallback, alarms], fallbackPath, configuration)
   }
 
   static func judge(
@@ -184,8 +194,9 @@ struct DoctorReport {
     // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
     if let warning = font?.warning { notes.append(text.fontWarning(warning)) }
     func message(_ main: String) -> String { ([main] + notes).joined(separator: text.noteSeparator) }
-    // Any file `run` always reads stops it (exit 65) before it delivers anything.
-    if let broken = files.first(where: { $0.role != .fallback && $0.error != nil }) {
+    // Any file `run` always reads stops it (exit 65) before it delivers anything; the alarm file
+    // only keeps alarms from ringing.
+    if let broken = files.first(where: { $0.role != .fallback && $0.role != .alarms && $0.error != nil }) {
       return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(text))))
     }
     let why: String
@@ -247,6 +258,8 @@ extension DoctorReport {
     for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
     rows.append([text.actionsLabel, text.actions(actions)])
+    rows.append([text.locationLabel, text.location(alarms.location)])
+    rows.append([text.alarmSoundLabel, text.alarmSound(alarms.sound)])
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
@@ -300,6 +313,8 @@ extension DoctorReport {
           ("message", .string(text.actions(actions))),
         ])
       ),
+      ("location", alarms.locationJSON(text)),
+      ("alarmSound", alarms.soundJSON(text)),
       (
         "verdict",
         .object([

@@ -100,12 +100,14 @@ import Testing
     ["alarm", "edit", "nope", "--enable", "--disable"],
     ["alarm", "edit", "nope", "--name", "Y"],
     ["alarm", "delete", "nope"],
+    ["alarm", "edit", "ID", "--date", "2026-11-22"],
     ["alarm", "stop", "nope"],
   ])
   func badUsage(arguments: [String]) throws {
-    let (bin, _) = try AlarmCommandTests.withAlarm()
+    let (bin, id) = try AlarmCommandTests.withAlarm()
     let before = try String(contentsOfFile: alarmsPath(bin), encoding: .utf8)
-    let result = try bin.run(arguments + ["--now", "2026-11-23T06:00:00+09:00"])
+    // (A bad --date is found before any location is asked for: without a system bus that would be 69.)
+    let result = try bin.run(arguments.map { $0 == "ID" ? id : $0 } + ["--now", "2026-11-23T06:00:00+09:00"])
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("reminders: "), "\(result.stderr)")
     #expect(try String(contentsOfFile: alarmsPath(bin), encoding: .utf8) == before)
@@ -247,6 +249,39 @@ import Testing
       after.stdout.contains("stopped alarm:") && after.stdout.contains("its alarm was deleted"),
       "\(after.stdout)")
     try waitFor("the sound to end") { !AlarmCommandTests.isAlive(pid) }
+  }
+
+  /// `doctor` says whether a location can be had (here: no system bus) and the sound's command;
+  /// an alarm file it cannot read is a note in the verdict, not a change of the exit status.
+  @Test func doctorRows() throws {
+    let (bin, _) = try AlarmCommandTests.withAlarm()
+    let text = try bin.run("doctor")
+    #expect(text.stdout.contains("location     none (no system bus: "), "\(text.stdout)")
+    #expect(text.stdout.contains("alarms       \(alarmsPath(bin)): ok, mode 0600"), "\(text.stdout)")
+    let root = try #require(try json(bin.run("doctor", "--json").stdout) as? [String: Any])
+    let location = try #require(root["location"] as? [String: Any])
+    #expect(location["available"] as? Bool == false && location["accuracy"] is NSNull)
+    #expect((location["systemBus"] as? String)?.hasSuffix("/no-system-bus") == true)
+    #expect((root["alarmSound"] as? [String: Any])?.keys.sorted() == ["command", "problem"])
+
+    try "{\"version\": 1, \"alarms\": 3}".write(toFile: alarmsPath(bin), atomically: true, encoding: .utf8)
+    let broken = try bin.run("doctor")
+    #expect(broken.status == text.status)
+    #expect(
+      broken.stdout.contains("no alarm will ring (\(alarmsPath(bin)): alarms: expected a list of alarms)"),
+      "\(broken.stdout)")
+  }
+
+  /// The desktop file says why reminders asks for the location (GNOME Shell's dialog shows
+  /// `X-Geoclue-Reason` when GeoClue asks it to authorise the application), in both languages,
+  /// and stays valid.
+  @Test func theDesktopFileGivesGeoClueAReason() throws {
+    let path = Programs.repository + "/packaging/reminders.desktop"
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("X-Geoclue-Reason=") && $0.contains("stop") })
+    #expect(lines.contains { $0.hasPrefix("X-Geoclue-Reason[ja]=") })
+    let validate = try Programs.run(["desktop-file-validate", path])
+    #expect(validate.status == 0 && validate.stdout.isEmpty, "\(validate.stdout)\(validate.stderr)")
   }
 
   /// `alarm.sound = []`: no sound, said once.
