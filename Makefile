@@ -142,7 +142,7 @@ clean:
 FUZZ_SECONDS ?= 300
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 16384
-FUZZ_HARNESSES ?= deck config ledger calendar
+FUZZ_HARNESSES ?= deck config ledger calendar alarms
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

@@ -19,6 +19,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   case ledger
   /// `FallbackCalendar.merge` into an existing calendar file.
   case calendar
+  /// `AlarmStore.decode` (alarms.json), and encode → decode → encode.
+  case alarms
 
   /// Runs the harness on one input; returns when the reader accepted or refused it properly.
   public func run(_ input: [UInt8]) {
@@ -27,6 +29,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case .config: FuzzHarness.config(input)
     case .ledger: FuzzHarness.ledger(input)
     case .calendar: FuzzHarness.calendar(input)
+    case .alarms: FuzzHarness.alarms(input)
     }
   }
 
@@ -92,6 +95,18 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     } catch {
       fatalError("untyped error: \(error)")
     }
+  }
+
+  static func alarms(_ input: [UInt8]) {
+    guard let decoded = refusal({ try AlarmStore.decode(input, path: "alarms.json") }) else { return }
+    // What we write reads back, and writes the same again (coordinates keep six decimals and
+    // times whole seconds, so the first write may round what a person typed; never later ones).
+    let encoded = AlarmStore.encode(decoded, clock: clock)
+    guard let again = try? AlarmStore.decode(encoded, path: "alarms.json") else {
+      fatalError("an alarm file we wrote does not read back")
+    }
+    precondition(again.alarms.count == decoded.alarms.count, "a rewrite lost alarms")
+    precondition(AlarmStore.encode(again, clock: clock) == encoded, "writing the same alarms twice differs")
   }
 
   static let stamp = Date(timeIntervalSince1970: 1_795_000_000)

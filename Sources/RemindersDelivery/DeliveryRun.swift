@@ -83,8 +83,9 @@ public struct DeliveryRun {
     for entry in ended {
       if let process = entry.sound { world.sound?.stop(process) }
     }
+    // (A ring left pending by a run that died goes to the calendar below, as any reminder does.)
     let again = ringing.filter { entry in
-      !ended.contains { $0.reminderID == entry.reminderID } && !(watched && entry.onScreen)
+      !entry.pending && !ended.contains { $0.reminderID == entry.reminderID } && !(watched && entry.onScreen)
     }
     let desktop =
       due.isEmpty && stale == nil && again.isEmpty && !ended.contains(where: \.isOnAPopup)
