@@ -24,7 +24,9 @@ struct AlarmTimeOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The time it rings, in the day zone.", valueName: "HH:MM"))
   var at: String?
 
+  // Unconditional: a place in the southern or western hemisphere starts with a minus sign.
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Where it can be stopped: latitude,longitude in decimal degrees (e.g. 35.681236,139.767125).",
       valueName: "lat,lon"))

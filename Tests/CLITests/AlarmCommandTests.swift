@@ -70,6 +70,9 @@ import Testing
       "alarm", "add", "Dentist", "--at", "06:00", "--place", "35.6,139.7", "--radius", "250",
       "--now", "2026-11-23T06:30:00+09:00")
     #expect(once.status == 0 && once.stdout.contains("on 2026-11-24 at 06:00"), "\(once.stdout)")
+    // South and west: the value starts with a minus sign.
+    let sydney = try bin.run("alarm", "add", "Harbour", "--at", "07:00", "--place", "-33.8688,-151.2093")
+    #expect(sydney.status == 0 && sydney.stdout.contains("place -33.8688,-151.2093"), "\(sydney.stderr)")
   }
 
   /// Fields a newer version wrote survive an add.
