@@ -7,6 +7,9 @@ PREFIX ?= $(HOME)/.local
 # and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
 # the tests (headless, to a PNG that they check is not blank).
+# geoclue-2.0 is the location service the alarm tests start on a private system bus (fed NMEA
+# sentences, as the geoclue user), with a location agent in Python on Debian's python3-dbus and
+# python3-gi.
 # The desktops the tests deliver to (Tests/harness/desktop-session.sh --server …), besides dunst:
 # xfce4-notifyd with xfconf; KDE Plasma (plasmashell and its activity manager); GNOME Shell with
 # gjs and dconf; mako and SwayNotificationCenter on sway; notification-daemon. The tests read and
@@ -14,7 +17,7 @@ PREFIX ?= $(HOME)/.local
 # gir1.2-atspi-2.0), and makoctl wants jq.
 APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
-  xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
+  geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
   gir1.2-atspi-2.0 jq util-linux
 # The Python packages the tests read our output with, in a virtual environment of the repository's
@@ -154,7 +157,7 @@ clean:
 FUZZ_SECONDS ?= 300
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 16384
-FUZZ_HARNESSES ?= deck config ledger calendar anki
+FUZZ_HARNESSES ?= deck config ledger calendar anki alarms
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

@@ -23,6 +23,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   /// What an Anki collection hands us: its protobuf blobs (`ProtoFields`, a deck's `common` and
   /// `kind`, a preset's `config`), and `<state>/anki.json` (`AnkiStateFile.decode`).
   case anki
+  /// `AlarmStore.decode` (alarms.json), and encode → decode → encode.
+  case alarms
 
   /// Runs the harness on one input; returns when the reader accepted or refused it properly.
   public func run(_ input: [UInt8]) {
@@ -32,6 +34,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case .ledger: FuzzHarness.ledger(input)
     case .calendar: FuzzHarness.calendar(input)
     case .anki: FuzzHarness.anki(input)
+    case .alarms: FuzzHarness.alarms(input)
     }
   }
 
@@ -97,6 +100,18 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     } catch {
       fatalError("untyped error: \(error)")
     }
+  }
+
+  static func alarms(_ input: [UInt8]) {
+    guard let decoded = refusal({ try AlarmStore.decode(input, path: "alarms.json") }) else { return }
+    // What we write reads back, and writes the same again (coordinates keep six decimals and
+    // times whole seconds, so the first write may round what a person typed; never later ones).
+    let encoded = AlarmStore.encode(decoded, clock: clock)
+    guard let again = try? AlarmStore.decode(encoded, path: "alarms.json") else {
+      fatalError("an alarm file we wrote does not read back")
+    }
+    precondition(again.alarms.count == decoded.alarms.count, "a rewrite lost alarms")
+    precondition(AlarmStore.encode(again, clock: clock) == encoded, "writing the same alarms twice differs")
   }
 
   static let stamp = Date(timeIntervalSince1970: 1_795_000_000)

@@ -1,5 +1,5 @@
 // The fuzz driver: `reminders-fuzz <harness> [arguments]`, harness one of deck, config, ledger,
-// calendar, anki.
+// calendar, anki, alarms.
 //
 // Built by `make fuzz` (with REMINDERS_FUZZING defined and libFuzzer linked in), the arguments
 // are libFuzzer's: flags, then corpus folders. Built plainly, the arguments are files or folders

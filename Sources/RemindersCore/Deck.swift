@@ -300,6 +300,9 @@ public struct PlanInput: Sendable {
   public var focus: FocusInput? = nil
   /// The Anki collection of config `[anki]`, as last read, when there is one (SPEC §9).
   public var anki: AnkiDue? = nil
+  /// The alarms of `alarms.json` (not part of the deck either); nil when that file could not be
+  /// read, so that no ring is ended for it (SPEC §8).
+  public var alarms: [Alarm]? = []
 
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
     self.dueIndex = dueIndex

@@ -37,12 +37,20 @@ public struct DeliveryLedger: Equatable, Sendable {
     public var snoozes: Int
     /// A daily pop-up that counts cards of an Anki collection: its review action starts Anki.
     public var fromAnki: Bool
+    /// An alarm's ring: when it stopped ringing (stopped at its place, superseded by the next
+    /// ring, or its alarm deleted or disabled); nil while it rings (SPEC §8).
+    public var stoppedAt: Date?
+    /// An alarm's ring: the process playing its sound, while it plays.
+    public var sound: SoundProcess?
+    /// An alarm's ring: why no sound could be started, as last said.
+    public var soundProblem: String?
 
     public init(
       reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
       closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false,
-      snoozedUntil: Date? = nil, snoozes: Int = 0, fromAnki: Bool = false
+      snoozedUntil: Date? = nil, snoozes: Int = 0, fromAnki: Bool = false, stoppedAt: Date? = nil,
+      sound: SoundProcess? = nil, soundProblem: String? = nil
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -59,6 +67,18 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.snoozedUntil = snoozedUntil
       self.snoozes = snoozes
       self.fromAnki = fromAnki
+      self.stoppedAt = stoppedAt
+      self.sound = sound
+      self.soundProblem = soundProblem
+    }
+
+    /// Whether it was last shown as a pop-up with an id (which closing it needs).
+    public var isOnAPopup: Bool { channel == .popup && notificationID != nil && !pending }
+
+    /// Whether it is an alarm's ring that has not stopped.
+    public var isRinging: Bool {
+      if case .alarm = reminderID { return stoppedAt == nil }
+      return false
     }
 
     /// The return of this reminder that its latest snooze asked for, and when; nil when it was
@@ -221,6 +241,79 @@ extension DeliveryLedger {
     for (id, entry) in entries where !entry.pending && !entry.onScreen && entry.deliveredAt < instant {
       if case .focus = id { entries[id] = nil }
     }
+  }
+}
+
+extension DeliveryLedger {
+  /// The alarm rings that have not stopped, oldest first.
+  public var ringing: [Entry] {
+    entries.values.filter(\.isRinging).sorted {
+      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
+    }
+  }
+
+  /// The ring of `id` stops ringing at `at` (its pop-up no longer counts as shown); the caller
+  /// ends its sound and closes its pop-up. Returns the entry as it was, nil when it was not
+  /// ringing.
+  @discardableResult
+  public mutating func stopRinging(_ id: ReminderID, at: Date, because reason: String) -> Entry? {
+    guard var entry = entries[id], entry.isRinging else { return nil }
+    let before = entry
+    entry.stoppedAt = at
+    entry.sound = nil
+    entry.onScreen = false
+    entry.closedAt = at
+    entry.closedBecause = reason
+    entries[id] = entry
+    return before
+  }
+
+  /// An alarm's ring was shown again as `notificationID` (on screen when the watch follows it).
+  public mutating func shownAgain(_ id: ReminderID, notificationID: UInt32, onScreen: Bool, at: Date) {
+    guard var entry = entries[id] else { return }
+    entry.channel = .popup
+    entry.notificationID = notificationID
+    entry.onScreen = onScreen
+    entry.updatedAt = at
+    entry.closedAt = nil
+    entry.closedBecause = nil
+    entries[id] = entry
+  }
+
+  /// The process playing the sound of the ring `id` (nil: none), or why none plays.
+  public mutating func setSound(_ id: ReminderID, process: SoundProcess?, problem: String?) {
+    guard var entry = entries[id] else { return }
+    entry.sound = process
+    entry.soundProblem = problem
+    entries[id] = entry
+  }
+
+  /// How long the entry of a stopped ring stays: `alarm list` tells a ring that was missed from
+  /// one that rang for a week.
+  public static let alarmEntryDays = 8
+
+  /// Forgets alarm rings that stopped before `instant`.
+  public mutating func dropAlarmEntries(stoppedBefore instant: Date) {
+    for (id, entry) in entries where !entry.pending {
+      guard case .alarm = id, let stopped = entry.stoppedAt, stopped < instant else { continue }
+      entries[id] = nil
+    }
+  }
+}
+
+/// A process playing an alarm's sound, as the ledger remembers it so that whoever stops the
+/// alarm ends exactly that process: its pid, its process group (everything it started is in it)
+/// and its start time (in clock ticks since boot, as `/proc/PID/stat` gives it), which tells it
+/// from a later process that got the same pid.
+public struct SoundProcess: Equatable, Sendable {
+  public var pid: Int32
+  public var group: Int32
+  public var startTicks: UInt64
+
+  public init(pid: Int32, group: Int32, startTicks: UInt64) {
+    self.pid = pid
+    self.group = group
+    self.startTicks = startTicks
   }
 }
 

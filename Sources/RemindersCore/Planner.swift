@@ -56,6 +56,7 @@ public struct Planner: Sendable {
     out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
     out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
     out += focusEnds(input.focus, ledger: ledger, now: now, horizon: horizon)
+    out += alarmRings(input.alarms ?? [], ledger: ledger, now: now, horizon: horizon)
     return out.sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
   }
 
@@ -163,6 +164,38 @@ public struct Planner: Sendable {
       out.append(
         Reminder(
           id: id, kind: .focus, fireAt: phase.end, title: title, body: session.task ?? "", critical: true))
+    }
+    return out
+  }
+
+  /// The first rings of alarms (SPEC §8) not yet in the ledger, from `now` until `horizon`, and
+  /// the latest ring passed that nothing rang (the machine was off or asleep): at its time,
+  /// whatever the window, quiet hours, do-not-disturb or focus say, urgency critical; a late one
+  /// at once, reason `catch-up`, but only on its own day. A ring whose day passed unrung is missed
+  /// (`alarm list` says so), never rung.
+  func alarmRings(_ alarms: [Alarm], ledger: DeliveryLedger, now: Date, horizon: Date) -> [Reminder] {
+    let today = clock.day(of: now)
+    var out: [Reminder] = []
+    func ring(_ alarm: Alarm, _ day: Day, at: Date, late: Date? = nil) -> Reminder {
+      Reminder(
+        id: alarm.ringID(on: day), kind: .alarm, fireAt: at, title: texts.alarmTitle(name: alarm.name),
+        body: texts.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
+        reason: late == nil ? nil : .catchUp, critical: true)
+    }
+    for alarm in alarms where alarm.enabled {
+      if let last = alarm.lastRing(atOrBefore: now, clock: clock),
+        !ledger.contains(reminderID: alarm.ringID(on: last.day))
+      {
+        if now.timeIntervalSince(last.at) <= Planner.catchUpGrace {
+          out.append(ring(alarm, last.day, at: last.at))
+        } else if last.day == today {
+          out.append(ring(alarm, last.day, at: now, late: last.at))
+        }
+      }
+      for next in alarm.rings(from: now, until: horizon, clock: clock)
+      where next.at > now && !ledger.contains(reminderID: alarm.ringID(on: next.day)) {
+        out.append(ring(alarm, next.day, at: next.at))
+      }
     }
     return out
   }

@@ -6,6 +6,8 @@ public enum ReminderKind: String, Sendable, Equatable {
   case recall = "recall"
   /// The end of a focus session's phase (SPEC §7.1).
   case focus = "focus"
+  /// The ring of an alarm set for a place (SPEC §8).
+  case alarm = "alarm"
 }
 
 /// One pop-up to show: when, what it says, and why it moved.

@@ -2,8 +2,9 @@
 ///
 /// Written as text in the ledger, `preview --json` and the calendar: `daily:YYYY-MM-DD`,
 /// `daily-again:YYYY-MM-DD`, `recall:<first item id>`, and `snooze:<n>:<id>` for the n-th return
-/// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase. An id of a kind this version does not know (written by a newer
-/// one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
+/// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase, and
+/// `alarm:<alarm>:YYYY-MM-DD` for an alarm's ring on a day. An id of a kind this version does not
+/// know (written by a newer one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
   case daily(Day)
@@ -15,6 +16,8 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   indirect case snoozed(ReminderID, n: Int)
   /// The end of phase `phase` (from 1) of the focus session `session` (SPEC §7.1).
   case focus(session: String, phase: Int)
+  /// The ring of alarm `id` on `day` (SPEC §8): one a day; it comes back until it is stopped.
+  case alarm(id: String, day: Day)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -36,6 +39,11 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       !parts[0].isEmpty, let phase = Int(parts[1]), phase > 0, String(phase) == parts[1]
     {
       self = .focus(session: String(parts[0]), phase: phase)
+    } else if text.hasPrefix("alarm:"),
+      case let parts = text.dropFirst(6).split(separator: ":", omittingEmptySubsequences: false),
+      parts.count == 2, !parts[0].isEmpty, let day = Day(iso: parts[1])
+    {
+      self = .alarm(id: String(parts[0]), day: day)
     } else {
       self = .other(String(text))
     }
@@ -50,6 +58,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .recall(let item): "recall:\(item)"
     case .snoozed(let original, let n): "snooze:\(n):\(original)"
     case .focus(let session, let phase): "focus:\(session):\(phase)"
+    case .alarm(let id, let day): "alarm:\(id):\(day)"
     case .other(let text): text
     }
   }
@@ -73,6 +82,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .recall: .recall
     case .snoozed(let original, _): original.kind
     case .focus: .focus
+    case .alarm: .alarm
     case .other: nil
     }
   }
@@ -82,7 +92,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public var canSnooze: Bool {
     switch self {
     case .daily, .dailyAgain, .recall, .snoozed: true
-    case .focus, .other: false
+    case .focus, .alarm, .other: false
     }
   }
 
@@ -91,8 +101,14 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     switch self {
     case .daily(let day), .dailyAgain(let day): day
     case .snoozed(let original, _): original.reviewDay
-    case .recall, .focus, .other: nil
+    case .recall, .focus, .alarm, .other: nil
     }
+  }
+
+  /// The alarm a ring is of.
+  public var alarmID: String? {
+    if case .alarm(let id, _) = self { return id }
+    return nil
   }
 
   /// By text, so that lists of ids sort as they read.

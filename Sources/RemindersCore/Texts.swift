@@ -47,7 +47,7 @@ public struct Texts: Sendable {
     case (.en, .dailyReview): review = "Review now"
     case (.ja, .recall): review = "思い出す"
     case (.en, .recall): review = "Recall now"
-    case (_, .focus): return []
+    case (_, .focus), (_, .alarm): return []
     }
     return ["default", review, "review", review, "snooze", later(snoozeAfter)]
   }
@@ -128,6 +128,80 @@ public struct Texts: Sendable {
     case .ja: return "今日の集中 \(minutes)分"
     case .en: return "\(minutes) \(minutes == 1 ? "minute" : "minutes") of focus today"
     }
+  }
+
+  /// An alarm's pop-up: `アラーム: NAME` / `Alarm: NAME`.
+  public func alarmTitle(name: String) -> String {
+    language == .ja ? "アラーム: \(name)" : "Alarm: \(name)"
+  }
+
+  /// What an alarm's pop-up says under its title: its time, and how it stops.
+  public func alarmBody(time: WallTime, radius: Double) -> String {
+    switch language {
+    case .ja:
+      return "\(time) のアラームです。止めるには、その場所から \(distance(radius)) 以内で reminders alarm stop を実行してください。"
+    case .en:
+      return
+        "The alarm of \(time). To stop it, run reminders alarm stop within \(distance(radius)) of its place."
+    }
+  }
+
+  /// A distance as a person says it: `850 m`, `1.2 km`, `120 km` (the same in both languages).
+  public func distance(_ metres: Double) -> String {
+    guard metres.isFinite else { return "?" }
+    if metres < 999.5 { return "\(Int(metres.rounded())) m" }
+    let km = metres / 1000
+    if km < 99.95 { return String(format: "%.1f km", km) }
+    return "\(Int(km.rounded())) km"
+  }
+
+  /// Why an alarm was not stopped (SPEC §8, word for word), for `stop`; `edit` and `delete`
+  /// have `alarmNotEditable`.
+  public var alarmNotStoppable: String {
+    language == .ja
+      ? "この場所に到着していないため、アラームを停止できません"
+      : "You have not arrived at this place, so the alarm cannot be stopped"
+  }
+
+  /// Why an alarm was not edited or deleted (SPEC §8, word for word).
+  public var alarmNotEditable: String {
+    language == .ja
+      ? "この場所に到着していないため、編集できません" : "You have not arrived at this place, so the alarm cannot be edited"
+  }
+
+  /// What follows the refusal: how far the place is (`目的地まで 1.2 km` / `1.2 km to go`), or
+  /// that the location is too coarse to tell.
+  public func gateDetail(_ gate: PlaceGate, radius: Double) -> String {
+    switch (gate, language) {
+    case (.allowed(let d), .ja): return "目的地まで \(distance(d))"
+    case (.allowed(let d), .en): return "\(distance(d)) to go"
+    case (.tooFar(let d, let accuracy), .ja):
+      return "目的地まで \(distance(d))" + (accuracy > radius ? "（位置の精度 ±\(distance(accuracy))）" : "")
+    case (.tooFar(let d, let accuracy), .en):
+      return "\(distance(d)) to go"
+        + (accuracy > radius ? " (location accurate to ±\(distance(accuracy)))" : "")
+    case (.tooCoarse(_, let accuracy), .ja):
+      return "位置の精度が ±\(distance(accuracy)) で、半径 \(distance(radius)) には粗すぎます"
+    case (.tooCoarse(_, let accuracy), .en):
+      return
+        "your location is only accurate to ±\(distance(accuracy)), too coarse for the \(distance(radius)) radius"
+    }
+  }
+
+  /// Why a ring stopped, in words.
+  public func ringEnd(_ end: RingEnd) -> String {
+    guard language == .ja else { return end.description }
+    switch end {
+    case .stoppedAtPlace: return "その場所で止めました"
+    case .alarmDeleted: return "アラームが削除されました"
+    case .alarmDisabled: return "アラームが無効になりました"
+    case .replaced(let next): return "次の鳴動 \(next) に替わりました"
+    }
+  }
+
+  /// No location in time, or GeoClue refused (SPEC §8, word for word).
+  public var locationFailed: String {
+    language == .ja ? "位置情報の取得に失敗しました。設定を確認してください" : "Could not get your location. Check your settings."
   }
 
   /// Whole minutes when `seconds` is a whole number of minutes (the usual case), else seconds

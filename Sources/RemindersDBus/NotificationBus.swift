@@ -40,11 +40,22 @@ public struct NotificationHints: Equatable, Sendable {
   public var category: String?
   /// `desktop-entry`: the `.desktop` file name without its suffix; sent when non-nil.
   public var desktopEntry: String?
+  /// `resident`: the server keeps the notification after an action is invoked on it (until it
+  /// is closed); sent when true.
+  public var resident: Bool
+  /// `sound-name`: a themed sound for the server to play, such as `alarm-clock-elapsed`; sent
+  /// when non-nil.
+  public var soundName: String?
 
-  public init(urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = "reminders") {
+  public init(
+    urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = "reminders",
+    resident: Bool = false, soundName: String? = nil
+  ) {
     self.urgency = urgency
     self.category = category
     self.desktopEntry = desktopEntry
+    self.resident = resident
+    self.soundName = soundName
   }
 
   var argument: Argument {
@@ -54,6 +65,12 @@ public struct NotificationHints: Equatable, Sendable {
     }
     if let desktopEntry {
       entries.append(.dictEntry(.string("desktop-entry"), .variant(.string(desktopEntry))))
+    }
+    if resident {
+      entries.append(.dictEntry(.string("resident"), .variant(.boolean(true))))
+    }
+    if let soundName {
+      entries.append(.dictEntry(.string("sound-name"), .variant(.string(soundName))))
     }
     return .array(elementSignature: "{sv}", entries)
   }

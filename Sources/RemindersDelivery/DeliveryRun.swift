@@ -26,15 +26,18 @@ public struct DeliveryRun {
     /// screen, and only then may one be replaced in place).
     public var isWatched: () -> Bool
     public var calendar: any CalendarSink
+    /// Plays ringing alarms' sounds; nil: no sound is started or stopped (`preview`).
+    public var sound: (any AlarmSoundPlaying)?
 
     public init(
       ledger: any LedgerKeeping, desktop: @escaping () -> DesktopAccess, isWatched: @escaping () -> Bool,
-      calendar: any CalendarSink
+      calendar: any CalendarSink, sound: (any AlarmSoundPlaying)? = nil
     ) {
       self.ledger = ledger
       self.desktop = desktop
       self.isWatched = isWatched
       self.calendar = calendar
+      self.sound = sound
     }
   }
 
@@ -57,7 +60,8 @@ public struct DeliveryRun {
     let interrupted = t.ledger.pendingEntries
     let due = planner.due(input, ledger: t.ledger, now: now)
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
-    guard !due.isEmpty || stale != nil || !interrupted.isEmpty else { return report }
+    let ringing = t.ledger.ringing
+    guard !due.isEmpty || stale != nil || !interrupted.isEmpty || !ringing.isEmpty else { return report }
     // What is on disk: saved again only when the ledger differs from it.
     var durable = t.ledger
     func persist(_ t: LedgerTransaction) throws {
@@ -71,7 +75,21 @@ public struct DeliveryRun {
       t.ledger.offScreen(gone.reminderID, at: now, because: "reminders watch stopped")
       stale = nil
     }
-    let desktop = due.isEmpty && stale == nil ? nil : world.desktop()
+    // Alarms (SPEC §8): rings whose alarm went, or that the next ring of their alarm replaces,
+    // stop; the others come back when their pop-up is not known to be on screen.
+    let ended = endRings(ringing, input: input, due: due, ledger: &t.ledger, now: now, report: &report)
+    // Their sounds end first: a run that dies after this leaves at worst a ring whose sound the
+    // next run starts again, never a sound nobody knows of.
+    for entry in ended {
+      if let process = entry.sound { world.sound?.stop(process) }
+    }
+    // (A ring left pending by a run that died goes to the calendar below, as any reminder does.)
+    let again = ringing.filter { entry in
+      !entry.pending && !ended.contains { $0.reminderID == entry.reminderID } && !(watched && entry.onScreen)
+    }
+    let desktop =
+      due.isEmpty && stale == nil && again.isEmpty && !ended.contains(where: \.isOnAPopup)
+      ? nil : world.desktop()
 
     // Decide: hold, show, or write to the calendar.
     var toShow: [Reminder] = []
@@ -135,10 +153,95 @@ public struct DeliveryRun {
     if let stale, let desktop {
       refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
     }
+    if case .reachable(let sender, _)? = desktop {
+      for entry in ended where entry.isOnAPopup {
+        try? sender.close(entry.notificationID!)
+      }
+      ringAgain(again, sender: sender, watched: watched, ledger: &t.ledger, report: &report, now: now)
+    }
+    if let sound = world.sound {
+      try keepSounding(sound, transaction: &t, report: &report, persist: persist)
+    }
+    t.ledger.dropAlarmEntries(
+      stoppedBefore: now.addingTimeInterval(-Double(DeliveryLedger.alarmEntryDays) * 86400))
     t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
     t.ledger.dropFocusEntries(before: now.addingTimeInterval(-86400))
     try persist(t)
     return report
+  }
+
+  /// Stops the rings whose alarm was deleted or disabled (only when the alarm file could be
+  /// read: a file that cannot be read ends nothing) and those of an alarm whose next ring is due
+  /// now; returns them as they were (their pop-ups are to be closed, their sounds ended).
+  func endRings(
+    _ ringing: [DeliveryLedger.Entry], input: PlanInput, due: [Reminder], ledger: inout DeliveryLedger,
+    now: Date, report: inout DeliveryReport
+  ) -> [DeliveryLedger.Entry] {
+    var ended: [DeliveryLedger.Entry] = []
+    for entry in ringing {
+      guard let alarmID = entry.reminderID.alarmID else { continue }
+      var because: RingEnd?
+      if let alarms = input.alarms {
+        if let alarm = alarms.first(where: { $0.id == alarmID }) {
+          if !alarm.enabled { because = .alarmDisabled }
+        } else {
+          because = .alarmDeleted
+        }
+      }
+      if because == nil,
+        let next = due.first(where: { $0.id.alarmID == alarmID && $0.id != entry.reminderID })
+      {
+        because = .replaced(by: next.id)
+      }
+      guard let because,
+        let before = ledger.stopRinging(entry.reminderID, at: now, because: because.description)
+      else { continue }
+      ended.append(before)
+      report.events.append(.stoppedRinging(entry.reminderID, because: because))
+    }
+    return ended
+  }
+
+  /// Shows again the rings whose pop-up is not known to be on screen, in place of the last one
+  /// (`replaces_id`: a server still showing it swaps it, so that it is never on screen twice;
+  /// one that closed it shows it anew).
+  func ringAgain(
+    _ entries: [DeliveryLedger.Entry], sender: any NotificationSender, watched: Bool,
+    ledger: inout DeliveryLedger, report: inout DeliveryReport, now: Date
+  ) {
+    for entry in entries {
+      let popup = Popup(
+        kind: .alarm, title: entry.title, body: entry.body, critical: true, expireTimeout: 0)
+      do throws(SendFailure) {
+        let id = try sender.show(popup, replacing: entry.channel == .popup ? entry.notificationID : nil)
+        ledger.shownAgain(entry.reminderID, notificationID: id, onScreen: watched, at: now)
+        report.events.append(.rangAgain(entry.reminderID, title: entry.title))
+      } catch {
+        report.events.append(.leftAsShown(entry.reminderID, because: error))
+      }
+    }
+  }
+
+  /// Every ring that has not stopped plays its sound: started when it has none (the first ring,
+  /// or after a restart of the machine), and recorded at once, so that whoever stops the alarm
+  /// ends exactly that process. Why no sound could be started is said once a ring.
+  func keepSounding(
+    _ sound: any AlarmSoundPlaying, transaction t: inout LedgerTransaction, report: inout DeliveryReport,
+    persist: (LedgerTransaction) throws -> Void
+  ) throws {
+    for entry in t.ledger.ringing where !entry.pending {
+      if let process = entry.sound, sound.isPlaying(process) { continue }
+      do {
+        let process = try sound.start(for: entry.reminderID)
+        t.ledger.setSound(entry.reminderID, process: process, problem: nil)
+        try persist(t)
+      } catch {
+        let why = "\(error)"
+        guard entry.soundProblem != why || entry.sound != nil else { continue }
+        t.ledger.setSound(entry.reminderID, process: nil, problem: why)
+        report.events.append(.noSound(entry.reminderID, because: why))
+      }
+    }
   }
 
   /// The pop-up of `reminder`: with actions (SPEC §6.1) only when the watch runs to act on them
@@ -147,7 +250,8 @@ public struct DeliveryRun {
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
       ? planner.texts.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
-    let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview
+    // An alarm's pop-up stays until its alarm is stopped (SPEC §8).
+    let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview || reminder.kind == .alarm
     return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)
   }
 
@@ -242,8 +346,15 @@ public struct DeliveryReport {
     case updated(ReminderID, title: String)
     /// Today's daily pop-up, closed because no card is left.
     case closed(ReminderID)
-    /// A pop-up on screen that could not be updated; it is left as it was.
+    /// A pop-up on screen that could not be updated (or an alarm's that could not be shown
+    /// again); it is left as it was.
     case leftAsShown(ReminderID, because: SendFailure)
+    /// An alarm's ring shown again: its pop-up was not known to be on screen.
+    case rangAgain(ReminderID, title: String)
+    /// An alarm's ring that stopped ringing, and why.
+    case stoppedRinging(ReminderID, because: RingEnd)
+    /// An alarm's ring that plays no sound, and why.
+    case noSound(ReminderID, because: String)
   }
 
   public var events: [Event] = []

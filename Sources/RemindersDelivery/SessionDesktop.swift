@@ -31,10 +31,13 @@ public struct SessionDesktop {
   }
 
   /// The hints of a reminder's pop-up, the first one and its replacements alike: urgency, and
-  /// category `x-reminders.<kind>`.
+  /// category `x-reminders.<kind>`; an alarm's is `resident` and names the freedesktop sound
+  /// `alarm-clock-elapsed` (SPEC §8).
   public static func hints(_ popup: Popup) -> NotificationHints {
-    NotificationHints(
-      urgency: popup.critical ? .critical : .normal, category: "x-reminders.\(popup.kind.rawValue)")
+    let alarm = popup.kind == .alarm
+    return NotificationHints(
+      urgency: popup.critical ? .critical : .normal, category: "x-reminders.\(popup.kind.rawValue)",
+      resident: alarm, soundName: alarm ? AlarmSoundLoop.soundName : nil)
   }
 }
 

@@ -148,6 +148,9 @@ enum EventFormat {
     case .focus:
       writer.lines(
         "CATEGORIES:reminders,focus\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
+    case .alarm:
+      writer.lines(
+        "CATEGORIES:reminders,alarm\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
     }
     writer.text(reminder.title)
     writer.lines("\r\nTRIGGER:PT0S\r\nEND:VALARM\r\nEND:VEVENT\r\n")

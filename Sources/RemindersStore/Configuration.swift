@@ -22,6 +22,11 @@ public struct Configuration: Equatable, Sendable {
   public var focus: FocusSettings = .standard
   /// `[anki]`: an Anki collection whose due cards the daily reminder counts (SPEC §9).
   public var anki: AnkiSettings? = nil
+  /// `alarm.sound`: the command an alarm's sound plays with (nil: the first player found; empty:
+  /// no sound) (SPEC §8).
+  public var alarmSound: [String]? = nil
+  /// `alarm.location_timeout`: how long a place check waits for GeoClue, in seconds.
+  public var locationTimeout = 30
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -38,11 +43,13 @@ public struct Configuration: Equatable, Sendable {
     "": [
       "language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus",
       "anki",
+      "alarm",
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
+    "alarm": ["sound", "location_timeout"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -212,6 +219,23 @@ public struct Configuration: Equatable, Sendable {
     }
     if table["anki"] != nil {
       config.anki = try ankiSettings(text: text, lookup: lookup, fail: fail, home: home)
+    }
+    if let sound = lookup("alarm.sound") {
+      guard let array = sound.array, case let words = array.compactMap(\.string), words.count == array.count,
+        words.first.map({ !$0.isEmpty }) ?? true
+      else {
+        throw fail(
+          "alarm.sound",
+          "expected a list of strings: the command that plays a sound once, such as [\"paplay\", \"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga\"], or [] for none"
+        )
+      }
+      config.alarmSound = words
+    }
+    if let timeout = try duration("alarm.location_timeout", nil, allowOff: false) {
+      guard (1...600).contains(timeout) else {
+        throw fail("alarm.location_timeout", "expected a duration from 1s to 10m")
+      }
+      config.locationTimeout = timeout
     }
     return config
   }

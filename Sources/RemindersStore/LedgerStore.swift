@@ -120,8 +120,8 @@ public struct LedgerStore: Sendable {
   /// The keys this version writes in an entry.
   static let entryKeys: Set<String> = [
     "anki", "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen",
-    "pending",
-    "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt",
+    "pending", "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt", "stoppedAt", "soundProcess",
+    "soundProblem",
   ]
 
   /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
@@ -196,6 +196,19 @@ public struct LedgerStore: Sendable {
           snoozes = value
         default: throw bad("\(field).snoozes", "a whole number")
         }
+        var sound: SoundProcess?
+        switch f["soundProcess"] {
+        case nil, .null?: break
+        case .object(let p)?:
+          guard case .number(let pid)? = p["pid"], let pidValue = Int32(pid), pidValue > 0,
+            case .number(let group)? = p["group"], let groupValue = Int32(group), groupValue > 0,
+            case .number(let ticks)? = p["startTicks"], let ticksValue = UInt64(ticks)
+          else {
+            throw bad("\(field).soundProcess", "{\"pid\", \"group\", \"startTicks\"} as whole numbers")
+          }
+          sound = SoundProcess(pid: pidValue, group: groupValue, startTicks: ticksValue)
+        default: throw bad("\(field).soundProcess", "an object")
+        }
         let reminderID = ReminderID(id)
         entries.append(
           .init(
@@ -204,7 +217,8 @@ public struct LedgerStore: Sendable {
             onScreen: try flag("onScreen"), closedAt: try time("closedAt"),
             closedBecause: try string("closedBecause"),
             updatedAt: try time("updatedAt"), pending: try flag("pending"),
-            snoozedUntil: try time("snoozedUntil"), snoozes: snoozes, fromAnki: try flag("anki")))
+            snoozedUntil: try time("snoozedUntil"), snoozes: snoozes, fromAnki: try flag("anki"),
+            stoppedAt: try time("stoppedAt"), sound: sound, soundProblem: try string("soundProblem")))
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
@@ -280,6 +294,14 @@ public struct LedgerStore: Sendable {
             f["snoozes"] = e.snoozes > 0 ? .number(String(e.snoozes)) : nil
             f["title"] = .string(e.title)
             f["updatedAt"] = e.updatedAt.map(time)
+            f["stoppedAt"] = e.stoppedAt.map(time)
+            f["soundProcess"] = e.sound.map {
+              .object([
+                "pid": .number(String($0.pid)), "group": .number(String($0.group)),
+                "startTicks": .number(String($0.startTicks)),
+              ])
+            }
+            f["soundProblem"] = e.soundProblem.map(JSONValue.string)
             return f
           }
         }

@@ -121,6 +121,43 @@ public enum ProcessRunner {
     _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
   }
 
+  /// A program started in the background by `startInBackground`.
+  public struct Background: Equatable, Sendable {
+    /// The program's process id.
+    public var pid: pid_t
+    /// Its process group, which holds everything it starts: signal the group to end them all.
+    public var group: pid_t
+  }
+
+  /// Starts `executable` with `arguments` and exactly `environment` in the background, like
+  /// `startDetached` (a session of its own, `/dev/null` for its input and outputs, not a child of
+  /// the caller), and says which process it is: for a program that must be ended later, by
+  /// whoever comes then, exactly (an alarm's sound).
+  ///
+  /// Throws `SystemError` when the shell that starts it cannot be started, or says no pid.
+  public static func startInBackground(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws(SystemError) -> Background {
+    let out = try Pipe()
+    // The shell leads a new session and process group (POSIX_SPAWN_SETSID, glibc's 0x80); the
+    // program it starts in the background stays in both after the shell has gone.
+    let shell = try posixSpawn(
+      "/bin/sh", ["-c", "\"$@\" </dev/null >/dev/null 2>&1 & echo $!", "sh", executable] + arguments,
+      environment: environment, outputs: (out.write, out.write), flags: 0x80)
+    out.closeWrite()
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64)
+    while let n = try? systemCall("read", { Glibc.read(out.read, &chunk, chunk.count) }), n > 0 {
+      bytes += chunk[..<n]
+    }
+    var status: Int32 = 0
+    _ = try? systemCall("waitpid") { waitpid(shell, &status, 0) }
+    guard
+      let pid = pid_t(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw SystemError(call: "posix_spawn", code: ECHILD) }
+    return Background(pid: pid, group: shell)
+  }
+
   /// Starts the program in a process group of its own, with `/dev/null` as its standard input,
   /// the given descriptors as its outputs, no blocked signals and every signal's default action
   /// (a caller's thread may block or ignore some, which a child would otherwise inherit).
@@ -150,6 +187,7 @@ public enum ProcessRunner {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    closeOnExec(from: 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -170,6 +208,21 @@ public enum ProcessRunner {
     let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard code == 0 else { throw SystemError(call: "posix_spawn", code: code) }
     return pid
+  }
+
+  /// Marks every descriptor of this process from `lowest` on close-on-exec, so that a program
+  /// it starts gets only the ones its file actions give it. A descriptor this process inherited
+  /// without the flag would otherwise live as long as a program started in the background (an
+  /// alarm's sound), and whoever waits for it to close would wait as long: Foundation's `Process`,
+  /// which started us, waits on such a socket. (`posix_spawn_file_actions_addclosefrom_np` does
+  /// not import.) Our own descriptors are opened close-on-exec already.
+  static func closeOnExec(from lowest: Int32) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+    for name in names {
+      guard let fd = Int32(name), fd >= lowest else { continue }
+      let flags = fcntl(fd, F_GETFD)
+      if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+    }
   }
 
   /// A pipe's two descriptors, both close-on-exec (the child gets copies through dup2).

@@ -92,6 +92,8 @@ struct DoctorReport {
   /// The Anki collection of `[anki]` (SPEC §9): where its counts come from, or why `run` would
   /// stop on it; nil when none is configured.
   var anki: Anki?
+  /// Whether a location can be had for the alarms' place gate (SPEC §8), and their sound.
+  var alarms: AlarmCheck
   var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.
   var language: Language
@@ -133,17 +135,22 @@ struct DoctorReport {
     let timer = TimerInstallation(environment: environment, paths: paths).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let anki = examineAnki(configuration, paths: paths, language: language, environment: environment)
-    let verdict = judge(
+    let alarms = AlarmCheck.examine(configuration: configuration, environment: environment)
+    var verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
       font: font, ankiError: anki?.error.map { AnkiErrorText(language: language).text($0) },
       text: DoctorText(language))
+    // An alarm file `run` cannot read stops no reminder, but no alarm rings: said, same exit code.
+    if let bad = files.first(where: { $0.role == .alarms && $0.error != nil }) {
+      verdict.message += DoctorText(language).noteSeparator + DoctorText(language).alarmsWillNotRing(bad)
+    }
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
       watchRuns: FileLock.isHeld(paths.watchLock),
       terminal: TerminalCommand.resolve(configured: configuration.reviewTerminal, environment: environment))
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
-      actions: actions, anki: anki, verdict: verdict, language: language)
+      actions: actions, anki: anki, alarms: alarms, verdict: verdict, language: language)
   }
 
   /// The collection read as `preview` reads it (never written, nothing remembered).
@@ -203,7 +210,10 @@ struct DoctorReport {
       }
     }
     let fallback = FileHealth.examine(.fallback, path: fallbackPath, parse: parseCalendar)
-    return ([config, deck, ledger, held, fallback], fallbackPath, configuration)
+    let alarms = FileHealth.examine(.alarms, path: paths.alarms) { bytes in
+      _ = try AlarmStore.decode(bytes, path: paths.alarms)
+    }
+    return ([config, deck, ledger, held, fallback, alarms], fallbackPath, configuration)
   }
 
   static func judge(
@@ -221,8 +231,9 @@ struct DoctorReport {
     // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
     if let warning = font?.warning { notes.append(text.fontWarning(warning)) }
     func message(_ main: String) -> String { ([main] + notes).joined(separator: text.noteSeparator) }
-    // Any file `run` always reads stops it (exit 65) before it delivers anything.
-    if let broken = files.first(where: { $0.role != .fallback && $0.error != nil }) {
+    // Any file `run` always reads stops it (exit 65) before it delivers anything; the alarm file
+    // only keeps alarms from ringing.
+    if let broken = files.first(where: { $0.role != .fallback && $0.role != .alarms && $0.error != nil }) {
       return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(text))))
     }
     // So does an `anki.collection` that is no collection.
@@ -292,6 +303,8 @@ extension DoctorReport {
       }
       rows.append(["", text.ankiCommand(anki.command, found: anki.commandFound)])
     }
+    rows.append([text.locationLabel, text.location(alarms.location)])
+    rows.append([text.alarmSoundLabel, text.alarmSound(alarms.sound)])
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
@@ -356,6 +369,8 @@ extension DoctorReport {
           ("message", .string(text.actions(actions))),
         ])
       ),
+      ("location", alarms.locationJSON(text)),
+      ("alarmSound", alarms.soundJSON(text)),
       (
         "verdict",
         .object([

@@ -70,6 +70,7 @@ struct DoctorText {
     case .ledger: return "配信記録"
     case .held: return "保留"
     case .fallback: return "予備カレンダー"
+    case .alarms: return "アラーム"
     }
   }
 
@@ -121,6 +122,7 @@ struct DoctorText {
     case .ledger: return ja ? "まだ何も配信していません" : "nothing delivered yet"
     case .held: return ja ? "おやすみモードで保留中のものはありません" : "nothing held for do-not-disturb"
     case .fallback: return ja ? "初めてカレンダーファイルに回すときに作られます" : "written at the first fallback"
+    case .alarms: return ja ? "アラームはありません" : "no alarms"
     }
   }
 

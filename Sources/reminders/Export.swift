@@ -29,8 +29,11 @@ struct Export: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant
     // The focus timer's phase ends are for this desktop, now: a subscribed calendar on another
-    // device would get an alarm every 25 minutes of a session left running.
-    let plan = try PlanReader(invocation).plan(now: now, days: days).filter { $0.kind != .focus }
+    // device would get an alarm every 25 minutes of a session left running. Nor do alarms go
+    // there: a calendar's alarm is dismissed anywhere, and an alarm stops only at its place.
+    let plan = try PlanReader(invocation).plan(now: now, days: days).filter {
+      $0.kind != .focus && $0.kind != .alarm
+    }
     let name = invocation.texts.language == .ja ? "復習リマインダー" : "Review reminders"
     let feed = ICalendarFeed(name: name, language: invocation.texts.language).render(plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed

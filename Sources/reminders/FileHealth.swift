@@ -8,7 +8,7 @@ import RemindersStore
 /// One of our files as `doctor` finds it: there or not, readable, parsed, private.
 struct FileHealth {
   enum Role: String {
-    case config, deck, ledger, held, fallback
+    case config, deck, ledger, held, fallback, alarms
   }
 
   var role: Role

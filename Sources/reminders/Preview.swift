@@ -155,6 +155,7 @@ struct PlanReport {
     case .dailyReview: return ja ? "毎日の復習" : "daily review"
     case .recall: return ja ? "思い出し" : "recall"
     case .focus: return ja ? "集中タイマー" : "focus timer"
+    case .alarm: return ja ? "アラーム" : "alarm"
     }
   }
 

@@ -15,7 +15,7 @@ struct Reminders: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
-      Doctor.self, Status.self, Review.self, Snooze.self, Stats.self, Focus.self,
+      Doctor.self, Status.self, Review.self, Snooze.self, Stats.self, Focus.self, AlarmCommand.self,
     ]
   )
 }
@@ -209,6 +209,18 @@ struct Invocation {
             ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
             : " (the focus session is left out; reminders focus stop puts this file aside)"))
     }
+    // Nor must an alarm file that cannot be read: no new ring starts, and no ring is ended for it
+    // (an alarm cannot be told from a deleted one); rings already ringing go on.
+    do {
+      input.alarms = try alarmStore.load().alarms
+    } catch let error as StoreError {
+      switch error {
+      case .corrupt, .unreadable:
+        input.alarms = nil
+        ExitStatus.say(StoreErrorText(language: texts.language).text(error) + alarmsLeftOut)
+      default: throw error
+      }
+    }
     guard let settings = configuration.anki else { return (input, nil) }
     let anki = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
       .read(now: now, clock: clock, save: writeCache)
@@ -222,6 +234,15 @@ struct Invocation {
     return AnkiReport(status: status, settings: settings, clock: clock, language: texts.language, now: now)
   }
 
+  var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
+
+  /// What follows the error of an alarm file that `run`, `preview` and `status` cannot read.
+  var alarmsLeftOut: String {
+    texts.language == .ja
+      ? "（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
+      : " (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)"
+  }
+
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
   var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }
 
@@ -232,7 +253,8 @@ struct Invocation {
       ledger: ledgerFile, desktop: { [environment] in SessionDesktop(environment: environment).reach() },
       isWatched: { FileLock.isHeld(watchLock) },
       calendar: FallbackCalendarFile(
-        path: configuration.fallbackPath ?? paths.defaultFallback, language: texts.language))
+        path: configuration.fallbackPath ?? paths.defaultFallback, language: texts.language),
+      sound: AlarmSoundLoop(configured: configuration.alarmSound, environment: environment))
   }
 }
 

@@ -95,6 +95,13 @@ struct RunReportText {
         out.append(ja ? "更新 \(id): \(title)" : "updated \(id): \(title)")
       case .closed(let id):
         out.append(ja ? "閉じました \(id): 復習するカードが残っていません" : "closed \(id): no card left to review")
+      case .rangAgain(let id, let title):
+        out.append(ja ? "再通知 \(id): \(title)" : "ringing again \(id): \(title)")
+      case .stoppedRinging(let id, let why):
+        let texts = Texts(language: language)
+        out.append(ja ? "停止 \(id): \(texts.ringEnd(why))" : "stopped \(id): \(texts.ringEnd(why))")
+      case .noSound(let id, let why):
+        err.append(ja ? "\(id) のアラーム音を鳴らせません: \(why)" : "\(id) plays no sound: \(why)")
       case .leftAsShown(let id, let why):
         err.append(
           ja

@@ -43,6 +43,18 @@ struct HomeScreen {
   let focusMinutesToday: Int
   /// Where Anki's counts come from, when `[anki]` is configured (SPEC §9).
   let anki: AnkiReport?
+  /// Today's alarm rings (SPEC §6.3, §8), by time.
+  let alarmsToday: [AlarmToday]
+
+  /// An alarm's ring today, and where it stands.
+  struct AlarmToday {
+    enum State: String {
+      case upcoming, ringing, stopped
+    }
+    var alarm: Alarm
+    var at: Date
+    var state: State
+  }
 
   /// How far ahead the next reminder is looked for.
   static let horizonDays = 14
@@ -63,12 +75,18 @@ struct HomeScreen {
         ($0.earlierDay == today ? $0.earlierMinutes : 0)
           + $0.session.focusMinutes(on: today, through: now, clock: invocation.clock)
       } ?? 0
+    let alarmsToday = (input.alarms ?? []).compactMap { alarm -> AlarmToday? in
+      guard alarm.enabled, let at = alarm.ring(on: today, clock: invocation.clock) else { return nil }
+      let entry = ledger.entries[alarm.ringID(on: today)]
+      let state: AlarmToday.State = entry == nil ? .upcoming : entry!.isRinging ? .ringing : .stopped
+      return AlarmToday(alarm: alarm, at: at, state: state)
+    }.sorted { $0.at != $1.at ? $0.at < $1.at : $0.alarm.name < $1.alarm.name }
     return HomeScreen(
       invocation: invocation, now: now, collections: collections,
       streak: input.streak.length(asOf: today),
       recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
       recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first,
-      focusMinutesToday: focus, anki: invocation.ankiReport(anki, now: now))
+      focusMinutesToday: focus, anki: invocation.ankiReport(anki, now: now), alarmsToday: alarmsToday)
   }
 
   var dueCount: Int { collections.values.reduce(0, +) }
@@ -102,7 +120,28 @@ struct HomeScreen {
           ? "次のリマインダー: \(HomeScreen.horizonDays)日以内にはありません"
           : "Next reminder: none in the next \(HomeScreen.horizonDays) days")
     }
+    lines.append(alarmLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `Alarms today: 07:00 Office (ringing), 18:00 Gym` / `今日のアラーム: 07:00 Office（鳴っています）、…`.
+  var alarmLine: String {
+    guard !alarmsToday.isEmpty else { return ja ? "今日のアラーム: なし" : "Alarms today: none" }
+    let clock = invocation.clock
+    let items = alarmsToday.map { item -> String in
+      let s = clock.secondsOfDay(at: item.at)
+      let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+      let state: String
+      switch (item.state, ja) {
+      case (.upcoming, _): state = ""
+      case (.ringing, true): state = "（鳴っています）"
+      case (.ringing, false): state = " (ringing)"
+      case (.stopped, true): state = "（止めました）"
+      case (.stopped, false): state = " (stopped)"
+      }
+      return "\(hhmm) \(item.alarm.name)\(state)"
+    }
+    return ja ? "今日のアラーム: " + items.joined(separator: "、") : "Alarms today: " + items.joined(separator: ", ")
   }
 
   var json: OrderedJSON {
@@ -116,6 +155,16 @@ struct HomeScreen {
       ("recallsWaiting", .int(recallsWaiting)),
       ("recallsLater", .int(recallsLater)),
       ("focusMinutesToday", .int(focusMinutesToday)),
+      (
+        "alarmsToday",
+        .array(
+          alarmsToday.map { item in
+            .object([
+              ("id", .string(item.alarm.id)), ("name", .string(item.alarm.name)),
+              ("at", .string(Timestamp.format(item.at, in: clock))), ("state", .string(item.state.rawValue)),
+            ])
+          })
+      ),
       (
         "nextReminder",
         next.map { r in

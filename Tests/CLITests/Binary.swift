@@ -44,6 +44,8 @@ struct Binary {
       "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
       "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "TZ": "UTC", "LANG": "C.UTF-8",
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      // No system bus unless a test gives one (the alarms' GeoClue): never the machine's.
+      "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(home)/no-system-bus",
     ]
   }
 

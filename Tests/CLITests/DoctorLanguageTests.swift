@@ -113,7 +113,8 @@ import Testing
     #expect(bus["source"] as? String == "DBUS_SESSION_BUS_ADDRESS")
     #expect((bus["error"] as? String)?.hasPrefix("セッションバスがありません") == true)
     let files = try #require(root["files"] as? [[String: Any]])
-    #expect(files.map { $0["role"] as? String } == ["config", "deck", "ledger", "held", "fallback"])
+    #expect(
+      files.map { $0["role"] as? String } == ["config", "deck", "ledger", "held", "fallback", "alarms"])
     #expect((files[1]["problem"] as? String)?.contains(": 内容を読み取れません: ") == true)
     #expect(files[1]["parses"] as? Bool == false)
     let timer = try #require(root["timer"] as? [String: Any])

@@ -15,6 +15,7 @@ import Testing
         Recall items: 0 waiting now, 2 later
         Focus today: 0 min
         Next reminder: 2026-11-21 Sat 08:00 — Today's reviews: 2 cards
+        Alarms today: none
 
         """)
     // At 12:30, in the quiet hours (12:00-13:00), the missed daily comes at 13:00.
@@ -26,6 +27,7 @@ import Testing
         思い出す項目: いま 2件、このあと 0件
         今日の集中: 0分
         次のリマインダー: 2026-11-21 (土) 13:00 今日の復習 2枚
+        今日のアラーム: なし
 
         """)
     // Files only: nothing written, no bus needed (this home points at a bus that does not exist).
@@ -72,6 +74,6 @@ import Testing
     let result = try bin.run("status", "--now", "2026-11-21T06:00:00Z")
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Due today: 0 cards\nStreak: 0 days\n"))
-    #expect(result.stdout.hasSuffix("Next reminder: none in the next 14 days\n"))
+    #expect(result.stdout.hasSuffix("Next reminder: none in the next 14 days\nAlarms today: none\n"))
   }
 }

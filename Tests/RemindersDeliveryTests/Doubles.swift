@@ -71,11 +71,42 @@ final class FakeCalendar: CalendarSink {
   }
 }
 
+/// Alarm sounds in memory: which play, which were ended.
+final class FakeSound: AlarmSoundPlaying {
+  var playing: [SoundProcess] = []
+  var started: [ReminderID] = []
+  var stopped: [SoundProcess] = []
+  /// Every start fails with this, when set.
+  var problem: String?
+  var nextPID: Int32 = 100
+
+  struct NoPlayer: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  func start(for ring: ReminderID) throws -> SoundProcess {
+    if let problem { throw NoPlayer(description: problem) }
+    nextPID += 1
+    let process = SoundProcess(pid: nextPID, group: nextPID - 1, startTicks: 7)
+    playing.append(process)
+    started.append(ring)
+    return process
+  }
+
+  func isPlaying(_ process: SoundProcess) -> Bool { playing.contains(process) }
+
+  func stop(_ process: SoundProcess) {
+    playing.removeAll { $0 == process }
+    stopped.append(process)
+  }
+}
+
 /// A desktop, a ledger and a calendar for one table row, and the run over them.
 final class Bench {
   let sender = FakeSender()
   let ledger: FakeLedger
   let calendar = FakeCalendar()
+  let sound = FakeSound()
   var dnd = DoNotDisturbState.off
   var reachable: SendFailure? = nil
   var watched = false
@@ -97,7 +128,7 @@ final class Bench {
         if let reachable { return .unreachable(reachable) }
         return .reachable(
           sender, doNotDisturb: DoNotDisturbReading(state: dnd, probe: .dunst, server: "fake"))
-      }, isWatched: { [self] in watched }, calendar: calendar)
+      }, isWatched: { [self] in watched }, calendar: calendar, sound: sound)
   }
 
   @discardableResult

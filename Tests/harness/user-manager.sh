@@ -11,6 +11,10 @@
 set -euo pipefail
 runtime=$1
 shift
+# One at a time: two managers of the same user started from one control group share it, and each
+# takes the other's units and scopes (tests running in parallel then fail now and then).
+exec 9>>"${TMPDIR:-/tmp}/reminders-user-manager.lock"
+flock 9
 fake=$(mktemp -d)
 mkdir -p "$fake/system"
 mount --bind "$fake" /run/systemd

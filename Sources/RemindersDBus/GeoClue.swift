@@ -1,0 +1,207 @@
+// A client of GeoClue2 (https://www.freedesktop.org/software/geoclue/docs/), over a private
+// connection to the system bus: where the learner is, for the alarms' place gate (SPEC §8).
+
+/// A location as GeoClue gives it.
+public struct GeoLocation: Equatable, Sendable {
+  /// Degrees (WGS 84).
+  public var latitude: Double
+  public var longitude: Double
+  /// Metres: the radius of the circle the true position lies in.
+  public var accuracy: Double
+
+  public init(latitude: Double, longitude: Double, accuracy: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.accuracy = accuracy
+  }
+}
+
+/// Why no location came.
+public enum GeoClueError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No system bus to connect to (or it did not answer).
+  case noSystemBus(BusError)
+  /// Nobody serves `org.freedesktop.GeoClue2` on the system bus, and it cannot be started.
+  case notAvailable(BusError)
+  /// GeoClue (its configuration or the desktop's agent) refused to locate us.
+  case refused(BusError)
+  /// No location came within the time allowed (`seconds`); `waitingFor` says at which step.
+  case timedOut(seconds: Double, waitingFor: String)
+  /// Anything else GeoClue or the bus said.
+  case failed(BusError)
+
+  public var description: String {
+    switch self {
+    case .noSystemBus(let error): "no system bus: \(error)"
+    case .notAvailable(let error): "GeoClue is not available on the system bus: \(error)"
+    case .refused(let error): "GeoClue refused to locate reminders: \(error)"
+    case .timedOut(let seconds, let step):
+      "no location within \(seconds.formatted) s (waiting for \(step))"
+    case .failed(let error): "GeoClue failed: \(error)"
+    }
+  }
+}
+
+extension Double {
+  /// `30`, `2.5`: as a person writes seconds.
+  fileprivate var formatted: String {
+    self == rounded() ? String(Int(self)) : String(self)
+  }
+}
+
+/// Where GeoClue2 lives on the bus, and how it is asked.
+public enum GeoClue {
+  public static let name = "org.freedesktop.GeoClue2"
+  public static let managerPath = "/org/freedesktop/GeoClue2/Manager"
+  public static let managerInterface = "org.freedesktop.GeoClue2.Manager"
+  public static let clientInterface = "org.freedesktop.GeoClue2.Client"
+  public static let locationInterface = "org.freedesktop.GeoClue2.Location"
+
+  /// GeoClue's accuracy levels (`GClueAccuracyLevel`).
+  public enum AccuracyLevel: UInt32, Sendable {
+    case none = 0
+    case country = 1
+    case city = 4
+    case neighborhood = 5
+    case street = 6
+    case exact = 8
+  }
+
+  /// Where the system bus is: `DBUS_SYSTEM_BUS_ADDRESS`, else the well-known socket.
+  public static func systemBusAddress(environment: [String: String]) -> String {
+    if let address = environment["DBUS_SYSTEM_BUS_ADDRESS"], !address.isEmpty { return address }
+    return "unix:path=/var/run/dbus/system_bus_socket"
+  }
+
+  /// Asks GeoClue where we are and waits at most `timeout` for the answer.
+  ///
+  /// The whole exchange runs on one private connection, since GeoClue ties a client object to
+  /// the connection that asked for it and drops it when that connection closes:
+  /// `Manager.GetClient` (which waits until the desktop's agent has registered for our user),
+  /// `DesktopId` and `RequestedAccuracyLevel` set on the client, a match rule for its
+  /// `LocationUpdated` signal, `Start` (which the agent may have to authorise), then the first
+  /// location: the client's `Location` when it has one already, else the object the first
+  /// `LocationUpdated` names, whose `Latitude`, `Longitude` and `Accuracy` are read. Closing the
+  /// connection stops the client.
+  public static func locate(
+    desktopID: String, accuracy: AccuracyLevel = .exact, timeout: Duration, environment: [String: String]
+  ) throws(GeoClueError) -> GeoLocation {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    var step = "the system bus"
+    /// What is left of the time, at most `cap`.
+    func left(_ cap: Duration = .seconds(3600)) throws(GeoClueError) -> Duration {
+      let remaining = deadline - clock.now
+      guard remaining > .zero else { throw .timedOut(seconds: seconds, waitingFor: step) }
+      return min(remaining, cap)
+    }
+    func fail(_ error: BusError) -> GeoClueError {
+      switch error.name {
+      case .noReply, .timeout: .timedOut(seconds: seconds, waitingFor: step)
+      case .serviceUnknown, .nameHasNoOwner: .notAvailable(error)
+      case .accessDenied: .refused(error)
+      default: .failed(error)
+      }
+    }
+
+    let bus: SessionBus
+    let connecting = try left(SessionBus.defaultTimeout)
+    do throws(BusError) {
+      bus = try SessionBus.connect(
+        address: systemBusAddress(environment: environment), environment: environment, timeout: connecting)
+    } catch {
+      throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus(error)
+    }
+    do {
+      step = "Manager.GetClient (GeoClue waits for the desktop's location agent)"
+      let client = try bus.call(
+        destination: name, path: managerPath, interface: managerInterface, member: "GetClient",
+        expecting: "o", timeout: try left())
+      guard let path = client.first?.string else {
+        throw BusError(name: .invalidSignature, message: "GetClient: no object path")
+      }
+      step = "setting DesktopId and RequestedAccuracyLevel"
+      try bus.setProperty(
+        destination: name, path: path, interface: clientInterface, name: "DesktopId",
+        value: .string(desktopID), timeout: try left())
+      try bus.setProperty(
+        destination: name, path: path, interface: clientInterface, name: "RequestedAccuracyLevel",
+        value: .uint32(accuracy.rawValue), timeout: try left())
+      try bus.addMatch(
+        "type='signal',sender='\(name)',interface='\(clientInterface)',member='LocationUpdated',path='\(path)'",
+        timeout: try left())
+      step = "Client.Start (the desktop's agent authorises reminders)"
+      _ = try bus.call(
+        destination: name, path: path, interface: clientInterface, member: "Start", expecting: "",
+        timeout: try left())
+      step = "the first location"
+      var location = try bus.getProperty(
+        destination: name, path: path, interface: clientInterface, name: "Location", timeout: try left()
+      ).string
+      if location == nil || location == "/" {
+        location = try bus.nextSignal(timeout: try left()) { signal -> String? in
+          guard signal.member == "LocationUpdated", signal.path == path, signal.arguments.count == 2,
+            let new = signal.arguments[1].string, new != "/"
+          else { return nil }
+          return new
+        }
+      }
+      guard let location, location != "/" else {
+        throw GeoClueError.timedOut(seconds: seconds, waitingFor: step)
+      }
+      step = "the location's properties"
+      let properties = try bus.getAllProperties(
+        destination: name, path: location, interface: locationInterface, timeout: try left())
+      guard case .double(let latitude)? = properties["Latitude"],
+        case .double(let longitude)? = properties["Longitude"],
+        case .double(let accuracyMetres)? = properties["Accuracy"]
+      else {
+        throw BusError(
+          name: .invalidSignature,
+          message: "\(location): Latitude, Longitude and Accuracy are not all doubles")
+      }
+      return GeoLocation(latitude: latitude, longitude: longitude, accuracy: accuracyMetres)
+    } catch let error as GeoClueError {
+      throw error
+    } catch let error as BusError {
+      throw fail(error)
+    } catch {
+      throw .failed(BusError(name: .failed, message: "\(error)"))
+    }
+  }
+}
+
+extension SessionBus {
+  /// Asks the bus to route signals matching `rule` to this connection
+  /// (`org.freedesktop.DBus.AddMatch`); `nextSignal` then sees them.
+  public func addMatch(_ rule: String, timeout: Duration = defaultTimeout) throws(BusError) {
+    _ = try call(
+      destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface, member: "AddMatch",
+      arguments: [.string(rule)], expecting: "", timeout: timeout)
+  }
+
+  /// Sets one property (`org.freedesktop.DBus.Properties.Set`).
+  func setProperty(
+    destination: String, path: String, interface: String, name: String, value: Argument,
+    timeout: Duration = defaultTimeout
+  ) throws(BusError) {
+    _ = try call(
+      destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Set",
+      arguments: [.string(interface), .string(name), .variant(value)], expecting: "", timeout: timeout)
+  }
+
+  /// Reads every property of `interface` (`org.freedesktop.DBus.Properties.GetAll`), by name.
+  public func getAllProperties(
+    destination: String, path: String, interface: String, timeout: Duration = defaultTimeout
+  ) throws(BusError) -> [String: BusValue] {
+    let reply = try call(
+      destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll",
+      arguments: [.string(interface)], expecting: "a{sv}", timeout: timeout)
+    guard case .dictionary(let entries)? = reply.first else { return [:] }
+    var properties: [String: BusValue] = [:]
+    for entry in entries {
+      if let key = entry.key.string { properties[key] = entry.value }
+    }
+    return properties
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What delivery needs to ring an alarm's sound: start it in a loop, tell whether it still
+/// plays, end it. `AlarmSoundLoop` runs a command; tests use a double.
+public protocol AlarmSoundPlaying {
+  /// Starts the sound of `ring` playing in a loop, in the background; throws when there is no
+  /// sound to play (the error's description says why, in one line).
+  func start(for ring: ReminderID) throws -> SoundProcess
+  /// Whether `process` is still the one that was started, and alive.
+  func isPlaying(_ process: SoundProcess) -> Bool
+  /// Ends `process` and everything it started; nothing when it is no longer the one that was
+  /// started (its pid may name another process by now).
+  func stop(_ process: SoundProcess)
+}
+
+/// Why an alarm plays no sound.
+public struct NoAlarmSound: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// An alarm's sound (SPEC §8): `alarm.sound`, or the first found of `pw-play`, `paplay`,
+/// `canberra-gtk-play` on the freedesktop sound `alarm-clock-elapsed`, run again and again by a
+/// `/bin/sh` loop in a session and process group of its own, until the group is signalled.
+///
+/// **Who owns it.** The ledger does: its pid, group and start time are written in the ring's
+/// entry as soon as it starts, and whoever ends the ring (`alarm stop`, or `run` when the alarm
+/// was deleted, disabled or rang again) ends that group, under the ledger's lock. Nothing else
+/// holds it: `run` is gone a second later. A `run` started by a systemd unit (`INVOCATION_ID` is
+/// set) would see its sound ended with it, since the manager ends every process left in a
+/// oneshot service's control group; so there the loop is started through `systemd-run --user
+/// --scope`, which moves it into a scope unit of its own before `run` exits.
+public struct AlarmSoundLoop: AlarmSoundPlaying {
+  /// `alarm.sound` (nil: the default players; empty: no sound).
+  public let configured: [String]?
+  public let environment: [String: String]
+
+  /// The loop, run by `/bin/sh -c`: the command again a second after it ends, until signalled.
+  static let loop = "while :; do \"$@\"; sleep 1; done"
+  /// The freedesktop sound name of an alarm.
+  public static let soundName = "alarm-clock-elapsed"
+
+  /// `configured` is `alarm.sound` (nil: the default players; empty: no sound); it is looked
+  /// up when a sound starts, not before.
+  public init(configured: [String]?, environment: [String: String]) {
+    self.configured = configured
+    self.environment = environment
+  }
+
+  /// The command the alarm's sound plays with, or why there is none.
+  public static func resolve(configured: [String]?, environment: [String: String]) -> Result<
+    [String], NoAlarmSound
+  > {
+    if let configured {
+      guard let program = configured.first else {
+        return .failure(NoAlarmSound("alarm.sound is [] (no sound)"))
+      }
+      guard
+        program.contains("/")
+          ? access(program, X_OK) == 0 : ProcessRunner.find(program, environment: environment) != nil
+      else { return .failure(NoAlarmSound("alarm.sound: \(program) is not an executable program")) }
+      return .success(configured)
+    }
+    let file = soundFile(environment: environment)
+    for player in ["pw-play", "paplay", "canberra-gtk-play"] {
+      guard let path = ProcessRunner.find(player, environment: environment) else { continue }
+      if player == "canberra-gtk-play" { return .success([path, "-i", soundName]) }
+      if let file { return .success([path, file]) }
+    }
+    return .failure(
+      NoAlarmSound(
+        file == nil
+          ? "no sound player (pw-play, paplay or canberra-gtk-play) with the sound \(soundName) was found; set alarm.sound"
+          : "no sound player (pw-play, paplay or canberra-gtk-play) was found; set alarm.sound"))
+  }
+
+  /// The file of the freedesktop sound theme's `alarm-clock-elapsed`, where the XDG data folders
+  /// hold one (Debian: package `sound-theme-freedesktop`).
+  public static func soundFile(environment: [String: String]) -> String? {
+    var folders: [String] = []
+    if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") { folders.append(home) }
+    let dirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+    folders += dirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    for folder in folders {
+      for ext in ["oga", "ogg", "wav"] {
+        let path = "\(folder)/sounds/freedesktop/stereo/\(soundName).\(ext)"
+        if access(path, R_OK) == 0 { return path }
+      }
+    }
+    return nil
+  }
+
+  public func start(for ring: ReminderID) throws -> SoundProcess {
+    let command = try AlarmSoundLoop.resolve(configured: configured, environment: environment).get()
+    var program = command[0]
+    if !program.contains("/"), let found = ProcessRunner.find(program, environment: environment) {
+      program = found
+    }
+    var executable = "/bin/sh"
+    var arguments = ["-c", AlarmSoundLoop.loop, "reminders-alarm-sound", program] + command.dropFirst()
+    let underSystemd = environment["INVOCATION_ID"].map { !$0.isEmpty } ?? false
+    if underSystemd, let systemdRun = ProcessRunner.find("systemd-run", environment: environment) {
+      let unit = "reminders-alarm-\(UUID().uuidString.lowercased().prefix(8))"
+      arguments =
+        ["--user", "--scope", "--quiet", "--collect", "--unit=\(unit)", "--", executable] + arguments
+      executable = systemdRun
+    }
+    let started: ProcessRunner.Background
+    do {
+      started = try ProcessRunner.startInBackground(executable, arguments, environment: environment)
+    } catch {
+      throw NoAlarmSound("cannot start \(command.joined(separator: " ")): \(error)")
+    }
+    if underSystemd && executable != "/bin/sh" {
+      try AlarmSoundLoop.waitForOwnScope(started.pid)
+    }
+    guard let stat = ProcessStat(pid: started.pid), stat.isAlive else {
+      throw NoAlarmSound("\(command.joined(separator: " ")) ended at once")
+    }
+    return SoundProcess(pid: started.pid, group: started.group, startTicks: stat.startTicks)
+  }
+
+  /// Waits (at most 3 s) until systemd-run has moved itself into its scope, out of the control
+  /// group of the unit that started it, which the manager empties when `run` exits.
+  static func waitForOwnScope(_ pid: pid_t) throws {
+    let own = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)
+    let deadline = Date().addingTimeInterval(3)
+    while Date() < deadline {
+      guard let stat = ProcessStat(pid: pid), stat.isAlive,
+        let cgroup = try? String(contentsOfFile: "/proc/\(pid)/cgroup", encoding: .utf8)
+      else {
+        throw NoAlarmSound(
+          "systemd-run --user --scope did not start the sound (is the user manager reachable?)")
+      }
+      if cgroup != own { return }
+      usleep(10_000)
+    }
+    throw NoAlarmSound("systemd-run --user --scope did not move the sound into a scope of its own in 3 s")
+  }
+
+  public func isPlaying(_ process: SoundProcess) -> Bool {
+    guard let stat = ProcessStat(pid: process.pid) else { return false }
+    return stat.isAlive && stat.startTicks == process.startTicks && stat.group == process.group
+  }
+
+  public func stop(_ process: SoundProcess) {
+    guard isPlaying(process) else { return }
+    kill(-process.group, SIGTERM)
+    let deadline = Date().addingTimeInterval(1)
+    while Date() < deadline, isPlaying(process) { usleep(10_000) }
+    // The whole group: the loop's shell and the player it runs, whatever each did with SIGTERM.
+    kill(-process.group, SIGKILL)
+  }
+}
+
+/// What `/proc/PID/stat` says about a process: enough to know it is the one we started.
+struct ProcessStat {
+  /// `R`, `S`, `D`, `Z` (a zombie: it has ended), …
+  var state: Character
+  var group: pid_t
+  /// Clock ticks from boot to its start.
+  var startTicks: UInt64
+
+  init?(pid: pid_t) {
+    guard pid > 0, let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    // After the command name (which may hold blanks and parentheses): field 3 (state) on.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 19, let state = fields[0].first, let group = pid_t(fields[2]),
+      let ticks = UInt64(fields[19])
+    else { return nil }
+    self.state = state
+    self.group = group
+    startTicks = ticks
+  }
+
+  var isAlive: Bool { state != "Z" && state != "X" && state != "x" }
+}

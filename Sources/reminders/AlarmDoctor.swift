@@ -1,0 +1,110 @@
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersDelivery
+import RemindersStore
+
+/// What `doctor` finds for the alarms (SPEC §8): whether GeoClue gives a location (how accurate,
+/// how fast; never where: doctor's output is what people paste into bug reports), and the
+/// command their sound would play with.
+struct AlarmCheck {
+  struct Location {
+    var systemBus: String
+    var accuracy: Double?
+    var seconds: Double
+    /// Why no location came; nil when one did.
+    var error: GeoClueError?
+  }
+
+  var location: Location
+  /// The sound's command, or why there is none.
+  var sound: Result<[String], NoAlarmSound>
+
+  /// At most this long for a location (or `alarm.location_timeout` when shorter).
+  static let locationLimit = 10
+
+  static func examine(configuration: Configuration, environment: [String: String]) -> AlarmCheck {
+    let started = ContinuousClock.now
+    var location = Location(
+      systemBus: GeoClue.systemBusAddress(environment: environment), accuracy: nil, seconds: 0, error: nil)
+    do throws(GeoClueError) {
+      let found = try GeoClue.locate(
+        desktopID: "reminders", timeout: .seconds(min(configuration.locationTimeout, locationLimit)),
+        environment: environment)
+      location.accuracy = found.accuracy
+    } catch {
+      location.error = error
+    }
+    let elapsed = ContinuousClock.now - started
+    location.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return AlarmCheck(
+      location: location,
+      sound: AlarmSoundLoop.resolve(configured: configuration.alarmSound, environment: environment))
+  }
+
+  func locationJSON(_ text: DoctorText) -> OrderedJSON {
+    .object([
+      ("systemBus", .string(location.systemBus)),
+      ("available", .bool(location.error == nil)),
+      (
+        "accuracy",
+        location.accuracy.map { .number(AlarmStoreNumbers.format(($0 * 10).rounded() / 10)) } ?? .null
+      ),
+      ("seconds", .number(String(format: "%.2f", location.seconds))),
+      ("error", location.error.map { .string(text.why($0)) } ?? .null),
+      ("message", .string(text.location(location))),
+    ])
+  }
+
+  func soundJSON(_ text: DoctorText) -> OrderedJSON {
+    switch sound {
+    case .success(let command):
+      return .object([("command", .array(command.map(OrderedJSON.string))), ("problem", .null)])
+    case .failure(let problem):
+      return .object([("command", .null), ("problem", .string(problem.description))])
+    }
+  }
+}
+
+extension DoctorText {
+  var locationLabel: String { ja ? "位置情報" : "location" }
+  var alarmSoundLabel: String { ja ? "アラーム音" : "alarm sound" }
+
+  func location(_ location: AlarmCheck.Location) -> String {
+    let took = String(format: "%.1f", location.seconds)
+    if let error = location.error {
+      return ja
+        ? "取得できません（\(why(error))）: アラームを止める・変更する・削除するには位置情報が必要です"
+        : "none (\(why(error))): alarms cannot be stopped, edited or deleted without one"
+    }
+    let accuracy = Texts(language: language).distance(location.accuracy ?? .nan)
+    return ja
+      ? "GeoClue から \(took) 秒で取得できます（精度 ±\(accuracy)、\(location.systemBus)）"
+      : "GeoClue gives one in \(took) s (accurate to ±\(accuracy)) on \(location.systemBus)"
+  }
+
+  func alarmSound(_ sound: Result<[String], NoAlarmSound>) -> String {
+    switch sound {
+    case .success(let command): return command.joined(separator: " ")
+    case .failure(let problem): return ja ? "鳴りません: \(problem)" : "none: \(problem)"
+    }
+  }
+
+  /// Why no location came, in words (as the alarm commands say it).
+  func why(_ error: GeoClueError) -> String {
+    guard ja else { return error.description }
+    switch error {
+    case .noSystemBus(let bus): return "システムバスに接続できません: \(bus)"
+    case .notAvailable(let bus): return "システムバスに GeoClue がありません: \(bus)"
+    case .refused(let bus): return "GeoClue が reminders に位置情報を渡しませんでした: \(bus)"
+    case .timedOut(let seconds, let step):
+      let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+      return "\(shown) 秒以内に位置情報が届きませんでした（\(step) を待っていました）"
+    case .failed(let bus): return "GeoClue のエラー: \(bus)"
+    }
+  }
+
+  func alarmsWillNotRing(_ file: FileHealth) -> String {
+    ja ? "アラームは鳴りません（\(file.summary(self))）" : "no alarm will ring (\(file.summary(self)))"
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import RemindersCore
+import RemindersDBus
+import RemindersDelivery
+import Testing
+
+/// An alarm's ring through the delivery run (SPEC §8), against a notification server, a ledger,
+/// a calendar and sounds in memory: shown whatever do-not-disturb says, back when its pop-up is
+/// not on screen (in place of the last one), its sound started once and ended with it, and
+/// ended when its alarm goes or rings again.
+@Suite struct AlarmRingTests {
+  static let place = GeoPoint(latitude: 35.681236, longitude: 139.767125)!
+  static let ring: ReminderID = "alarm:a1b2c3d4:2026-11-23"
+
+  static func alarm(enabled: Bool = true) -> Alarm {
+    Alarm(
+      id: "a1b2c3d4", name: "Office", time: WallTime("07:00")!, days: .weekdays(Array(0...6)), place: place,
+      enabled: enabled, setAt: Fixture.t("2026-11-01T00:00:00+09:00"))
+  }
+
+  static func input(_ alarms: [Alarm]? = [alarm()]) -> PlanInput {
+    var input = Fixture.input(cards: 0, recalls: false)
+    input.alarms = alarms
+    return input
+  }
+
+  @Test(arguments: [DoNotDisturbState.off, .on, .unknown])
+  func itRingsWhateverDoNotDisturbSays(dnd: DoNotDisturbState) throws {
+    let bench = Bench()
+    bench.dnd = dnd
+    let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    let shown = try #require(bench.sender.shown.first)
+    #expect(shown.popup.kind == .alarm && shown.popup.critical && shown.popup.expireTimeout == 0)
+    #expect(shown.popup.actions.isEmpty && shown.popup.title == "Alarm: Office")
+    #expect(report.shown.map(\.id) == [AlarmRingTests.ring])
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(
+      entry.isRinging && entry.sound == bench.sound.playing.first
+        && bench.sound.started == [AlarmRingTests.ring])
+  }
+
+  /// Without the watch nothing says whether it is still shown: each run shows it again in place
+  /// of the last (`replaces_id`), so that it is never on screen twice; the sound is not started
+  /// again while it plays.
+  @Test func withoutTheWatchItComesBackEveryRunInPlace() throws {
+    let bench = Bench()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    for minute in 1...3 {
+      let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:0\(minute):00+09:00")
+      #expect(report.events.count == 1)
+    }
+    #expect(bench.sender.shown.map(\.replacing) == [nil, 41, 41, 41])
+    #expect(bench.sound.started.count == 1)
+  }
+
+  /// With the watch it comes back only when its pop-up closed (the watch took it off screen).
+  @Test func withTheWatchItComesBackOnlyWhenClosed() throws {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.sender.shown.count == 1)
+    #expect(bench.connects == 1)
+    var closed = bench.ledger.durable
+    closed.closed(
+      notificationID: 41, at: Fixture.t("2026-11-23T07:01:30+09:00"), because: "dismissed by the user")
+    bench.ledger.durable = closed
+    let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:02:00+09:00")
+    #expect(bench.sender.shown.count == 2 && bench.sender.shown.last?.replacing == 41)
+    guard case .rangAgain(let id, _)? = report.events.first else {
+      Issue.record("expected the ring again, got \(report.events)")
+      return
+    }
+    #expect(id == AlarmRingTests.ring && bench.ledger.durable.entries[id]?.onScreen == true)
+  }
+
+  /// A sound that died (the machine restarted) is started again; one that cannot start is said
+  /// once a ring.
+  @Test func theSoundPlaysUntilTheRingEnds() throws {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    bench.sound.playing.removeAll()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.sound.started.count == 2 && bench.sound.playing.count == 1)
+
+    let silent = Bench()
+    silent.sound.problem = "no sound player"
+    let first = try silent.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    let second = try silent.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    let said = [first, second].flatMap(\.events).filter {
+      if case .noSound = $0 { return true }
+      return false
+    }
+    #expect(said.count == 1)
+    #expect(silent.ledger.durable.entries[AlarmRingTests.ring]?.soundProblem == "no sound player")
+  }
+
+  /// Deleted or disabled: the ring stops, its sound ends and its pop-up closes. An alarm file
+  /// that could not be read ends nothing.
+  @Test(arguments: [([] as [Alarm]?, true), ([alarm(enabled: false)], true), (nil, false)])
+  func ringsEndWithTheirAlarm(alarms: [Alarm]?, ends: Bool) throws {
+    let bench = Bench()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    let sound = try #require(bench.sound.playing.first)
+    try bench.deliver(AlarmRingTests.input(alarms), at: "2026-11-23T07:01:00+09:00")
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(entry.isRinging == !ends)
+    #expect(bench.sound.stopped == (ends ? [sound] : []))
+    #expect(bench.sender.closed == (ends ? [41] : []))
+  }
+
+  /// The next day's ring takes the place of a ring still under way: one ring an alarm.
+  @Test func theNextRingReplacesTheLast() throws {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-24T07:00:00+09:00")
+    let ringing = bench.ledger.durable.ringing.map(\.reminderID.description)
+    #expect(ringing == ["alarm:a1b2c3d4:2026-11-24"])
+    #expect(bench.sender.closed == [41] && bench.sound.stopped.count == 1 && bench.sound.playing.count == 1)
+    #expect(
+      bench.ledger.durable.entries[AlarmRingTests.ring]?.closedBecause
+        == "the next ring of its alarm, alarm:a1b2c3d4:2026-11-24, took its place")
+  }
+
+  /// No notification server: the ring goes to the fallback calendar once, its sound plays, and
+  /// it pops up as soon as a server answers.
+  @Test func withoutADesktopItRingsAndPopsUpLater() throws {
+    let bench = Bench()
+    bench.reachable = SendFailure(.noBus)
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.calendar.writes == 1 && bench.sound.playing.count == 1 && bench.sender.shown.isEmpty)
+    bench.reachable = nil
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:02:00+09:00")
+    #expect(bench.sender.shown.map(\.replacing) == [nil])
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.channel == .popup)
+  }
+
+  /// `preview` walks the runs and lists the first rings, starting no sound.
+  @Test func previewListsRingsOnly() throws {
+    let run = DeliveryRun(planner: Fixture.planner())
+    let plan = try run.preview(
+      AlarmRingTests.input(), ledger: DeliveryLedger(), now: Fixture.t("2026-11-23T06:00:00+09:00"),
+      until: Fixture.day("2026-11-25"))
+    #expect(plan.map(\.id.description) == ["alarm:a1b2c3d4:2026-11-23", "alarm:a1b2c3d4:2026-11-24"])
+  }
+}
