@@ -39,7 +39,7 @@ extension AnkiCollectionFile {
     var collection = AnkiCollection(
       creation: creation,
       creationOffsetMinutesWest: number("creationOffset", in: Int(Int32.min)...Int(Int32.max)),
-      rolloverHour: number("rollover", in: 0...255) ?? 4,
+      rolloverHour: number("rollover", in: 0...255).map { min($0, 23) } ?? 4,
       learnAheadSeconds: number("collapseTime", in: 0...Int(UInt32.max)) ?? 1200,
       lastUnburiedDay: number("lastUnburied", in: 0...Int(UInt32.max)) ?? 0,
       newCardsIgnoreReviewLimit: config["newCardsIgnoreReviewLimit"] == "true",
