@@ -76,7 +76,8 @@ public struct AnkiSource: Sendable {
     do {
       let (collection, seen, method) = try file.read(deadline: Date().addingTimeInterval(timeLimit))
       let reading = AnkiReading(
-        collectionPath: file.path, readAt: now, method: method.rawValue, key: seen.description,
+        // When the file was read, by the wall clock (not `--now`): what "as of" speaks of.
+        collectionPath: file.path, readAt: Date(), method: method.rawValue, key: seen.description,
         keyTrusted: Date().timeIntervalSince(seen.lastModified) > 2, collection: collection)
       if save { try? state.save(reading, clock: clock) }
       return AnkiStatus(collectionPath: file.path, reading: reading, freshness: .current)

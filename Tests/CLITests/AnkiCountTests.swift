@@ -324,7 +324,9 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
     let bin = try ankiHome(collection: scenario.collection, zone: "Asia/Tokyo")
     let check = try #require(scenario.checks.first)
     let now = rfc3339(check.now, zone: "Asia/Tokyo")
+    let readBefore = Date().addingTimeInterval(-1)
     #expect(try bin.run("run", "--now", now).status == 0)
+    let readAfter = Date().addingTimeInterval(1)
     #expect(mkfifo(scenario.collection + "-wal", 0o600) == 0)
     defer { unlink(scenario.collection + "-wal") }
     let later = rfc3339(check.now + 600, zone: "Asia/Tokyo")
@@ -333,8 +335,13 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
     #expect(Date().timeIntervalSince(started) < 10)
     #expect(stale.state == "stale" && stale.decks == AnkiScenarios.due(check.decks))
     let anki = try #require(stale.root["anki"] as? [String: Any])
-    #expect(anki["readAt"] as? String == now && (anki["reason"] as? String)?.contains("named pipe") == true)
-    let asOf = String(now.dropFirst(11).prefix(5))
+    // Read at is when the file was read by the wall clock, not the `--now` of the run.
+    let readAt = try #require(anki["readAt"] as? String)
+    let read = try #require(Timestamp.parse(readAt))
+    #expect(read >= readBefore && read <= readAfter, "\(readAt)")
+    #expect((anki["reason"] as? String)?.contains("named pipe") == true)
+    let hhmm = String(readAt.dropFirst(11).prefix(5))
+    let asOf = readAt.prefix(10) == later.prefix(10) ? hhmm : "\(readAt.prefix(10)) \(hhmm)"
     #expect(
       try bin.run("status", "--now", later).stdout.contains(
         "Anki: counts as of \(asOf) (it cannot be read now: "))
