@@ -129,7 +129,9 @@ public struct AnkiCollectionFile: Sendable {
       guard stat(path, &info) == 0 else {
         let code = errno
         if code == ENOENT || code == ENOTDIR { return nil }
-        throw .notACollection(.unreadable(SystemError(call: "stat", code: code)))
+        // EACCES, EIO, ESTALE, ELOOP…: maybe passing (a network mount, a permission being
+        // fixed); the last reading stands in rather than stopping every reminder.
+        throw .unavailable("cannot read \(path): \(SystemError(call: "stat", code: code))")
       }
       return AnkiFileIdentity.Stamp(
         device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
@@ -149,7 +151,21 @@ public struct AnkiCollectionFile: Sendable {
     AnkiCollection, AnkiFileIdentity, AnkiReadMethod
   ) {
     var last = "it kept changing while it was read"
-    for attempt in 0..<max(attempts, 1) {
+    // A content failure (not SQLite, not Anki's tables, a value that does not decode) is the
+    // file's only when the files are the same after it and it comes again from the same files
+    // on a retry: one read of a file being replaced or written proves nothing.
+    var suspect: (problem: AnkiProblem, files: AnkiFileIdentity)?
+    func content(_ problem: AnkiProblem, _ before: AnkiFileIdentity) throws(AnkiReadFailure) {
+      let after = try identity()
+      guard after == before else {
+        suspect = nil
+        return
+      }
+      if let suspect, suspect.problem == problem, suspect.files == before { throw .notACollection(problem) }
+      suspect = (problem, before)
+      last = problem.description
+    }
+    for attempt in 0..<max(attempts, 2) {
       if attempt > 0 { usleep(50_000) }
       let before = try identity()
       do {
@@ -166,10 +182,13 @@ public struct AnkiCollectionFile: Sendable {
         continue
       } catch Retry.failed(let why) {
         last = why
+      } catch AnkiReadFailure.notACollection(let problem) {
+        try content(problem, before)
       } catch let failure as AnkiReadFailure {
         throw failure
+      } catch let error as SQLiteError where error.isNotADatabase {
+        try content(.notSQLite, before)
       } catch let error as SQLiteError {
-        if error.isNotADatabase { throw .notACollection(.notSQLite) }
         if error.isInterrupted { throw .unavailable(error.message) }
         last = error.message
       } catch {

@@ -17,7 +17,9 @@ extension AnkiCollectionFile {
       version = Int(row.int64(0))
       creation = row.int64(1)
     }
-    guard version == schema else { throw AnkiReadFailure.notACollection(.schema(version)) }
+    // Newer schemas read too: the tables and columns read here have not changed since 18, and a
+    // new Anki must not stop every reminder; a value that no longer decodes still says so.
+    guard version >= schema else { throw AnkiReadFailure.notACollection(.schema(version)) }
     for table in ["cards", "decks", "deck_config", "config"] where !tables.contains(table) {
       throw AnkiReadFailure.notACollection(.notAnki(missing: table))
     }
