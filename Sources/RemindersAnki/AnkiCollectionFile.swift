@@ -116,9 +116,14 @@ public struct AnkiCollectionFile: Sendable {
   /// The collection, its symbolic links resolved (SQLite names the WAL after the resolved path).
   public let path: String
 
-  public init(path: String) {
+  /// Where private copies are made (`<state>/anki-copy` for `reminders`); nil: `$TMPDIR`,
+  /// else `/tmp`.
+  public let copyFolder: String?
+
+  public init(path: String, copyFolder: String? = nil) {
     var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     self.path = realpath(path, &resolved) != nil ? AnkiCollectionFile.string(resolved) : path
+    self.copyFolder = copyFolder
   }
 
   /// The files as they are now; `notACollection` when the collection itself is missing or is not
@@ -213,9 +218,17 @@ public struct AnkiCollectionFile: Sendable {
 
   /// Copies the collection and its WAL or journal into a private folder and reads the copy.
   func readCopy(_ before: AnkiFileIdentity, deadline: Date) throws -> AnkiCollection {
-    let base =
-      (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
-    var template = Array((base + "/reminders-anki.XXXXXX").utf8CString)
+    let base: String
+    if let copyFolder {
+      base = copyFolder
+      try? FileManager.default.createDirectory(
+        atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      AnkiCollectionFile.removeStaleCopies(in: base)
+    } else {
+      base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    }
+    try AnkiCollectionFile.checkSpace(in: base, for: before)
+    var template = Array((base + "/\(AnkiCollectionFile.copyPrefix)\(getpid()).XXXXXX").utf8CString)
     guard mkdtemp(&template) != nil else {
       throw Retry.failed(
         "cannot make a private folder in \(base): \(SystemError(call: "mkdtemp", code: errno))")
@@ -234,6 +247,47 @@ public struct AnkiCollectionFile: Sendable {
     guard check == "ok" else { throw Retry.failed("the copy does not check out: \(check ?? "no answer")") }
     return try AnkiCollectionFile.load(database)
   }
+
+  /// The names of the private copies' folders: `reminders-anki.<pid>.XXXXXX`.
+  static let copyPrefix = "reminders-anki."
+
+  /// Removes the copies a read left in `folder` when it was killed (a signal skips its
+  /// clean-up): those whose process is gone and that are more than a minute old.
+  static func removeStaleCopies(in folder: String, now: Date = Date()) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(copyPrefix) {
+      let parts = name.dropFirst(copyPrefix.count).split(separator: ".")
+      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { continue }
+      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      var info = stat()
+      guard lstat(folder + "/" + name, &info) == 0, FileKind(mode: info.st_mode) == .directory,
+        now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > 60
+      else { continue }
+      try? FileManager.default.removeItem(atPath: folder + "/" + name)
+    }
+  }
+
+  /// Room for the copy, with a margin: not enough leaves the collection unavailable (the last
+  /// reading stands in) rather than filling the disk.
+  static func checkSpace(in folder: String, for files: AnkiFileIdentity) throws(AnkiReadFailure) {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }  // mkdtemp says what is wrong with the folder.
+    defer { close(fd) }
+    var info = statvfs()
+    guard fstatvfs(fd, &info) == 0 else { return }
+    let needed = [files.database, files.wal, files.journal].compactMap { $0 }.reduce(Int64(0)) {
+      $0 + $1.size
+    }
+    let free = Int64(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
+    let margin = max(needed / 10, 16 << 20)
+    if free < needed + margin {
+      throw .unavailable(
+        "not enough free space in \(folder) to copy it (\(megabytes(needed + margin)) needed, \(megabytes(free)) free)"
+      )
+    }
+  }
+
+  static func megabytes(_ bytes: Int64) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }
 
   /// Copies `source` (a regular file, opened without waiting) to the new file `target`.
   static func copy(_ source: String, to target: String, deadline: Date) throws {

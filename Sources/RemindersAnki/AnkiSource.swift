@@ -46,16 +46,21 @@ public struct AnkiSource: Sendable {
   /// How long one read may take before the last reading stands in.
   public var timeLimit: TimeInterval = 10
 
+  /// Where the collection is copied while Anki has it open: `<state>/anki-copy`, a folder of
+  /// ours, so that a copy left by a killed run is ours to remove.
+  public let copyFolder: String
+
   public init(settings: AnkiSettings, configPath: String, stateDir: String) {
     self.settings = settings
     self.configPath = configPath
     state = AnkiStateFile(stateDir: stateDir)
+    copyFolder = stateDir + "/anki-copy"
   }
 
   /// The counts' source at `now`. `save`: remember a new reading in `<state>/anki.json` (`run`
   /// does; `preview` and `status` write nothing).
   public func read(now: Date, clock: DayClock, save: Bool) throws(AnkiConfigError) -> AnkiStatus {
-    let file = AnkiCollectionFile(path: settings.collection)
+    let file = AnkiCollectionFile(path: settings.collection, copyFolder: copyFolder)
     func refused(_ problem: AnkiProblem) -> AnkiConfigError {
       AnkiConfigError(configPath: configPath, collection: settings.collection, problem: problem)
     }

@@ -219,6 +219,53 @@ struct Scratch {
     #expect(problem { _ = try read(text) } == .notSQLite)
   }
 
+  /// Copies go into a folder of ours and are removed afterwards; a copy left by a read that was
+  /// killed (its process gone, older than a minute) is removed by the next read, not one of a
+  /// live process, a fresh one or anything else; too little free space is unavailable at once.
+  @Test func copiesAreOursAndDoNotLinger() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let copies = s.folder + "/copies"
+    try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
+    // A pid no process can have: pids stay below `pid_max` (a spawned process that ended may
+    // not be reaped yet, or its pid taken again, while other tests run).
+    let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+    let dead = try #require(Int32(pidMax.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let old = Date().addingTimeInterval(-600)
+    for name in [
+      "reminders-anki.\(dead).aaaaaa", "reminders-anki.\(getpid()).bbbbbb", "reminders-anki.\(dead).cccccc",
+      "other",
+    ] {
+      try FileManager.default.createDirectory(atPath: copies + "/" + name, withIntermediateDirectories: true)
+      try Data(count: 1000).write(to: URL(fileURLWithPath: copies + "/" + name + "/collection.anki2"))
+      if !name.hasSuffix("cccccc") {
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: copies + "/" + name)
+      }
+    }
+    _ = try Scratch.run(s.collection, Scratch.sample)
+    let holder = try Scratch.run(
+      s.collection,
+      [
+        "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL",
+        Scratch.card(7, deck: 10, queue: 0, type: 0, due: 3),
+      ])
+    let (_, _, method) = try AnkiCollectionFile(path: s.collection, copyFolder: copies).read(
+      deadline: Date().addingTimeInterval(10))
+    #expect(method == .snapshot)
+    let left = try FileManager.default.contentsOfDirectory(atPath: copies).sorted()
+    #expect(
+      left == ["other", "reminders-anki.\(getpid()).bbbbbb", "reminders-anki.\(dead).cccccc"], "\(left)")
+    var files = try AnkiCollectionFile(path: s.collection).identity()
+    files.database.size = 1 << 60
+    do {
+      try untyped { try AnkiCollectionFile.checkSpace(in: copies, for: files) }
+      Issue.record("an exabyte fits")
+    } catch AnkiReadFailure.unavailable(let why) {
+      #expect(why.hasPrefix("not enough free space in \(copies)"), "\(why)")
+    }
+    withExtendedLifetime(holder) {}
+  }
+
   /// A collection held open as Anki holds it (WAL, `locking_mode=EXCLUSIVE`, changes only in the
   /// WAL): read from a copy, WAL included, within the time; the files as they were, no `-shm`.
   @Test func aCollectionHeldOpenIsReadFromACopy() throws {
