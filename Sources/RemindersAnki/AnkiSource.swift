@@ -19,9 +19,9 @@ public struct AnkiStatus: Equatable, Sendable {
     /// Read now, or read before from files that have not changed since.
     case current
     /// The last reading: the collection could not be read consistently now, for `reason`.
-    case stale(reason: String)
+    case stale(reason: AnkiUnreadable)
     /// Nothing: never read, and it cannot be read now, for `reason`.
-    case unavailable(reason: String)
+    case unavailable(reason: AnkiUnreadable)
   }
 
   /// The collection (symbolic links resolved).
