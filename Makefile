@@ -24,7 +24,8 @@ APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils l
 # own (ignored by git): `icalendar` (the independent reader of what we write) and `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts).
 VENV := .venv
-VENV_PACKAGES := icalendar anki
+# Pinned to what the tests were last run against, so that CI gets what was tested.
+VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 

@@ -13,7 +13,45 @@ public enum AnkiReadFailure: Error, Equatable, Sendable {
   case notACollection(AnkiProblem)
   /// The collection could not be read consistently just now (Anki wrote to it during every
   /// copy, an I/O error, the time limit): the last reading stands in.
-  case unavailable(String)
+  case unavailable(AnkiUnreadable)
+}
+
+/// Why the collection cannot be read just now: said in the session's language (`reminders`'
+/// `AnkiErrorText.reason`); `description` is the English, as `--json` gives it.
+public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Anki wrote to it during every try.
+  case keptChanging
+  /// A system call on `path` failed (`stat`, `open`, `read`, `write`, `mkdtemp`).
+  case system(path: String, SystemError)
+  /// Something other than a regular file where a file is copied from.
+  case notRegularFile(path: String, FileKind)
+  /// The copy fails `PRAGMA quick_check`.
+  case copyDoesNotCheckOut(String)
+  /// The time limit passed while copying.
+  case tooSlow
+  /// Not room enough in `folder` for the copy (bytes needed, bytes free).
+  case noSpace(folder: String, needed: Int64, free: Int64)
+  /// What the content says, not yet confirmed on a second look at the same files.
+  case content(AnkiProblem)
+  /// SQLite's own message.
+  case sqlite(String)
+
+  public var description: String {
+    switch self {
+    case .keptChanging: return "it kept changing while it was read"
+    case .system(let path, let error): return "cannot use \(path): \(error)"
+    case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file"
+    case .copyDoesNotCheckOut(let check): return "the copy does not check out: \(check)"
+    case .tooSlow: return "copying took longer than the time allowed"
+    case .noSpace(let folder, let needed, let free):
+      return
+        "not enough free space in \(folder) to copy it (\(AnkiUnreadable.megabytes(needed)) needed, \(AnkiUnreadable.megabytes(free)) free)"
+    case .content(let problem): return problem.description
+    case .sqlite(let message): return message
+    }
+  }
+
+  public static func megabytes(_ bytes: Int64) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }
 }
 
 /// What is wrong with the file `anki.collection` names.
@@ -116,9 +154,14 @@ public struct AnkiCollectionFile: Sendable {
   /// The collection, its symbolic links resolved (SQLite names the WAL after the resolved path).
   public let path: String
 
-  public init(path: String) {
+  /// Where private copies are made (`<state>/anki-copy` for `reminders`); nil: `$TMPDIR`,
+  /// else `/tmp`.
+  public let copyFolder: String?
+
+  public init(path: String, copyFolder: String? = nil) {
     var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     self.path = realpath(path, &resolved) != nil ? AnkiCollectionFile.string(resolved) : path
+    self.copyFolder = copyFolder
   }
 
   /// The files as they are now; `notACollection` when the collection itself is missing or is not
@@ -129,7 +172,9 @@ public struct AnkiCollectionFile: Sendable {
       guard stat(path, &info) == 0 else {
         let code = errno
         if code == ENOENT || code == ENOTDIR { return nil }
-        throw .notACollection(.unreadable(SystemError(call: "stat", code: code)))
+        // EACCES, EIO, ESTALE, ELOOP…: maybe passing (a network mount, a permission being
+        // fixed); the last reading stands in rather than stopping every reminder.
+        throw .unavailable(.system(path: path, SystemError(call: "stat", code: code)))
       }
       return AnkiFileIdentity.Stamp(
         device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
@@ -148,8 +193,22 @@ public struct AnkiCollectionFile: Sendable {
   public func read(deadline: Date, attempts: Int = 3) throws(AnkiReadFailure) -> (
     AnkiCollection, AnkiFileIdentity, AnkiReadMethod
   ) {
-    var last = "it kept changing while it was read"
-    for attempt in 0..<max(attempts, 1) {
+    var last = AnkiUnreadable.keptChanging
+    // A content failure (not SQLite, not Anki's tables, a value that does not decode) is the
+    // file's only when the files are the same after it and it comes again from the same files
+    // on a retry: one read of a file being replaced or written proves nothing.
+    var suspect: (problem: AnkiProblem, files: AnkiFileIdentity)?
+    func content(_ problem: AnkiProblem, _ before: AnkiFileIdentity) throws(AnkiReadFailure) {
+      let after = try identity()
+      guard after == before else {
+        suspect = nil
+        return
+      }
+      if let suspect, suspect.problem == problem, suspect.files == before { throw .notACollection(problem) }
+      suspect = (problem, before)
+      last = .content(problem)
+    }
+    for attempt in 0..<max(attempts, 2) {
       if attempt > 0 { usleep(50_000) }
       let before = try identity()
       do {
@@ -166,14 +225,17 @@ public struct AnkiCollectionFile: Sendable {
         continue
       } catch Retry.failed(let why) {
         last = why
+      } catch AnkiReadFailure.notACollection(let problem) {
+        try content(problem, before)
       } catch let failure as AnkiReadFailure {
         throw failure
+      } catch let error as SQLiteError where error.isNotADatabase {
+        try content(.notSQLite, before)
       } catch let error as SQLiteError {
-        if error.isNotADatabase { throw .notACollection(.notSQLite) }
-        if error.isInterrupted { throw .unavailable(error.message) }
-        last = error.message
+        if error.isInterrupted { throw .unavailable(.sqlite(error.message)) }
+        last = .sqlite(error.message)
       } catch {
-        last = "\(error)"
+        last = .sqlite("\(error)")
       }
       if Date() >= deadline { break }
     }
@@ -189,17 +251,24 @@ public struct AnkiCollectionFile: Sendable {
     /// A file changed while it was copied.
     case changed
     /// This attempt failed (I/O, a copy that does not check out).
-    case failed(String)
+    case failed(AnkiUnreadable)
   }
 
   /// Copies the collection and its WAL or journal into a private folder and reads the copy.
   func readCopy(_ before: AnkiFileIdentity, deadline: Date) throws -> AnkiCollection {
-    let base =
-      (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
-    var template = Array((base + "/reminders-anki.XXXXXX").utf8CString)
+    let base: String
+    if let copyFolder {
+      base = copyFolder
+      try? FileManager.default.createDirectory(
+        atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      AnkiCollectionFile.removeStaleCopies(in: base)
+    } else {
+      base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    }
+    try AnkiCollectionFile.checkSpace(in: base, for: before)
+    var template = Array((base + "/\(AnkiCollectionFile.copyPrefix)\(getpid()).XXXXXX").utf8CString)
     guard mkdtemp(&template) != nil else {
-      throw Retry.failed(
-        "cannot make a private folder in \(base): \(SystemError(call: "mkdtemp", code: errno))")
+      throw Retry.failed(.system(path: base, SystemError(call: "mkdtemp", code: errno)))
     }
     let folder = AnkiCollectionFile.string(template)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -212,8 +281,45 @@ public struct AnkiCollectionFile: Sendable {
     guard try identity() == before else { throw Retry.changed }
     let database = try SQLiteDatabase(path: copy, mode: .privateCopy, deadline: deadline)
     let check = try database.text("PRAGMA quick_check")
-    guard check == "ok" else { throw Retry.failed("the copy does not check out: \(check ?? "no answer")") }
+    guard check == "ok" else { throw Retry.failed(.copyDoesNotCheckOut(check ?? "no answer")) }
     return try AnkiCollectionFile.load(database)
+  }
+
+  /// The names of the private copies' folders: `reminders-anki.<pid>.XXXXXX`.
+  static let copyPrefix = "reminders-anki."
+
+  /// Removes the copies a read left in `folder` when it was killed (a signal skips its
+  /// clean-up): those whose process is gone and that are more than a minute old.
+  static func removeStaleCopies(in folder: String, now: Date = Date()) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(copyPrefix) {
+      let parts = name.dropFirst(copyPrefix.count).split(separator: ".")
+      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { continue }
+      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      var info = stat()
+      guard lstat(folder + "/" + name, &info) == 0, FileKind(mode: info.st_mode) == .directory,
+        now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > 60
+      else { continue }
+      try? FileManager.default.removeItem(atPath: folder + "/" + name)
+    }
+  }
+
+  /// Room for the copy, with a margin: not enough leaves the collection unavailable (the last
+  /// reading stands in) rather than filling the disk.
+  static func checkSpace(in folder: String, for files: AnkiFileIdentity) throws(AnkiReadFailure) {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }  // mkdtemp says what is wrong with the folder.
+    defer { close(fd) }
+    var info = statvfs()
+    guard fstatvfs(fd, &info) == 0 else { return }
+    let needed = [files.database, files.wal, files.journal].compactMap { $0 }.reduce(Int64(0)) {
+      $0 + $1.size
+    }
+    let free = Int64(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
+    let margin = max(needed / 10, 16 << 20)
+    if free < needed + margin {
+      throw .unavailable(.noSpace(folder: folder, needed: needed + margin, free: free))
+    }
   }
 
   /// Copies `source` (a regular file, opened without waiting) to the new file `target`.
@@ -222,33 +328,33 @@ public struct AnkiCollectionFile: Sendable {
     guard input >= 0 else {
       // Gone since it was seen (Anki closed): the identity check says so.
       if errno == ENOENT { throw Retry.changed }
-      throw Retry.failed("cannot read \(source): \(SystemError(call: "open", code: errno))")
+      throw Retry.failed(.system(path: source, SystemError(call: "open", code: errno)))
     }
     defer { close(input) }
     var info = stat()
     guard fstat(input, &info) == 0, FileKind(mode: info.st_mode) == .regular else {
-      throw Retry.failed("\(source) is \(FileKind(mode: info.st_mode)), not a regular file")
+      throw Retry.failed(.notRegularFile(path: source, FileKind(mode: info.st_mode)))
     }
     let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard output >= 0 else {
-      throw Retry.failed("cannot write \(target): \(SystemError(call: "open", code: errno))")
+      throw Retry.failed(.system(path: target, SystemError(call: "open", code: errno)))
     }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      guard Date() < deadline else { throw Retry.failed("copying took longer than the time allowed") }
+      guard Date() < deadline else { throw Retry.failed(.tooSlow) }
       let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
       if n == 0 { return }
       guard n > 0 else {
         if errno == EINTR { continue }
-        throw Retry.failed("cannot read \(source): \(SystemError(call: "read", code: errno))")
+        throw Retry.failed(.system(path: source, SystemError(call: "read", code: errno)))
       }
       var written = 0
       while written < n {
         let w = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + written, n - written) }
         guard w > 0 else {
           if w < 0, errno == EINTR { continue }
-          throw Retry.failed("cannot write \(target): \(SystemError(call: "write", code: errno))")
+          throw Retry.failed(.system(path: target, SystemError(call: "write", code: errno)))
         }
         written += w
       }

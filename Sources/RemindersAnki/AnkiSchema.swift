@@ -17,7 +17,9 @@ extension AnkiCollectionFile {
       version = Int(row.int64(0))
       creation = row.int64(1)
     }
-    guard version == schema else { throw AnkiReadFailure.notACollection(.schema(version)) }
+    // Newer schemas read too: the tables and columns read here have not changed since 18, and a
+    // new Anki must not stop every reminder; a value that no longer decodes still says so.
+    guard version >= schema else { throw AnkiReadFailure.notACollection(.schema(version)) }
     for table in ["cards", "decks", "deck_config", "config"] where !tables.contains(table) {
       throw AnkiReadFailure.notACollection(.notAnki(missing: table))
     }
@@ -39,7 +41,7 @@ extension AnkiCollectionFile {
     var collection = AnkiCollection(
       creation: creation,
       creationOffsetMinutesWest: number("creationOffset", in: Int(Int32.min)...Int(Int32.max)),
-      rolloverHour: number("rollover", in: 0...255) ?? 4,
+      rolloverHour: number("rollover", in: 0...255).map { min($0, 23) } ?? 4,
       learnAheadSeconds: number("collapseTime", in: 0...Int(UInt32.max)) ?? 1200,
       lastUnburiedDay: number("lastUnburied", in: 0...Int(UInt32.max)) ?? 0,
       newCardsIgnoreReviewLimit: config["newCardsIgnoreReviewLimit"] == "true",

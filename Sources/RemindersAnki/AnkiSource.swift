@@ -19,9 +19,9 @@ public struct AnkiStatus: Equatable, Sendable {
     /// Read now, or read before from files that have not changed since.
     case current
     /// The last reading: the collection could not be read consistently now, for `reason`.
-    case stale(reason: String)
+    case stale(reason: AnkiUnreadable)
     /// Nothing: never read, and it cannot be read now, for `reason`.
-    case unavailable(reason: String)
+    case unavailable(reason: AnkiUnreadable)
   }
 
   /// The collection (symbolic links resolved).
@@ -46,16 +46,21 @@ public struct AnkiSource: Sendable {
   /// How long one read may take before the last reading stands in.
   public var timeLimit: TimeInterval = 10
 
+  /// Where the collection is copied while Anki has it open: `<state>/anki-copy`, a folder of
+  /// ours, so that a copy left by a killed run is ours to remove.
+  public let copyFolder: String
+
   public init(settings: AnkiSettings, configPath: String, stateDir: String) {
     self.settings = settings
     self.configPath = configPath
     state = AnkiStateFile(stateDir: stateDir)
+    copyFolder = stateDir + "/anki-copy"
   }
 
   /// The counts' source at `now`. `save`: remember a new reading in `<state>/anki.json` (`run`
   /// does; `preview` and `status` write nothing).
   public func read(now: Date, clock: DayClock, save: Bool) throws(AnkiConfigError) -> AnkiStatus {
-    let file = AnkiCollectionFile(path: settings.collection)
+    let file = AnkiCollectionFile(path: settings.collection, copyFolder: copyFolder)
     func refused(_ problem: AnkiProblem) -> AnkiConfigError {
       AnkiConfigError(configPath: configPath, collection: settings.collection, problem: problem)
     }
@@ -76,7 +81,8 @@ public struct AnkiSource: Sendable {
     do {
       let (collection, seen, method) = try file.read(deadline: Date().addingTimeInterval(timeLimit))
       let reading = AnkiReading(
-        collectionPath: file.path, readAt: now, method: method.rawValue, key: seen.description,
+        // When the file was read, by the wall clock (not `--now`): what "as of" speaks of.
+        collectionPath: file.path, readAt: Date(), method: method.rawValue, key: seen.description,
         keyTrusted: Date().timeIntervalSince(seen.lastModified) > 2, collection: collection)
       if save { try? state.save(reading, clock: clock) }
       return AnkiStatus(collectionPath: file.path, reading: reading, freshness: .current)

@@ -75,7 +75,8 @@ public struct AnkiDueCounter: Sendable {
   static func dayNumber(
     now: Int64, utcOffset: Int, creation: Int64, creationOffsetMinutesWest: Int?, rolloverHour: Int
   ) -> Int {
-    let rollover = Int64(((rolloverHour % 24) + 24) % 24) * 3600
+    // Anki clamps the hour (`rollover_hour.min(23)`): 24 and above mean 23, not a wrap.
+    let rollover = Int64(min(max(rolloverHour, 0), 23)) * 3600
     let offset = Int64(utcOffset)
     if let west = creationOffsetMinutesWest, abs(west) < 24 * 60 {
       // Calendar days between the creation date (in its own offset) and today (in today's),

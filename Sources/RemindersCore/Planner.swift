@@ -71,14 +71,13 @@ public struct Planner: Sendable {
     let id = ReminderID.daily(day)
     guard !ledger.contains(reminderID: id) else { return nil }
     let asked = clock.instant(on: day, at: schedule.dailyTime)
-    guard let content = dailyContent(on: day, at: max(now, asked), input: input) else { return nil }
-    guard var (fireAt, reason) = allowed.adjust(asked), clock.day(of: fireAt) == day else { return nil }
-    if fireAt < now.addingTimeInterval(-Planner.catchUpGrace) {
-      // Missed: only on its own day, inside that day's window; after that it expires.
-      guard let late = allowed.adjust(now), clock.day(of: late.at) == day else { return nil }
-      fireAt = late.at
-      reason = Planner.lateReason(late.reason, held: ledger.held[id.description] != nil)
-    }
+    // Placed first (moved by window, quiet hours, focus; caught up when missed: only on its own
+    // day, inside that day's window; after that it expires), then counted when it shows: `run`
+    // counts at the moment it delivers, and Anki's learning cards fall due by the minute.
+    guard
+      let (fireAt, reason) = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed),
+      let content = dailyContent(on: day, at: max(now, fireAt), input: input)
+    else { return nil }
     return Reminder(
       id: id, kind: .dailyReview, fireAt: fireAt, title: content.title, body: content.body,
       dueCount: content.count, collections: content.collections, streak: content.streak,
@@ -94,11 +93,9 @@ public struct Planner: Sendable {
     let id = ReminderID.dailyAgain(day)
     let asked = clock.instant(on: day, at: time)
     guard !ledger.contains(reminderID: id),
-      let content = dailyContent(on: day, at: max(now, asked), input: input)
+      let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed),
+      let content = dailyContent(on: day, at: max(now, placed.at), input: input)
     else {
-      return nil
-    }
-    guard let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed) else {
       return nil
     }
     return Reminder(
@@ -210,9 +207,10 @@ public struct Planner: Sendable {
     for entry in ledger.entries.values {
       guard let (id, until) = entry.snoozeReturn, !ledger.contains(reminderID: id) else { continue }
       if let day = id.reviewDay {
-        guard let content = dailyContent(on: day, at: max(now, until), input: input),
+        guard
           let placed = onItsDay(
-            until, day: day, id: id, ledger: ledger, now: now, allowed: allowed, reason: .snoozed)
+            until, day: day, id: id, ledger: ledger, now: now, allowed: allowed, reason: .snoozed),
+          let content = dailyContent(on: day, at: max(now, placed.at), input: input)
         else { continue }
         let again = if case .dailyAgain = entry.reminderID { true } else { false }
         out.append(

@@ -20,10 +20,11 @@ extension DeliveryRun {
     while let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end) {
       at = max(at, next.fireAt)
       let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
-      // Each step delivers at least the reminder it was woken for; a step that delivered
-      // nothing would mean the plan and the run disagree, and must not loop.
-      guard !delivered.isEmpty else { break }
       shown += delivered
+      // Each step delivers at least the reminder it was woken for. One that delivers nothing
+      // (the plan and the run disagree) must neither loop nor end the walk: the reminders after
+      // it still come. The walk goes on from the next minute, when the timer starts `run` again.
+      if delivered.isEmpty { at = at.addingTimeInterval(60) }
     }
     return shown
   }

@@ -264,6 +264,16 @@ public struct Configuration: Equatable, Sendable {
     }
     if let command = lookup("anki.command") {
       if let word = command.string, !word.isEmpty {
+        // One program name; a string with spaces would be taken as one name (no shell splits
+        // it here), so it is refused with the list it should be, as `review.terminal` refuses
+        // a string.
+        guard !word.contains(where: \.isWhitespace) else {
+          let words = word.split(whereSeparator: \.isWhitespace).map { "\"\($0)\"" }
+          throw fail(
+            "anki.command",
+            "a string is one program name; for a command with arguments write a list, such as [\(words.joined(separator: ", "))]"
+          )
+        }
         settings.command = [word]
       } else if let array = command.array, !array.isEmpty, case let words = array.compactMap(\.string),
         words.count == array.count, !words[0].isEmpty

@@ -93,6 +93,20 @@ public enum FileKind: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// In Japanese: `名前付きパイプ（FIFO）`.
+  public var japanese: String {
+    switch self {
+    case .regular: return "通常のファイル"
+    case .directory: return "フォルダー"
+    case .namedPipe: return "名前付きパイプ（FIFO）"
+    case .socket: return "ソケット"
+    case .characterDevice: return "キャラクターデバイス"
+    case .blockDevice: return "ブロックデバイス"
+    case .symbolicLink: return "シンボリックリンク"
+    case .unknown: return "特殊なファイル"
+    }
+  }
+
   /// With its article: `a named pipe (FIFO)`.
   public var description: String {
     switch self {

@@ -45,12 +45,14 @@ struct AnkiReport {
           : "current (read at \(at) from a copy, as Anki has it open)"
       }
       return ja ? "最新（\(at) にコレクションから読み取り）" : "current (read at \(at) from the collection)"
-    case .stale(let reason):
+    case .stale(let why):
+      let reason = AnkiErrorText(language: language).reason(why)
       let at = stamp(status.reading!.readAt)
       return ja
         ? "\(at) 時点の枚数です（いまは読めません: \(reason)）"
         : "counts as of \(at) (it cannot be read now: \(reason))"
-    case .unavailable(let reason):
+    case .unavailable(let why):
+      let reason = AnkiErrorText(language: language).reason(why)
       return ja ? "数えていません（読めません: \(reason)）" : "not counted (it cannot be read: \(reason))"
     }
   }
@@ -87,10 +89,10 @@ struct AnkiReport {
     case .current: state = "current"
     case .stale(let why):
       state = "stale"
-      reason = why
+      reason = why.description
     case .unavailable(let why):
       state = "unavailable"
-      reason = why
+      reason = why.description
     }
     let reading = status.reading
     return .object([
@@ -126,7 +128,7 @@ struct AnkiErrorText {
   func problem(_ problem: AnkiProblem) -> String {
     switch problem {
     case .missing: return "ファイルがありません"
-    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind)）"
+    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind.japanese)）"
     case .unreadable(let error): return "読めません（\(error)）"
     case .notSQLite: return "Anki のコレクションではありません（SQLite のデータベースではありません）"
     case .notAnki(let table): return "Anki のコレクションではありません（\(table) 表がありません）"
@@ -138,6 +140,24 @@ struct AnkiErrorText {
     case .firstScheduler:
       return "v1 スケジューラーのままの Anki コレクションです。現在の Anki で一度開くと更新されます"
     case .badValue(let what): return "このバージョンが読める Anki コレクションではありません（\(what)）"
+    }
+  }
+
+  /// Why the collection cannot be read just now, in the session's language (SQLite's and the
+  /// system's own messages stay as they are).
+  func reason(_ why: AnkiUnreadable) -> String {
+    guard language == .ja else { return why.description }
+    switch why {
+    case .keptChanging: return "読んでいる間に変わり続けました"
+    case .system(let path, let error): return "\(path) を使えません（\(error)）"
+    case .notRegularFile(let path, let kind): return "\(path) は\(kind.japanese)で、通常のファイルではありません"
+    case .copyDoesNotCheckOut(let check): return "写しが検査を通りません（\(check)）"
+    case .tooSlow: return "写すのに許された時間を超えました"
+    case .noSpace(let folder, let needed, let free):
+      return
+        "\(folder) に写すだけの空きがありません（必要 \(AnkiUnreadable.megabytes(needed))、空き \(AnkiUnreadable.megabytes(free))）"
+    case .content(let problem): return self.problem(problem)
+    case .sqlite(let message): return message
     }
   }
 }

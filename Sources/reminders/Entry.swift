@@ -123,7 +123,7 @@ struct StoreErrorText {
     case .system(let error) where error.code == ENOSPC: return "ディスクに空きがありません（\(error)）"
     case .system(let error) where error.code == EACCES: return "権限がありません（\(error)）"
     case .system(let error): return error.description
-    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind)）"
+    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind.japanese)）"
     case .danglingLink(let target): return "\(target) へのシンボリックリンクですが、その置き場所のフォルダーがありません"
     }
   }

@@ -216,6 +216,66 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
     }
   }
 
+  /// The daily reminder counts Anki's cards when it shows, not at `daily.time`: at 12:00 with
+  /// quiet hours 12:00–13:00 (the window as it comes), it shows at 13:00 and says what Anki's
+  /// deck list says at 13:00 — in `preview`, `export`, `status` and `run` alike. A learning card
+  /// due 13:10 is counted (none is at 12:00); a new card allowed for Anki's today only, gone at
+  /// 13:00 (rollover 13), is not, and the next day's reminder still comes with its review.
+  @Test func countedWhenTheReminderShows() throws {
+    let built = try AnkiScenarios.build(zone: "UTC", only: ["quiet", "quiet-limit"])
+    defer { built.remove() }
+    for scenario in built.scenarios {
+      var bin = try Binary()
+      try bin.writeConfig(
+        """
+        [time]
+        zone = "UTC"
+        [daily]
+        time = "12:00"
+        [quiet]
+        hours = ["12:00-13:00"]
+        [anki]
+        collection = "\(scenario.collection)"
+        """)
+      bin.use(nil)
+      let shows = scenario.checks.filter { $0.now % 86400 == 13 * 3600 }
+      let start = try #require(scenario.checks.first).now - 3600
+      let plan = try #require(
+        try json(
+          bin.run("preview", "--json", "--days", "\(shows.count)", "--now", rfc3339(start, zone: "UTC"))
+            .stdout)
+          as? [String: Any])
+      let dailies = (plan["reminders"] as? [[String: Any]] ?? []).filter {
+        ($0["id"] as? String)?.hasPrefix("daily:") == true
+      }
+      let expected = shows.compactMap { check -> (String, Int)? in
+        let total = check.decks.values.reduce(0) { $0 + $1.reduce(0, +) }
+        return total > 0 ? (rfc3339(check.now, zone: "UTC"), total) : nil
+      }
+      #expect(
+        dailies.map { "\($0["fireAt"] as? String ?? "?") \($0["dueCount"] as? Int ?? -1)" }
+          == expected.map { "\($0.0) \($0.1)" }, "\(scenario.name): \(dailies)")
+      for check in shows {
+        let at = rfc3339(check.now, zone: "UTC")
+        #expect(
+          try ankiStatus(bin, now: at).decks == AnkiScenarios.due(check.decks), "\(scenario.name) \(at)")
+      }
+      // `run` at the first 13:00 delivers what `preview` said (to the fallback calendar: no bus).
+      let first = try #require(shows.first)
+      let run = try bin.run("run", "--now", rfc3339(first.now, zone: "UTC"))
+      #expect(run.status == 0, "\(run.stderr)")
+      let fallback =
+        (try? String(contentsOfFile: bin.home + "/data/reminders/fallback.ics", encoding: .utf8)) ?? ""
+      if let title = dailies.first(where: { $0["fireAt"] as? String == rfc3339(first.now, zone: "UTC") })?[
+        "title"] as? String
+      {
+        #expect(fallback.contains("SUMMARY;LANGUAGE=en:\(title)\r\n"), "\(scenario.name)")
+      } else {
+        #expect(!fallback.contains("SUMMARY"), "\(scenario.name): \(fallback)")
+      }
+    }
+  }
+
   /// Anki open, as its application holds a collection (WAL, `locking_mode=EXCLUSIVE`, changes
   /// in the WAL only): a plain read gets "database is locked", yet `status` answers within
   /// seconds with Anki's current counts (the WAL's answers included), from a copy; the collection
@@ -264,7 +324,9 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
     let bin = try ankiHome(collection: scenario.collection, zone: "Asia/Tokyo")
     let check = try #require(scenario.checks.first)
     let now = rfc3339(check.now, zone: "Asia/Tokyo")
+    let readBefore = Date().addingTimeInterval(-1)
     #expect(try bin.run("run", "--now", now).status == 0)
+    let readAfter = Date().addingTimeInterval(1)
     #expect(mkfifo(scenario.collection + "-wal", 0o600) == 0)
     defer { unlink(scenario.collection + "-wal") }
     let later = rfc3339(check.now + 600, zone: "Asia/Tokyo")
@@ -273,14 +335,20 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
     #expect(Date().timeIntervalSince(started) < 10)
     #expect(stale.state == "stale" && stale.decks == AnkiScenarios.due(check.decks))
     let anki = try #require(stale.root["anki"] as? [String: Any])
-    #expect(anki["readAt"] as? String == now && (anki["reason"] as? String)?.contains("named pipe") == true)
-    let asOf = String(now.dropFirst(11).prefix(5))
+    // Read at is when the file was read by the wall clock, not the `--now` of the run.
+    let readAt = try #require(anki["readAt"] as? String)
+    let read = try #require(Timestamp.parse(readAt))
+    #expect(read >= readBefore && read <= readAfter, "\(readAt)")
+    #expect((anki["reason"] as? String)?.contains("named pipe") == true)
+    let hhmm = String(readAt.dropFirst(11).prefix(5))
+    let asOf = readAt.prefix(10) == later.prefix(10) ? hhmm : "\(readAt.prefix(10)) \(hhmm)"
     #expect(
       try bin.run("status", "--now", later).stdout.contains(
         "Anki: counts as of \(asOf) (it cannot be read now: "))
-    #expect(
-      try bin.run("status", "--now", later, "--lang", "ja").stdout.contains(
-        "Anki: \(asOf) 時点の枚数です（いまは読めません: "))
+    // In Japanese, the reason too (the path as it is).
+    let ja = try bin.run("status", "--now", later, "--lang", "ja").stdout
+    #expect(ja.contains("Anki: \(asOf) 時点の枚数です（いまは読めません: "), "\(ja)")
+    #expect(ja.contains("は名前付きパイプ（FIFO）で、通常のファイルではありません") && !ja.contains("named pipe"), "\(ja)")
     let preview = try bin.run("preview", "--now", later)
     #expect(preview.stdout.contains("Anki: counts as of \(asOf)"), "\(preview.stdout)")
     let previewJSON = try #require(

@@ -41,6 +41,15 @@ import Testing
     #expect(day(AnkiDueCounterTests.made(in: zone, rollover: rollover), zone, at) == expected)
   }
 
+  /// A rollover hour of 24 or more is 23, as Anki clamps it (checked: 24 and 30 both put the
+  /// day's end at 23:00), not a wrap to 0 or 6.
+  @Test(arguments: [24, 30, 255])
+  func aRolloverPastTheDayIs23(rollover: Int) {
+    let c = AnkiDueCounterTests.made(in: "Asia/Tokyo", rollover: rollover)
+    #expect(day(c, "Asia/Tokyo", "2026-10-02T22:59:59+09:00") == 0)
+    #expect(day(c, "Asia/Tokyo", "2026-10-02T23:00:00+09:00") == 1)
+  }
+
   /// Without `creationOffset` (older collections): whole days since the creation date's rollover,
   /// both seen in today's offset; never below zero.
   @Test func theOlderCutoff() {

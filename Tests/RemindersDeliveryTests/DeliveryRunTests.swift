@@ -247,3 +247,81 @@ import Testing
     }
   }
 }
+
+/// The daily reminder counts Anki's cards when it shows, not at `daily.time`: quiet hours
+/// 19:00–20:00 move the 19:00 reminder to 20:00, and the count is Anki's then. The walk goes on
+/// past it to the recall item at 21:00 whatever the count.
+@Suite struct AnkiCountedWhenShownTests {
+  /// A Tokyo collection made on 2026-10-01 at its rollover hour, one deck "Anki".
+  static func collection(rollover: Int, cards: [AnkiCollection.CardGroup], newLimitToday: Int?)
+    -> AnkiCollection
+  {
+    let clock = Fixture.tokyo
+    let crt = clock.instant(on: Fixture.day("2026-10-01"), at: WallTime(String(format: "%02d:00", rollover))!)
+    var c = AnkiCollection(
+      creation: Int64(crt.timeIntervalSince1970), creationOffsetMinutesWest: -540, rolloverHour: rollover)
+    let asked = Fixture.t("2026-11-21T19:00:00+09:00")
+    let today = AnkiDueCounter(c).day(at: asked, utcOffset: 32400)
+    c.decks = [
+      .init(
+        id: 1, name: ["Anki"],
+        kind: .normal(.init(presetID: 1, newLimitToday: newLimitToday.map { .init(limit: $0, day: today) })))
+    ]
+    c.presets = [1: .init(newPerDay: newLimitToday == nil ? 9999 : 0, reviewsPerDay: 9999)]
+    c.cards = cards
+    return c
+  }
+
+  static let learningAt2010 = AnkiCollection.CardGroup(
+    deck: 1, queue: 1, type: 1, due: Int64(Fixture.t("2026-11-21T20:10:00+09:00").timeIntervalSince1970))
+  static let newCard = AnkiCollection.CardGroup(deck: 1, queue: 0, type: 0, due: 1)
+
+  @Test(
+    arguments: [
+      // A learning card due 20:10: not counted at 19:00 (more than the learn-ahead 20 minutes
+      // away), counted at 20:00, when the reminder shows.
+      (4, [learningAt2010], nil, ["daily:2026-11-21 20:00 1", "recall 21:00"]),
+      // A new card allowed by a limit for Anki's today only, which ends at 20:00 (rollover 20):
+      // counted at 19:00, none left at 20:00: no daily reminder, and the recall still comes.
+      (20, [newCard], 1, ["recall 21:00"]),
+      // Due all evening: shown at 20:00.
+      (4, [newCard], nil, ["daily:2026-11-21 20:00 1", "recall 21:00"]),
+    ] as [(Int, [AnkiCollection.CardGroup], Int?, [String])])
+  func countedWhenShown(
+    rollover: Int, cards: [AnkiCollection.CardGroup], newLimitToday: Int?, expected: [String]
+  )
+    throws
+  {
+    let clock = Fixture.tokyo
+    let planner = Planner(
+      schedule: Schedule(
+        dailyTime: WallTime("19:00")!, windowStart: WallTime("08:00")!, windowEnd: WallTime("22:00")!,
+        quietHours: [QuietRange("19:00-20:00")!], recallCoalesce: 600, recallAfterWrong: 10800),
+      clock: clock, texts: Texts(language: .en))
+    var input = PlanInput(
+      dueIndex: DueIndex(cards: []), streak: Streak(answerDays: []),
+      recalls: [RecallItem(id: "r1", topic: "ephemeral", dueAt: Fixture.t("2026-11-21T21:00:00+09:00"))])
+    input.anki = AnkiDue(
+      AnkiCountedWhenShownTests.collection(rollover: rollover, cards: cards, newLimitToday: newLimitToday),
+      decks: nil)
+    let start = Fixture.t("2026-11-21T12:00:00+09:00")
+    let end = Fixture.day("2026-11-22")
+    func described(_ r: Reminder) -> String {
+      let time = Timestamp.format(r.fireAt, in: clock).dropFirst(11).prefix(5)
+      return r.kind == .recall ? "recall \(time)" : "\(r.id) \(time) \(r.dueCount ?? -1)"
+    }
+    let planned = planner.plan(input, ledger: DeliveryLedger(), now: start, until: end)
+    let walked = try DeliveryRun(planner: planner).preview(
+      input, ledger: DeliveryLedger(), now: start, until: end)
+    #expect(planned.map(described) == expected)
+    #expect(walked == planned)
+    // `run` at each planned moment delivers what the plan says.
+    let bench = Bench(planner: DeliveryRun(planner: planner))
+    var delivered: [String] = []
+    for reminder in planned {
+      delivered += try bench.deliver(input, at: Timestamp.format(reminder.fireAt, in: clock)).shown.map(
+        described)
+    }
+    #expect(delivered == expected)
+  }
+}

@@ -76,6 +76,8 @@ import Testing
     ("[anki]\ncollection = \"c.anki2\"\ncommand = []", "anki.command"),
     ("[anki]\ncollection = \"c.anki2\"\ncommand = [\"\"]", "anki.command"),
     ("[anki]\ncollection = \"c.anki2\"\ncommand = 1", "anki.command"),
+    ("[anki]\ncollection = \"c.anki2\"\ncommand = \"flatpak run net.ankiweb.Anki\"", "anki.command"),
+    ("[anki]\ncollection = \"c.anki2\"\ncommand = \"anki\\t--profile\"", "anki.command"),
     ("[anki]\ncollection = \"c.anki2\"\nprofile = \"User 1\"", "anki.profile"),
   ])
   func badValuesNameTheKey(text: String, key: String) {

@@ -355,6 +355,31 @@ def overdue():
     return finish("overdue", col, path, [now])
 
 
+def quiet(name, limit):
+    """The daily reminder at 12:00 moved by quiet hours 12:00-13:00 to 13:00, counted then: a
+    learning card due 13:10 (inside the learn-ahead limit at 13:00, not at 12:00); or, with
+    `limit` (rollover 13), a new card allowed by a limit for Anki's today only (gone at 13:00) and
+    a review due on Anki's day after tomorrow (there at 13:00 tomorrow, not at 12:00)."""
+    col, path = new_collection(name, rollover=13 if limit else None)
+    d = col.decks.id("Quiet")
+    date = datetime.now(TZ).date()
+    noon = int(datetime(date.year, date.month, date.day, 12, tzinfo=TZ).timestamp())
+    if limit:
+        use_preset(col, d, preset(col, "None", new_per_day=0))
+        ids = add_notes(col, d, 2, "q")
+        day = day_number(col, noon)
+        deck = col.decks.get(d)
+        deck["newLimitToday"] = {"limit": 1, "today": day}
+        col.decks.save(deck)
+        set_state(col, ids[1:], 2, 2, day + 2, ivl=3)
+        instants = [noon, noon + 3600, noon + DAY, noon + DAY + 3600]
+    else:
+        ids = add_notes(col, d, 1, "q")
+        set_state(col, ids, 1, 1, noon + 3600 + 600)
+        instants = [noon, noon + 3600]
+    return finish(name, col, path, instants)
+
+
 SCENARIOS = {
     "UTC": {
         "grid-r0": lambda: grid(0),
@@ -364,6 +389,8 @@ SCENARIOS = {
         "limits": lambda: limits("limits"),
         "limits-all-parents": lambda: limits("limits-all-parents", all_parents=True),
         "limits-new-ignores-reviews": lambda: limits("limits-new-ignores-reviews", new_ignores_reviews=True),
+        "quiet": lambda: quiet("quiet", limit=False),
+        "quiet-limit": lambda: quiet("quiet-limit", limit=True),
     },
     "America/New_York": {
         "grid-r0": lambda: grid(0),
