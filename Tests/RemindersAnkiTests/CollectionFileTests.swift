@@ -254,7 +254,8 @@ struct Scratch {
     #expect(method == .snapshot)
     let left = try FileManager.default.contentsOfDirectory(atPath: copies).sorted()
     #expect(
-      left == ["other", "reminders-anki.\(getpid()).bbbbbb", "reminders-anki.\(dead).cccccc"], "\(left)")
+      left == ["other", "reminders-anki.\(getpid()).bbbbbb", "reminders-anki.\(dead).cccccc"].sorted(),
+      "\(left)")
     var files = try AnkiCollectionFile(path: s.collection).identity()
     files.database.size = 1 << 60
     do {
