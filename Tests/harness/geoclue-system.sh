@@ -57,28 +57,9 @@ ours() {
   [[ $cmdline == *"$2"* ]]
 }
 
-# Starts a daemon in the background (its pid in $!) with stdin /dev/null, stdout and stderr to
-# LOG, fd 3 to OUT when OUT is not empty, no other descriptor of ours, no blocked or ignored
-# signal (see desktop-session.sh for why): launch LOG OUT COMMAND...
-launch() {
-  local log=$1 out=$2
-  shift 2
-  local -a unblock=(perl -MPOSIX -e '
-    sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die "sigprocmask: $!";
-    $SIG{PIPE} = "DEFAULT";
-    exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!";' --)
-  (
-    for fd in /proc/$BASHPID/fd/*; do
-      fd=${fd##*/}
-      if ((fd > 2)); then eval "exec $fd>&-"; fi
-    done 2>/dev/null
-    if [[ -n $out ]]; then
-      exec "${unblock[@]}" "$@" 3>"$out" </dev/null >"$log" 2>&1
-    else
-      exec "${unblock[@]}" "$@" </dev/null >"$log" 2>&1
-    fi
-  ) &
-}
+# launch LOG OUT COMMAND...: a daemon in the background, inheriting nothing of ours (launch.sh).
+# shellcheck source=launch.sh
+source "$(dirname "${BASH_SOURCE[0]}")/launch.sh"
 
 name_has_owner() {
   local reply
