@@ -231,15 +231,24 @@ public struct DeliveryRun {
   ) throws {
     for entry in t.ledger.ringing where !entry.pending {
       if let process = entry.sound, sound.isPlaying(process) { continue }
+      let process: SoundProcess
       do {
-        let process = try sound.start(for: entry.reminderID)
-        t.ledger.setSound(entry.reminderID, process: process, problem: nil)
-        try persist(t)
+        process = try sound.start(for: entry.reminderID)
       } catch {
         let why = "\(error)"
         guard entry.soundProblem != why || entry.sound != nil else { continue }
         t.ledger.setSound(entry.reminderID, process: nil, problem: why)
         report.events.append(.noSound(entry.reminderID, because: why))
+        continue
+      }
+      t.ledger.setSound(entry.reminderID, process: process, problem: nil)
+      do {
+        try persist(t)
+      } catch {
+        // Unrecorded, nobody could ever end it: it ends now, and the run fails (a later run
+        // starts it again once the ledger can be written).
+        sound.stop(process)
+        throw error
       }
     }
   }

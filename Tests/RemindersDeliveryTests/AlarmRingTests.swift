@@ -96,6 +96,19 @@ import Testing
     #expect(silent.ledger.durable.entries[AlarmRingTests.ring]?.soundProblem == "no sound player")
   }
 
+  /// A sound whose process could not be written to the ledger is ended at once: nobody could
+  /// ever end it otherwise, and the next run would start one more.
+  @Test func aSoundTheLedgerCannotRecordIsEnded() throws {
+    let bench = Bench()
+    // Save 1 records the ring as pending, save 2 is the sound's.
+    bench.ledger.failingSaves = [2]
+    #expect(throws: FakeLedger.DiskFull.self) {
+      try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    }
+    #expect(bench.sound.started.count == 1 && bench.sound.playing.isEmpty && bench.sound.stopped.count == 1)
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.sound == nil)
+  }
+
   /// Deleted or disabled: the ring stops, its sound ends and its pop-up closes. An alarm file
   /// that could not be read ends nothing.
   @Test(arguments: [([] as [Alarm]?, true), ([alarm(enabled: false)], true), (nil, false)])
