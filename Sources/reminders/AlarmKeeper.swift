@@ -91,13 +91,13 @@ struct AlarmKeeper {
   /// Its next ring not yet rung: today's when it has not rung yet (a missed one is caught up now).
   func nextRing(_ alarm: Alarm, ledger: DeliveryLedger, now: Date) -> (day: Day, at: Date)? {
     if let last = alarm.lastRing(atOrBefore: now, clock: clock), last.day == clock.day(of: now),
-      !ledger.contains(reminderID: alarm.ringID(on: last.day))
+      !ledger.contains(reminderID: alarm.ringID(on: last.day, ledger: ledger))
     {
       return last
     }
     var from = now
     while let next = alarm.nextRing(from: from, clock: clock) {
-      if !ledger.contains(reminderID: alarm.ringID(on: next.day)) { return next }
+      if !ledger.contains(reminderID: alarm.ringID(on: next.day, ledger: ledger)) { return next }
       from = clock.startOfDay(next.day.adding(days: 1))
     }
     return nil
