@@ -254,12 +254,14 @@ extension DeliveryLedger {
 
   /// The ring of `id` stops ringing at `at` (its pop-up no longer counts as shown); the caller
   /// ends its sound and closes its pop-up. Returns the entry as it was, nil when it was not
-  /// ringing.
+  /// ringing. A ring still pending (a run died while showing it) is settled: stopped, it is
+  /// never written to the fallback calendar.
   @discardableResult
   public mutating func stopRinging(_ id: ReminderID, at: Date, because reason: String) -> Entry? {
     guard var entry = entries[id], entry.isRinging else { return nil }
     let before = entry
     entry.stoppedAt = at
+    entry.pending = false
     entry.sound = nil
     entry.onScreen = false
     entry.closedAt = at

@@ -57,7 +57,7 @@ public struct DeliveryRun {
     -> DeliveryReport
   {
     var report = DeliveryReport()
-    let interrupted = t.ledger.pendingEntries
+    var interrupted = t.ledger.pendingEntries
     let due = planner.due(input, ledger: t.ledger, now: now)
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     let ringing = t.ledger.ringing
@@ -78,6 +78,8 @@ public struct DeliveryRun {
     // Alarms (SPEC §8): rings whose alarm went, or that the next ring of their alarm replaces,
     // stop; the others come back when their pop-up is not known to be on screen.
     let ended = endRings(ringing, input: input, due: due, ledger: &t.ledger, now: now, report: &report)
+    // A ring stopped while pending is settled: it goes to no calendar.
+    interrupted.removeAll { t.ledger.entries[$0.reminderID]?.pending != true }
     // Their sounds end first: a run that dies after this leaves at worst a ring whose sound the
     // next run starts again, never a sound nobody knows of.
     for entry in ended {

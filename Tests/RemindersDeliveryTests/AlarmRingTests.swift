@@ -109,6 +109,29 @@ import Testing
     #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.sound == nil)
   }
 
+  /// A ring left pending by a run that died, then stopped (at its place, or because its alarm
+  /// went), is never written to the fallback calendar afterwards.
+  @Test(arguments: [true, false])
+  func aRingStoppedWhilePendingGoesToNoCalendar(stoppedAtPlace: Bool) throws {
+    let bench = Bench()
+    // Save 2 (the sound's) fails: the ring stays pending on disk, as after a run that died.
+    bench.ledger.failingSaves = [2]
+    _ = try? bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.pending == true)
+    var alarms: [Alarm]? = [AlarmRingTests.alarm()]
+    if stoppedAtPlace {
+      bench.ledger.durable.stopRinging(
+        AlarmRingTests.ring, at: Fixture.t("2026-11-23T07:00:30+09:00"), because: "stopped at its place")
+    } else {
+      alarms = []
+    }
+    try bench.deliver(AlarmRingTests.input(alarms), at: "2026-11-23T07:01:00+09:00")
+    try bench.deliver(AlarmRingTests.input(alarms), at: "2026-11-23T07:02:00+09:00")
+    #expect(bench.calendar.writes == 0 && bench.calendar.events.isEmpty)
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(!entry.pending && !entry.isRinging)
+  }
+
   /// Deleted or disabled: the ring stops, its sound ends and its pop-up closes. An alarm file
   /// that could not be read ends nothing.
   @Test(arguments: [([] as [Alarm]?, true), ([alarm(enabled: false)], true), (nil, false)])
