@@ -132,6 +132,8 @@ public struct DeliveryRun {
         do {
           let id = try sender.show(popup(reminder, sender: sender, watched: watched), replacing: nil)
           t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
+          // A ring is shown again in place of this id only on the server that gave it.
+          if reminder.kind == .alarm { t.ledger.setServer(reminder.id, sender.serverIdentity()) }
           report.events.append(.shown(reminder))
         } catch {
           toCalendar.append((reminder, error))
@@ -206,7 +208,9 @@ public struct DeliveryRun {
 
   /// Shows again the rings whose pop-up is not known to be on screen, in place of the last one
   /// (`replaces_id`: a server still showing it swaps it, so that it is never on screen twice;
-  /// one that closed it shows it anew).
+  /// one that closed it shows it anew) — but only on the server that gave that id: a restarted
+  /// server counts its ids from 1 again, and the old id may now be another pop-up (another
+  /// application's, or our daily's). A ring the watch saw closed is shown anew too.
   func ringAgain(
     _ entries: [DeliveryLedger.Entry], sender: any NotificationSender, watched: Bool,
     ledger: inout DeliveryLedger, report: inout DeliveryReport, now: Date
@@ -214,9 +218,15 @@ public struct DeliveryRun {
     for entry in entries {
       let popup = Popup(
         kind: .alarm, title: entry.title, body: entry.body, critical: true, expireTimeout: 0)
+      let server = sender.serverIdentity()
+      let knownClosed = watched && entry.closedAt != nil
+      let sameServer = entry.server != nil && entry.server == server
+      let replacing = entry.channel == .popup && !knownClosed && sameServer ? entry.notificationID : nil
       do throws(SendFailure) {
-        let id = try sender.show(popup, replacing: entry.channel == .popup ? entry.notificationID : nil)
-        ledger.shownAgain(entry.reminderID, notificationID: id, onScreen: watched, at: now)
+        let id = try sender.show(popup, replacing: replacing)
+        ledger.shownAgain(
+          entry.reminderID, notificationID: id, server: server ?? sender.serverIdentity(), onScreen: watched,
+          at: now)
         report.events.append(.rangAgain(entry.reminderID, title: entry.title))
       } catch {
         report.events.append(.leftAsShown(entry.reminderID, because: error))
