@@ -243,6 +243,18 @@ public struct DeliveryRun {
   ) throws {
     for entry in t.ledger.ringing where !entry.pending {
       if let process = entry.sound, sound.isPlaying(process) { continue }
+      // Given up for this ring: said once, not tried again.
+      if entry.sound == nil && entry.soundProblem == DeliveryRun.soundGaveUp { continue }
+      if let dead = entry.sound {
+        // Ended by itself: its loop gave up on a failing player, or the machine restarted. What
+        // is left of its group ends; it is started again once, and a second death gives up.
+        sound.stop(dead)
+        if entry.soundProblem == DeliveryRun.soundRestarted {
+          t.ledger.setSound(entry.reminderID, process: nil, problem: DeliveryRun.soundGaveUp)
+          report.events.append(.noSound(entry.reminderID, because: DeliveryRun.soundGaveUp))
+          continue
+        }
+      }
       let process: SoundProcess
       do {
         process = try sound.start(for: entry.reminderID)
@@ -253,7 +265,8 @@ public struct DeliveryRun {
         report.events.append(.noSound(entry.reminderID, because: why))
         continue
       }
-      t.ledger.setSound(entry.reminderID, process: process, problem: nil)
+      t.ledger.setSound(
+        entry.reminderID, process: process, problem: entry.sound == nil ? nil : DeliveryRun.soundRestarted)
       do {
         try persist(t)
       } catch {
@@ -264,6 +277,13 @@ public struct DeliveryRun {
       }
     }
   }
+
+  /// The note of a ring whose sound ended by itself and was started again.
+  static let soundRestarted =
+    "its sound ended by itself (the player failed \(AlarmSoundLoop.giveUpAfter) times in a row, or the machine restarted) and was started again"
+  /// Why a ring plays no sound after it ended by itself twice.
+  static let soundGaveUp =
+    "its sound ended by itself again: the player fails \(AlarmSoundLoop.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
   /// The pop-up of `reminder`: with actions (SPEC §6.1) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.

@@ -117,6 +117,28 @@ import Testing
     #expect(silent.ledger.durable.entries[AlarmRingTests.ring]?.soundProblem == "no sound player")
   }
 
+  /// A sound that ends by itself (its loop gave up on a failing player) is started again once;
+  /// when it ends by itself again the ring plays no sound, said once, and no loop is started
+  /// again every minute.
+  @Test func aSoundThatKeepsFailingIsGivenUp() throws {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    bench.sound.playing.removeAll()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.sound.started.count == 2)
+    bench.sound.playing.removeAll()
+    var said: [String] = []
+    for minute in 2...5 {
+      let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:0\(minute):00+09:00")
+      for case .noSound(_, let why) in report.events { said.append(why) }
+    }
+    #expect(bench.sound.started.count == 2 && bench.sound.playing.isEmpty && said.count == 1)
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(
+      entry.isRinging && entry.sound == nil && entry.soundProblem?.contains("check alarm.sound") == true)
+  }
+
   /// A sound whose process could not be written to the ledger is ended at once: nobody could
   /// ever end it otherwise, and the next run would start one more.
   @Test func aSoundTheLedgerCannotRecordIsEnded() throws {
