@@ -22,9 +22,17 @@ import Testing
     return (bin, id, record)
   }
 
-  /// Ends the sounds the ledger names (a test that fails half way must not leave one playing).
+  /// Ends the sounds the ledger names, and the groups of the players the sound script recorded
+  /// (a ring stopped or superseded no longer names its group, and a loop whose shell is gone
+  /// names none): a test that fails half way must not leave one playing.
   static func silence(_ bin: Binary) {
     for group in (try? AlarmCommandTests.soundGroups(bin)) ?? [] { kill(-group, SIGKILL) }
+    for pid in AlarmCommandTests.soundPIDs(AlarmCommandTests.soundRecord(bin))
+    where AlarmCommandTests.isSoundPlayer(pid) {
+      let group = getpgid(pid)
+      if group > 1 && group != getpgrp() { kill(-group, SIGKILL) }
+      kill(pid, SIGKILL)
+    }
   }
 
   /// A `Notify` call with its blanks squeezed, so that hints read as `string "urgency" variant byte 2`.
