@@ -191,12 +191,22 @@ public struct Alarm: Equatable, Sendable {
     let today = clock.day(of: now)
     return rings(from: clock.startOfDay(today.adding(days: -7)), until: now, clock: clock).filter {
       $0.day < today && now.timeIntervalSince($0.at) > Planner.catchUpGrace
-        && !ledger.contains(reminderID: ringID(on: $0.day))
+        && !ledger.contains(reminderID: ringID(on: $0.day, ledger: ledger))
     }
   }
 
-  /// The id of its ring on `day`: what the ledger keeps, once a day.
-  public func ringID(on day: Day) -> ReminderID { .alarm(id: id, day: day) }
+  /// The id of its ring on `day` as it is set now: what the ledger keeps, once a day. A ring of
+  /// that day in the ledger from before it was set anew (`setAt`: its time or days edited, or
+  /// enabled again) does not count: that ring was of the alarm as it was, and the new one takes
+  /// the next number (`alarm:<id>:<day>:2`, …), so that an edited alarm rings at its new time
+  /// the same day, and no id is in the ledger twice.
+  public func ringID(on day: Day, ledger: DeliveryLedger) -> ReminderID {
+    var ring = 1
+    while let entry = ledger.entries[.alarm(id: id, day: day, ring: ring)], entry.deliveredAt < setAt {
+      ring += 1
+    }
+    return .alarm(id: id, day: day, ring: ring)
+  }
 }
 
 /// Whether a location lets the learner touch an alarm (SPEC §8): only when the distance to the

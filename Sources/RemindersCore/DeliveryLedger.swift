@@ -44,13 +44,17 @@ public struct DeliveryLedger: Equatable, Sendable {
     public var sound: SoundProcess?
     /// An alarm's ring: why no sound could be started, as last said.
     public var soundProblem: String?
+    /// An alarm's ring: the notification server that gave `notificationID` (its unique name on
+    /// the session bus, never reused while the bus lives); the id is replaced in place only on
+    /// that server, since a restarted server counts its ids from 1 again.
+    public var server: String?
 
     public init(
       reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
       closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false,
       snoozedUntil: Date? = nil, snoozes: Int = 0, fromAnki: Bool = false, stoppedAt: Date? = nil,
-      sound: SoundProcess? = nil, soundProblem: String? = nil
+      sound: SoundProcess? = nil, soundProblem: String? = nil, server: String? = nil
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -70,6 +74,7 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.stoppedAt = stoppedAt
       self.sound = sound
       self.soundProblem = soundProblem
+      self.server = server
     }
 
     /// Whether it was last shown as a pop-up with an id (which closing it needs).
@@ -254,12 +259,14 @@ extension DeliveryLedger {
 
   /// The ring of `id` stops ringing at `at` (its pop-up no longer counts as shown); the caller
   /// ends its sound and closes its pop-up. Returns the entry as it was, nil when it was not
-  /// ringing.
+  /// ringing. A ring still pending (a run died while showing it) is settled: stopped, it is
+  /// never written to the fallback calendar.
   @discardableResult
   public mutating func stopRinging(_ id: ReminderID, at: Date, because reason: String) -> Entry? {
     guard var entry = entries[id], entry.isRinging else { return nil }
     let before = entry
     entry.stoppedAt = at
+    entry.pending = false
     entry.sound = nil
     entry.onScreen = false
     entry.closedAt = at
@@ -268,15 +275,26 @@ extension DeliveryLedger {
     return before
   }
 
-  /// An alarm's ring was shown again as `notificationID` (on screen when the watch follows it).
-  public mutating func shownAgain(_ id: ReminderID, notificationID: UInt32, onScreen: Bool, at: Date) {
+  /// An alarm's ring was shown again as `notificationID` by `server` (on screen when the watch
+  /// follows it).
+  public mutating func shownAgain(
+    _ id: ReminderID, notificationID: UInt32, server: String?, onScreen: Bool, at: Date
+  ) {
     guard var entry = entries[id] else { return }
     entry.channel = .popup
     entry.notificationID = notificationID
+    entry.server = server
     entry.onScreen = onScreen
     entry.updatedAt = at
     entry.closedAt = nil
     entry.closedBecause = nil
+    entries[id] = entry
+  }
+
+  /// The notification server that showed the pop-up of `id` (its unique bus name).
+  public mutating func setServer(_ id: ReminderID, _ server: String?) {
+    guard var entry = entries[id] else { return }
+    entry.server = server
     entries[id] = entry
   }
 

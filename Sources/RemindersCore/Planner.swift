@@ -175,13 +175,14 @@ public struct Planner: Sendable {
     var out: [Reminder] = []
     func ring(_ alarm: Alarm, _ day: Day, at: Date, late: Date? = nil) -> Reminder {
       Reminder(
-        id: alarm.ringID(on: day), kind: .alarm, fireAt: at, title: texts.alarmTitle(name: alarm.name),
+        id: alarm.ringID(on: day, ledger: ledger), kind: .alarm, fireAt: at,
+        title: texts.alarmTitle(name: alarm.name),
         body: texts.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
         reason: late == nil ? nil : .catchUp, critical: true)
     }
     for alarm in alarms where alarm.enabled {
       if let last = alarm.lastRing(atOrBefore: now, clock: clock),
-        !ledger.contains(reminderID: alarm.ringID(on: last.day))
+        !ledger.contains(reminderID: alarm.ringID(on: last.day, ledger: ledger))
       {
         if now.timeIntervalSince(last.at) <= Planner.catchUpGrace {
           out.append(ring(alarm, last.day, at: last.at))
@@ -190,7 +191,7 @@ public struct Planner: Sendable {
         }
       }
       for next in alarm.rings(from: now, until: horizon, clock: clock)
-      where next.at > now && !ledger.contains(reminderID: alarm.ringID(on: next.day)) {
+      where next.at > now && !ledger.contains(reminderID: alarm.ringID(on: next.day, ledger: ledger)) {
         out.append(ring(alarm, next.day, at: next.at))
       }
     }

@@ -3,7 +3,8 @@
 /// Written as text in the ledger, `preview --json` and the calendar: `daily:YYYY-MM-DD`,
 /// `daily-again:YYYY-MM-DD`, `recall:<first item id>`, and `snooze:<n>:<id>` for the n-th return
 /// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase, and
-/// `alarm:<alarm>:YYYY-MM-DD` for an alarm's ring on a day. An id of a kind this version does not
+/// `alarm:<alarm>:YYYY-MM-DD` for an alarm's ring on a day (`alarm:<alarm>:YYYY-MM-DD:<n>` for the
+/// n-th, after the alarm was set anew on a day it had rung). An id of a kind this version does not
 /// know (written by a newer one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
@@ -17,7 +18,9 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   /// The end of phase `phase` (from 1) of the focus session `session` (SPEC §7.1).
   case focus(session: String, phase: Int)
   /// The ring of alarm `id` on `day` (SPEC §8): one a day; it comes back until it is stopped.
-  case alarm(id: String, day: Day)
+  /// `ring` counts from 1: an alarm whose time or days were edited, or that was enabled again,
+  /// after it rang on a day rings anew that day under the next number.
+  case alarm(id: String, day: Day, ring: Int = 1)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -41,9 +44,11 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       self = .focus(session: String(parts[0]), phase: phase)
     } else if text.hasPrefix("alarm:"),
       case let parts = text.dropFirst(6).split(separator: ":", omittingEmptySubsequences: false),
-      parts.count == 2, !parts[0].isEmpty, let day = Day(iso: parts[1])
+      parts.count == 2 || parts.count == 3, !parts[0].isEmpty, let day = Day(iso: parts[1]),
+      case let ring = parts.count == 3 ? Int(parts[2]) ?? 0 : 1, ring > 0,
+      parts.count == 2 || (ring > 1 && String(ring) == parts[2])
     {
-      self = .alarm(id: String(parts[0]), day: day)
+      self = .alarm(id: String(parts[0]), day: day, ring: ring)
     } else {
       self = .other(String(text))
     }
@@ -58,7 +63,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .recall(let item): "recall:\(item)"
     case .snoozed(let original, let n): "snooze:\(n):\(original)"
     case .focus(let session, let phase): "focus:\(session):\(phase)"
-    case .alarm(let id, let day): "alarm:\(id):\(day)"
+    case .alarm(let id, let day, let ring): ring == 1 ? "alarm:\(id):\(day)" : "alarm:\(id):\(day):\(ring)"
     case .other(let text): text
     }
   }
@@ -107,7 +112,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
 
   /// The alarm a ring is of.
   public var alarmID: String? {
-    if case .alarm(let id, _) = self { return id }
+    if case .alarm(let id, _, _) = self { return id }
     return nil
   }
 

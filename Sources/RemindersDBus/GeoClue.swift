@@ -82,8 +82,14 @@ public enum GeoClue {
   /// location: the client's `Location` when it has one already, else the object the first
   /// `LocationUpdated` names, whose `Latitude`, `Longitude` and `Accuracy` are read. Closing the
   /// connection stops the client.
+  ///
+  /// A first fix is often coarse (Wi-Fi or the IP address, before a GPS has a fix): while
+  /// `settles` says a fix is not enough to decide, the next `LocationUpdated` is read, until one
+  /// settles (returned at once) or the time is up, when the most accurate fix seen is returned.
+  /// By default the first fix settles.
   public static func locate(
-    desktopID: String, accuracy: AccuracyLevel = .exact, timeout: Duration, environment: [String: String]
+    desktopID: String, accuracy: AccuracyLevel = .exact, timeout: Duration, environment: [String: String],
+    settles: (GeoLocation) -> Bool = { _ in true }
   ) throws(GeoClueError) -> GeoLocation {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
@@ -146,21 +152,46 @@ public enum GeoClue {
           return new
         }
       }
-      guard let location, location != "/" else {
+      guard var location, location != "/" else {
         throw GeoClueError.timedOut(seconds: seconds, waitingFor: step)
       }
-      step = "the location's properties"
-      let properties = try bus.getAllProperties(
-        destination: name, path: location, interface: locationInterface, timeout: try left())
-      guard case .double(let latitude)? = properties["Latitude"],
-        case .double(let longitude)? = properties["Longitude"],
-        case .double(let accuracyMetres)? = properties["Accuracy"]
-      else {
-        throw BusError(
-          name: .invalidSignature,
-          message: "\(location): Latitude, Longitude and Accuracy are not all doubles")
+      /// The fix at `path`.
+      func fix(_ path: String) throws -> GeoLocation {
+        let properties = try bus.getAllProperties(
+          destination: name, path: path, interface: locationInterface, timeout: try left())
+        guard case .double(let latitude)? = properties["Latitude"],
+          case .double(let longitude)? = properties["Longitude"],
+          case .double(let accuracyMetres)? = properties["Accuracy"]
+        else {
+          throw BusError(
+            name: .invalidSignature,
+            message: "\(path): Latitude, Longitude and Accuracy are not all doubles")
+        }
+        return GeoLocation(latitude: latitude, longitude: longitude, accuracy: accuracyMetres)
       }
-      return GeoLocation(latitude: latitude, longitude: longitude, accuracy: accuracyMetres)
+      step = "the location's properties"
+      var best = try fix(location)
+      var latest = best
+      while !settles(latest) {
+        // A better fix may come (a GPS after Wi-Fi): wait for it while time is left.
+        let remaining = deadline - clock.now
+        guard remaining > .zero,
+          let next = try bus.nextSignal(
+            timeout: remaining,
+            as: { signal -> String? in
+              guard signal.member == "LocationUpdated", signal.path == path, signal.arguments.count == 2,
+                let new = signal.arguments[1].string, new != "/", new != location
+              else { return nil }
+              return new
+            })
+        else { break }
+        location = next
+        // GeoClue drops a location object when a newer one comes: one that is gone is skipped.
+        guard let read = try? fix(next) else { continue }
+        latest = read
+        if read.accuracy < best.accuracy || !(best.accuracy >= 0) { best = read }
+      }
+      return settles(latest) ? latest : best
     } catch let error as GeoClueError {
       throw error
     } catch let error as BusError {

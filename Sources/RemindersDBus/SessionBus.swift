@@ -99,6 +99,18 @@ public final class SessionBus: Sendable {
     return reply[0].bool!
   }
 
+  /// The unique name of the connection that owns `name` (`org.freedesktop.DBus.GetNameOwner`);
+  /// fails with `NameHasNoOwner` when nobody does.
+  public func nameOwner(_ name: String, timeout: Duration = defaultTimeout) throws(BusError) -> String {
+    let reply = try call(
+      destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface,
+      member: "GetNameOwner", arguments: [.string(name)], expecting: "s", timeout: timeout)
+    guard case .string(let owner) = reply[0] else {
+      throw BusError(name: .invalidSignature, message: "GetNameOwner: expected (s)")
+    }
+    return owner
+  }
+
   /// Reads one property (`org.freedesktop.DBus.Properties.Get`).
   ///
   /// By default it never starts an activatable service, and a name nobody owns fails with

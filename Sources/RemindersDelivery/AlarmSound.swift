@@ -41,8 +41,14 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
   public let configured: [String]?
   public let environment: [String: String]
 
-  /// The loop, run by `/bin/sh -c`: the command again a second after it ends, until signalled.
-  static let loop = "while :; do \"$@\"; sleep 1; done"
+  /// The loop, run by `/bin/sh -c`: the command again a second after it ends, until signalled;
+  /// it gives up (exit 1) when the command failed `giveUpAfter` times in a row, so that a player
+  /// that cannot play is not started again forever: the next `run` finds no sound and says so.
+  static let loop =
+    "fails=0; while :; do if \"$@\"; then fails=0; else fails=$((fails + 1));"
+    + " [ \"$fails\" -ge \(giveUpAfter) ] && exit 1; fi; sleep 1; done"
+  /// The failures in a row after which the loop gives up.
+  public static let giveUpAfter = 5
   /// The freedesktop sound name of an alarm.
   public static let soundName = "alarm-clock-elapsed"
 
@@ -105,7 +111,13 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
     var executable = "/bin/sh"
     var arguments = ["-c", AlarmSoundLoop.loop, "reminders-alarm-sound", program] + command.dropFirst()
     let underSystemd = environment["INVOCATION_ID"].map { !$0.isEmpty } ?? false
-    if underSystemd, let systemdRun = ProcessRunner.find("systemd-run", environment: environment) {
+    if underSystemd {
+      // A plain loop would be ended with the service a second later: no sound, said so.
+      guard let systemdRun = ProcessRunner.find("systemd-run", environment: environment) else {
+        throw NoAlarmSound(
+          "started by systemd (INVOCATION_ID is set) but systemd-run was not found: the sound would end with the service"
+        )
+      }
       let unit = "reminders-alarm-\(UUID().uuidString.lowercased().prefix(8))"
       arguments =
         ["--user", "--scope", "--quiet", "--collect", "--unit=\(unit)", "--", executable] + arguments
@@ -150,12 +162,32 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
   }
 
   public func stop(_ process: SoundProcess) {
-    guard isPlaying(process) else { return }
+    if !isPlaying(process) {
+      // Its pid names another process: the group was emptied and its id freed; leave it alone.
+      if let stat = ProcessStat(pid: process.pid), stat.isAlive { return }
+      // The group's own leader (the shell that started the loop) exited at once: a live process
+      // with its pid came later, and may lead a new group of that id.
+      if let stat = ProcessStat(pid: process.group), stat.isAlive { return }
+      // The loop's shell is gone, but a player it started may play on in the group: the group's
+      // id cannot be reused while a member lives, so members are ours.
+      guard AlarmSoundLoop.hasMembers(group: process.group) else { return }
+    }
     kill(-process.group, SIGTERM)
     let deadline = Date().addingTimeInterval(1)
-    while Date() < deadline, isPlaying(process) { usleep(10_000) }
+    while Date() < deadline, AlarmSoundLoop.hasMembers(group: process.group) { usleep(10_000) }
     // The whole group: the loop's shell and the player it runs, whatever each did with SIGTERM.
     kill(-process.group, SIGKILL)
+  }
+
+  /// Whether a live process is in process group `group`.
+  static func hasMembers(group: pid_t) -> Bool {
+    guard group > 1, let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+      return false
+    }
+    return names.contains { name in
+      guard let pid = pid_t(name), let stat = ProcessStat(pid: pid) else { return false }
+      return stat.group == group && stat.isAlive
+    }
   }
 }
 

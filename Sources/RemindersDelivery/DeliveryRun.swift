@@ -57,7 +57,7 @@ public struct DeliveryRun {
     -> DeliveryReport
   {
     var report = DeliveryReport()
-    let interrupted = t.ledger.pendingEntries
+    var interrupted = t.ledger.pendingEntries
     let due = planner.due(input, ledger: t.ledger, now: now)
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     let ringing = t.ledger.ringing
@@ -78,6 +78,8 @@ public struct DeliveryRun {
     // Alarms (SPEC §8): rings whose alarm went, or that the next ring of their alarm replaces,
     // stop; the others come back when their pop-up is not known to be on screen.
     let ended = endRings(ringing, input: input, due: due, ledger: &t.ledger, now: now, report: &report)
+    // A ring stopped while pending is settled: it goes to no calendar.
+    interrupted.removeAll { t.ledger.entries[$0.reminderID]?.pending != true }
     // Their sounds end first: a run that dies after this leaves at worst a ring whose sound the
     // next run starts again, never a sound nobody knows of.
     for entry in ended {
@@ -130,6 +132,8 @@ public struct DeliveryRun {
         do {
           let id = try sender.show(popup(reminder, sender: sender, watched: watched), replacing: nil)
           t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
+          // A ring is shown again in place of this id only on the server that gave it.
+          if reminder.kind == .alarm { t.ledger.setServer(reminder.id, sender.serverIdentity()) }
           report.events.append(.shown(reminder))
         } catch {
           toCalendar.append((reminder, error))
@@ -204,7 +208,9 @@ public struct DeliveryRun {
 
   /// Shows again the rings whose pop-up is not known to be on screen, in place of the last one
   /// (`replaces_id`: a server still showing it swaps it, so that it is never on screen twice;
-  /// one that closed it shows it anew).
+  /// one that closed it shows it anew) — but only on the server that gave that id: a restarted
+  /// server counts its ids from 1 again, and the old id may now be another pop-up (another
+  /// application's, or our daily's). A ring the watch saw closed is shown anew too.
   func ringAgain(
     _ entries: [DeliveryLedger.Entry], sender: any NotificationSender, watched: Bool,
     ledger: inout DeliveryLedger, report: inout DeliveryReport, now: Date
@@ -212,9 +218,15 @@ public struct DeliveryRun {
     for entry in entries {
       let popup = Popup(
         kind: .alarm, title: entry.title, body: entry.body, critical: true, expireTimeout: 0)
+      let server = sender.serverIdentity()
+      let knownClosed = watched && entry.closedAt != nil
+      let sameServer = entry.server != nil && entry.server == server
+      let replacing = entry.channel == .popup && !knownClosed && sameServer ? entry.notificationID : nil
       do throws(SendFailure) {
-        let id = try sender.show(popup, replacing: entry.channel == .popup ? entry.notificationID : nil)
-        ledger.shownAgain(entry.reminderID, notificationID: id, onScreen: watched, at: now)
+        let id = try sender.show(popup, replacing: replacing)
+        ledger.shownAgain(
+          entry.reminderID, notificationID: id, server: server ?? sender.serverIdentity(), onScreen: watched,
+          at: now)
         report.events.append(.rangAgain(entry.reminderID, title: entry.title))
       } catch {
         report.events.append(.leftAsShown(entry.reminderID, because: error))
@@ -231,18 +243,47 @@ public struct DeliveryRun {
   ) throws {
     for entry in t.ledger.ringing where !entry.pending {
       if let process = entry.sound, sound.isPlaying(process) { continue }
+      // Given up for this ring: said once, not tried again.
+      if entry.sound == nil && entry.soundProblem == DeliveryRun.soundGaveUp { continue }
+      if let dead = entry.sound {
+        // Ended by itself: its loop gave up on a failing player, or the machine restarted. What
+        // is left of its group ends; it is started again once, and a second death gives up.
+        sound.stop(dead)
+        if entry.soundProblem == DeliveryRun.soundRestarted {
+          t.ledger.setSound(entry.reminderID, process: nil, problem: DeliveryRun.soundGaveUp)
+          report.events.append(.noSound(entry.reminderID, because: DeliveryRun.soundGaveUp))
+          continue
+        }
+      }
+      let process: SoundProcess
       do {
-        let process = try sound.start(for: entry.reminderID)
-        t.ledger.setSound(entry.reminderID, process: process, problem: nil)
-        try persist(t)
+        process = try sound.start(for: entry.reminderID)
       } catch {
         let why = "\(error)"
         guard entry.soundProblem != why || entry.sound != nil else { continue }
         t.ledger.setSound(entry.reminderID, process: nil, problem: why)
         report.events.append(.noSound(entry.reminderID, because: why))
+        continue
+      }
+      t.ledger.setSound(
+        entry.reminderID, process: process, problem: entry.sound == nil ? nil : DeliveryRun.soundRestarted)
+      do {
+        try persist(t)
+      } catch {
+        // Unrecorded, nobody could ever end it: it ends now, and the run fails (a later run
+        // starts it again once the ledger can be written).
+        sound.stop(process)
+        throw error
       }
     }
   }
+
+  /// The note of a ring whose sound ended by itself and was started again.
+  static let soundRestarted =
+    "its sound ended by itself (the player failed \(AlarmSoundLoop.giveUpAfter) times in a row, or the machine restarted) and was started again"
+  /// Why a ring plays no sound after it ended by itself twice.
+  static let soundGaveUp =
+    "its sound ended by itself again: the player fails \(AlarmSoundLoop.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
   /// The pop-up of `reminder`: with actions (SPEC §6.1) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.

@@ -41,6 +41,13 @@ public protocol NotificationSender: AnyObject {
   func close(_ id: UInt32) throws(SendFailure)
   /// Whether the server draws or otherwise offers actions (its `actions` capability).
   func supportsActions() -> Bool
+  /// Who the server is now (its unique name on the bus), nil when that cannot be told: a
+  /// notification id is good only on the server that gave it.
+  func serverIdentity() -> String?
+}
+
+extension NotificationSender {
+  public func serverIdentity() -> String? { nil }
 }
 
 /// The desktop as a run finds it.

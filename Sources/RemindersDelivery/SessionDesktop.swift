@@ -72,6 +72,15 @@ public final class SessionBusSender: NotificationSender {
     return asked.contains("actions")
   }
 
+  public func serverIdentity() -> String? {
+    if let known = identity { return known }
+    identity = try? bus.nameOwner(NotificationServer.name)
+    return identity
+  }
+
+  /// The unique name of the server, once known.
+  var identity: String?
+
   /// The server's capabilities, once asked.
   var capabilities: [String]?
 

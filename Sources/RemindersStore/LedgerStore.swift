@@ -121,7 +121,7 @@ public struct LedgerStore: Sendable {
   static let entryKeys: Set<String> = [
     "anki", "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen",
     "pending", "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt", "stoppedAt", "soundProcess",
-    "soundProblem",
+    "soundProblem", "server",
   ]
 
   /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
@@ -218,7 +218,8 @@ public struct LedgerStore: Sendable {
             closedBecause: try string("closedBecause"),
             updatedAt: try time("updatedAt"), pending: try flag("pending"),
             snoozedUntil: try time("snoozedUntil"), snoozes: snoozes, fromAnki: try flag("anki"),
-            stoppedAt: try time("stoppedAt"), sound: sound, soundProblem: try string("soundProblem")))
+            stoppedAt: try time("stoppedAt"), sound: sound, soundProblem: try string("soundProblem"),
+            server: try string("server")))
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
@@ -302,6 +303,7 @@ public struct LedgerStore: Sendable {
               ])
             }
             f["soundProblem"] = e.soundProblem.map(JSONValue.string)
+            f["server"] = e.server.map(JSONValue.string)
             return f
           }
         }

@@ -91,13 +91,13 @@ struct AlarmKeeper {
   /// Its next ring not yet rung: today's when it has not rung yet (a missed one is caught up now).
   func nextRing(_ alarm: Alarm, ledger: DeliveryLedger, now: Date) -> (day: Day, at: Date)? {
     if let last = alarm.lastRing(atOrBefore: now, clock: clock), last.day == clock.day(of: now),
-      !ledger.contains(reminderID: alarm.ringID(on: last.day))
+      !ledger.contains(reminderID: alarm.ringID(on: last.day, ledger: ledger))
     {
       return last
     }
     var from = now
     while let next = alarm.nextRing(from: from, clock: clock) {
-      if !ledger.contains(reminderID: alarm.ringID(on: next.day)) { return next }
+      if !ledger.contains(reminderID: alarm.ringID(on: next.day, ledger: ledger)) { return next }
       from = clock.startOfDay(next.day.adding(days: 1))
     }
     return nil
@@ -107,11 +107,15 @@ struct AlarmKeeper {
 
   /// Where GeoClue says we are, within `alarm.location_timeout`; kept for `alarm list`. No
   /// location: exit 69 with SPEC §8's words and why.
-  func locate(now: Date) throws -> GeoLocation {
+  ///
+  /// A fix that does not yet decide the gate of every alarm in `deciding` (too coarse to allow,
+  /// not clearly far) is not the answer while time is left: a better one may follow.
+  func locate(now: Date, deciding alarms: [Alarm]) throws -> GeoLocation {
     do throws(GeoClueError) {
       let location = try GeoClue.locate(
         desktopID: "reminders", accuracy: .exact, timeout: .seconds(invocation.configuration.locationTimeout),
-        environment: invocation.environment)
+        environment: invocation.environment,
+        settles: { fix in alarms.allSatisfy { AlarmKeeper.decides(fix, for: $0) } })
       if let point = GeoPoint(latitude: location.latitude, longitude: location.longitude) {
         locationCache.save(
           LocationCache.Entry(point: point, accuracy: location.accuracy, at: now), clock: clock)
@@ -122,6 +126,15 @@ struct AlarmKeeper {
         texts.locationFailed + (texts.language == .ja ? "（\(text.why(error))）" : " (\(text.why(error)))"),
         code: ExitStatus.unavailable)
     }
+  }
+
+  /// Whether `fix` decides the gate of `alarm`: it opens it, or it is clearly far (farther than
+  /// the radius by more than its accuracy).
+  static func decides(_ fix: GeoLocation, for alarm: Alarm) -> Bool {
+    guard let here = GeoPoint(latitude: fix.latitude, longitude: fix.longitude) else { return false }
+    let distance = alarm.place.distance(to: here)
+    let gate = PlaceGate(place: alarm.place, radius: alarm.radius, here: here, accuracy: fix.accuracy)
+    return gate.isAllowed || distance - fix.accuracy > alarm.radius
   }
 
   /// The gate of `alarm` at `location`.
@@ -166,7 +179,7 @@ struct AlarmKeeper {
       targets = alarms.filter { ringingIDs.contains($0.id) }
       guard !targets.isEmpty else { return [text.nothingRings] }
     }
-    let location = try locate(now: now)
+    let location = try locate(now: now, deciding: targets)
     let gates = targets.map { ($0, gate($0, at: location)) }
     let allowed = gates.filter { $0.1.isAllowed }
     guard !allowed.isEmpty else {
@@ -256,7 +269,7 @@ struct AlarmKeeper {
 
   /// Passes only at `alarm`'s place (exit 77 otherwise, 69 without a location).
   func requireAt(_ alarm: Alarm, now: Date) throws {
-    let gate = gate(alarm, at: try locate(now: now))
+    let gate = gate(alarm, at: try locate(now: now, deciding: [alarm]))
     guard gate.isAllowed else { throw refuse(texts.alarmNotEditable, gate, radius: alarm.radius) }
   }
 

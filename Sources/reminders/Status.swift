@@ -77,7 +77,7 @@ struct HomeScreen {
       } ?? 0
     let alarmsToday = (input.alarms ?? []).compactMap { alarm -> AlarmToday? in
       guard alarm.enabled, let at = alarm.ring(on: today, clock: invocation.clock) else { return nil }
-      let entry = ledger.entries[alarm.ringID(on: today)]
+      let entry = ledger.entries[alarm.ringID(on: today, ledger: ledger)]
       let state: AlarmToday.State = entry == nil ? .upcoming : entry!.isRinging ? .ringing : .stopped
       return AlarmToday(alarm: alarm, at: at, state: state)
     }.sorted { $0.at != $1.at ? $0.at < $1.at : $0.alarm.name < $1.alarm.name }

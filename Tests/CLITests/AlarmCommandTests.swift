@@ -192,14 +192,29 @@ import Testing
     #expect(today["state"] as? String == "upcoming")
   }
 
-  /// A script standing in for the sound player: it records its pid, then plays until killed.
+  /// A script standing in for the sound player: it records its pid, then plays until killed (or
+  /// for `soundSeconds`, so that one a test failed to end does not play on for long).
   static func soundScript(_ bin: Binary) throws -> (script: String, record: String) {
     let script = bin.home + "/sound"
-    let record = bin.home + "/sound-started"
-    try "#!/bin/sh\necho $$ >> \(record)\nexec sleep 600\n".write(
+    let record = soundRecord(bin)
+    try "#!/bin/sh\necho $$ >> \(record)\nexec sleep \(soundSeconds)\n".write(
       toFile: script, atomically: true, encoding: .utf8)
     chmod(script, 0o755)
     return (script, record)
+  }
+
+  /// How long the sound script plays: longer than any test that waits on one sound.
+  static let soundSeconds = 90
+
+  /// Where the sound script records its pids.
+  static func soundRecord(_ bin: Binary) -> String { bin.home + "/sound-started" }
+
+  /// Whether `pid` is still a sound script's player (`sleep`), not a process that got its pid.
+  static func isSoundPlayer(_ pid: pid_t) -> Bool {
+    guard let cmdline = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else {
+      return false
+    }
+    return cmdline == "sleep\u{0}\(soundSeconds)\u{0}" && isAlive(pid)
   }
 
   /// The pids a sound script recorded.
@@ -240,6 +255,7 @@ import Testing
     let pid = try #require(AlarmCommandTests.soundPIDs(record).first)
     let group = try #require(try AlarmCommandTests.soundGroups(bin).first)
     defer { kill(-group, SIGKILL) }
+    defer { AlarmRingingTests.silence(bin) }
     #expect(try bin.run("run", "--now", "2026-11-23T07:01:00+09:00").status == 0)
     usleep(300_000)
     #expect(AlarmCommandTests.soundPIDs(record) == [pid] && AlarmCommandTests.isAlive(pid))

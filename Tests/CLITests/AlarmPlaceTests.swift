@@ -114,6 +114,31 @@ struct AlarmPlaceTests {
     }
   }
 
+  /// A coarse first fix (HDOP 25, about 300 m, as Wi-Fi or the IP address gives) does not decide
+  /// while time is left: the receiver gets a fix (HDOP 1.5) 1.5 s into the 3 s allowed, and the
+  /// stop at 50 m succeeds with it.
+  @Test func aBetterFixThatFollowsIsWaitedFor() throws {
+    try AlarmPlaceTests.ringing { geo, _, bin, id, record in
+      let pid = try #require(AlarmCommandTests.soundPIDs(record).first)
+      try AlarmPlaceTests.north(50, of: geo, hdop: 25)
+      let moved = DispatchSemaphore(value: 0)
+      let mover = Thread {
+        usleep(1_500_000)
+        try? AlarmPlaceTests.north(50, of: geo, hdop: 1.5)
+        moved.signal()
+      }
+      mover.start()
+      let started = Date()
+      let near = try bin.run("alarm", "stop", "--now", "2026-11-23T07:05:00+09:00")
+      let elapsed = Date().timeIntervalSince(started)
+      moved.wait()
+      #expect(near.status == 0, "\(near.stderr)\n\(geo.logs)")
+      #expect(near.stdout.contains("Stopped alarm \(id) \"Office\" (50 m from its place)."), "\(near.stdout)")
+      #expect(elapsed > 1.4 && elapsed < 3, "\(elapsed) s")
+      try waitFor("the sound to end") { !AlarmCommandTests.isAlive(pid) }
+    }
+  }
+
   /// Edit and delete ask the same gate, with the alarm's place and radius as they were: refused
   /// far away (the file untouched, a larger radius no way round it), allowed near; deleting a
   /// ringing alarm ends its ring.

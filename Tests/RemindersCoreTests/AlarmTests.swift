@@ -177,7 +177,13 @@ import Testing
     #expect(id == .alarm(id: "a1b2c3d4", day: Fixture.day("2026-11-23")))
     #expect(id.description == "alarm:a1b2c3d4:2026-11-23")
     #expect(id.kind == .alarm && !id.canSnooze && id.alarmID == "a1b2c3d4" && id.day == nil)
-    for text in ["alarm::2026-11-23", "alarm:a:b:2026-11-23", "alarm:a1:2026-13-01", "alarm:a1"] {
+    let second = ReminderID("alarm:a1b2c3d4:2026-11-23:2")
+    #expect(second == .alarm(id: "a1b2c3d4", day: Fixture.day("2026-11-23"), ring: 2))
+    #expect(second.description == "alarm:a1b2c3d4:2026-11-23:2" && second.alarmID == "a1b2c3d4")
+    for text in [
+      "alarm::2026-11-23", "alarm:a:b:2026-11-23", "alarm:a1:2026-13-01", "alarm:a1", "alarm:a1:2026-11-23:1",
+      "alarm:a1:2026-11-23:0", "alarm:a1:2026-11-23:02", "alarm:a1:2026-11-23:x", "alarm:a1:2026-11-23:2:3",
+    ] {
       #expect(ReminderID(text) == .other(text))
     }
   }
@@ -226,6 +232,51 @@ import Testing
     let plan = AlarmTests.planner(clock).plan(
       input, ledger: ledger, now: Fixture.t("2026-11-23T07:30:00-05:00"), days: 3)
     #expect(plan.map(\.id.description) == ["alarm:a1b2c3d4:2026-11-24", "alarm:a1b2c3d4:2026-11-25"])
+  }
+
+  /// Set anew (time, days or enabled again) after it rang on a day: the ring from before does not
+  /// count, and the new one rings that day under the next number, once; `alarm list`'s next ring
+  /// and the missed rings agree with the planner. Rung, stopped at 07:05 and edited at noon.
+  @Test(
+    arguments: [
+      // The new time later today: it rings today at 18:00 as ring 2.
+      ("18:00", AlarmDays.weekdays(Array(0...6)), "2026-11-23T18:00:00-05:00", "alarm:a1b2c3d4:2026-11-23:2"),
+      // A one-time alarm moved to 18:00: not silent for good.
+      ("18:00", .once(Fixture.day("2026-11-23")), "2026-11-23T18:00:00-05:00", "alarm:a1b2c3d4:2026-11-23:2"),
+      // A time already passed today: tomorrow, the first ring of that day.
+      ("06:00", .weekdays(Array(0...6)), "2026-11-24T06:00:00-05:00", "alarm:a1b2c3d4:2026-11-24"),
+    ])
+  func anAlarmEditedAfterItRangRingsAtItsNewTime(time: String, days: AlarmDays, at: String, id: String)
+    throws
+  {
+    let clock = Fixture.newYork
+    var ledger = DeliveryLedger(entries: [
+      .init(
+        reminderID: "alarm:a1b2c3d4:2026-11-23", deliveredAt: Fixture.t("2026-11-23T07:00:00-05:00"),
+        channel: .popup, notificationID: 3, recallItemIDs: [], title: "Alarm: Office")
+    ])
+    ledger.stopRinging(
+      "alarm:a1b2c3d4:2026-11-23", at: Fixture.t("2026-11-23T07:05:00-05:00"), because: "stopped")
+    let alarm = AlarmTests.alarm(time, days: days, setAt: "2026-11-23T12:00:00-05:00")
+    var input = Fixture.input()
+    input.alarms = [alarm]
+    let planner = AlarmTests.planner(clock)
+    let noon = Fixture.t("2026-11-23T12:00:00-05:00")
+    let first = try #require(
+      planner.plan(input, ledger: ledger, now: noon, days: 2).first { $0.kind == .alarm })
+    #expect(first.id.description == id && first.fireAt == Fixture.t(at))
+    #expect(alarm.nextRing(from: noon, clock: clock)?.at == Fixture.t(at))
+    // Rung: it is not planned again, and nothing of that day is missed.
+    ledger.record(
+      .init(
+        reminderID: first.id, deliveredAt: first.fireAt, channel: .popup, notificationID: 4,
+        recallItemIDs: [],
+        title: "Alarm: Office"))
+    let after = first.fireAt.addingTimeInterval(600)
+    #expect(!planner.plan(input, ledger: ledger, now: after, days: 1).contains { $0.id == first.id })
+    let missed = alarm.missed(at: first.fireAt.addingTimeInterval(2 * 86400), ledger: ledger, clock: clock)
+    #expect(!missed.contains { clock.day(of: $0.at) == clock.day(of: first.fireAt) })
+    #expect(ledger.entries.count == 2)
   }
 
   /// Focus holds daily and recall reminders, never an alarm.

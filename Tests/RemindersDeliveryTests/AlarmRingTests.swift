@@ -53,6 +53,26 @@ import Testing
     #expect(bench.sound.started.count == 1)
   }
 
+  /// Without the watch a ring is shown again in place of its last pop-up only on the server that
+  /// gave that id: a restarted server counts from 1 again, and its id 41 may be another
+  /// application's pop-up. An entry that names no server (written by an older version) is not
+  /// replaced either.
+  @Test(arguments: [(":1.7", 41 as UInt32?), (":1.99", nil), (nil, nil)])
+  func aRingIsReplacedOnlyOnTheServerThatShowedIt(server: String?, replacing: UInt32?) throws {
+    let bench = Bench()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.server == ":1.7")
+    if server == nil {
+      bench.ledger.durable.setServer(AlarmRingTests.ring, nil)
+    } else {
+      bench.sender.server = server
+    }
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.sender.shown.map(\.replacing) == [nil, replacing])
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(entry.server == bench.sender.server && entry.notificationID == (replacing ?? 42))
+  }
+
   /// With the watch it comes back only when its pop-up closed (the watch took it off screen).
   @Test func withTheWatchItComesBackOnlyWhenClosed() throws {
     let bench = Bench()
@@ -66,7 +86,8 @@ import Testing
       notificationID: 41, at: Fixture.t("2026-11-23T07:01:30+09:00"), because: "dismissed by the user")
     bench.ledger.durable = closed
     let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:02:00+09:00")
-    #expect(bench.sender.shown.count == 2 && bench.sender.shown.last?.replacing == 41)
+    // Known closed: shown anew, in place of nothing (the id may be another pop-up's by now).
+    #expect(bench.sender.shown.count == 2 && bench.sender.shown.last?.replacing == nil)
     guard case .rangAgain(let id, _)? = report.events.first else {
       Issue.record("expected the ring again, got \(report.events)")
       return
@@ -94,6 +115,64 @@ import Testing
     }
     #expect(said.count == 1)
     #expect(silent.ledger.durable.entries[AlarmRingTests.ring]?.soundProblem == "no sound player")
+  }
+
+  /// A sound that ends by itself (its loop gave up on a failing player) is started again once;
+  /// when it ends by itself again the ring plays no sound, said once, and no loop is started
+  /// again every minute.
+  @Test func aSoundThatKeepsFailingIsGivenUp() throws {
+    let bench = Bench()
+    bench.watched = true
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    bench.sound.playing.removeAll()
+    try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:01:00+09:00")
+    #expect(bench.sound.started.count == 2)
+    bench.sound.playing.removeAll()
+    var said: [String] = []
+    for minute in 2...5 {
+      let report = try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:0\(minute):00+09:00")
+      for case .noSound(_, let why) in report.events { said.append(why) }
+    }
+    #expect(bench.sound.started.count == 2 && bench.sound.playing.isEmpty && said.count == 1)
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(
+      entry.isRinging && entry.sound == nil && entry.soundProblem?.contains("check alarm.sound") == true)
+  }
+
+  /// A sound whose process could not be written to the ledger is ended at once: nobody could
+  /// ever end it otherwise, and the next run would start one more.
+  @Test func aSoundTheLedgerCannotRecordIsEnded() throws {
+    let bench = Bench()
+    // Save 1 records the ring as pending, save 2 is the sound's.
+    bench.ledger.failingSaves = [2]
+    #expect(throws: FakeLedger.DiskFull.self) {
+      try bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    }
+    #expect(bench.sound.started.count == 1 && bench.sound.playing.isEmpty && bench.sound.stopped.count == 1)
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.sound == nil)
+  }
+
+  /// A ring left pending by a run that died, then stopped (at its place, or because its alarm
+  /// went), is never written to the fallback calendar afterwards.
+  @Test(arguments: [true, false])
+  func aRingStoppedWhilePendingGoesToNoCalendar(stoppedAtPlace: Bool) throws {
+    let bench = Bench()
+    // Save 2 (the sound's) fails: the ring stays pending on disk, as after a run that died.
+    bench.ledger.failingSaves = [2]
+    _ = try? bench.deliver(AlarmRingTests.input(), at: "2026-11-23T07:00:00+09:00")
+    #expect(bench.ledger.durable.entries[AlarmRingTests.ring]?.pending == true)
+    var alarms: [Alarm]? = [AlarmRingTests.alarm()]
+    if stoppedAtPlace {
+      bench.ledger.durable.stopRinging(
+        AlarmRingTests.ring, at: Fixture.t("2026-11-23T07:00:30+09:00"), because: "stopped at its place")
+    } else {
+      alarms = []
+    }
+    try bench.deliver(AlarmRingTests.input(alarms), at: "2026-11-23T07:01:00+09:00")
+    try bench.deliver(AlarmRingTests.input(alarms), at: "2026-11-23T07:02:00+09:00")
+    #expect(bench.calendar.writes == 0 && bench.calendar.events.isEmpty)
+    let entry = try #require(bench.ledger.durable.entries[AlarmRingTests.ring])
+    #expect(!entry.pending && !entry.isRinging)
   }
 
   /// Deleted or disabled: the ring stops, its sound ends and its pop-up closes. An alarm file

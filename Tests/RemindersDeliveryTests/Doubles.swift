@@ -29,6 +29,10 @@ final class FakeSender: NotificationSender {
     closed.append(id)
   }
 
+  /// Its unique bus name: a restarted server has another, and counts its ids again.
+  var server: String? = ":1.7"
+  func serverIdentity() -> String? { server }
+
   /// Whether the server advertises `actions`.
   var actions = true
   func supportsActions() -> Bool { actions }
