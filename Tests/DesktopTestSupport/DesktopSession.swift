@@ -90,12 +90,7 @@ public struct DesktopSession: Sendable {
         "could not start the test desktop session (\(server?.rawValue ?? "no server")) with \(script.path): "
           + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    var exports: [String: String] = [:]
-    for line in result.stdout.split(separator: "\n") where line.hasPrefix("export ") {
-      let assignment = line.dropFirst("export ".count)
-      guard let equals = assignment.firstIndex(of: "=") else { continue }
-      exports[String(assignment[..<equals])] = try unquote(assignment[assignment.index(after: equals)...])
-    }
+    let exports = try HarnessExports.read(result.stdout)
     guard let address = exports["DBUS_SESSION_BUS_ADDRESS"], let directory = exports["REMINDERS_SESSION_DIR"],
       let configHome = exports["REMINDERS_SESSION_CONFIG_HOME"]
     else {
@@ -208,22 +203,6 @@ public struct DesktopSession: Sendable {
     return (
       process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
     )
-  }
-
-  /// Undoes bash's `printf %q` for the plain values the harness prints (backslash escapes).
-  private static func unquote(_ quoted: Substring) throws -> String {
-    guard !quoted.hasPrefix("$'") else { throw HarnessError("cannot read the harness value \(quoted)") }
-    var value = ""
-    var escaped = false
-    for character in quoted {
-      if !escaped && character == "\\" {
-        escaped = true
-      } else {
-        value.append(character)
-        escaped = false
-      }
-    }
-    return value
   }
 }
 
