@@ -219,9 +219,7 @@ public struct DeliveryLedger: Equatable, Sendable {
 
   /// The entries recorded before sending whose outcome nobody recorded, oldest first.
   public var pendingEntries: [Entry] {
-    entries.values.filter(\.pending).sorted {
-      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
-    }
+    entries.values.filter(\.pending).sorted(by: Entry.oldestFirst)
   }
 
   /// Folds the entries of dailies for days before `day` into `earlierDailies`, so that the
@@ -235,6 +233,13 @@ public struct DeliveryLedger: Equatable, Sendable {
       earlierDailies.insert(d)
       entries[id] = nil
     }
+  }
+}
+
+extension DeliveryLedger.Entry {
+  /// The ledger's order: by when delivered, then by id (the file, pending entries, rings).
+  public static func oldestFirst(_ a: Self, _ b: Self) -> Bool {
+    a.deliveredAt != b.deliveredAt ? a.deliveredAt < b.deliveredAt : a.reminderID < b.reminderID
   }
 }
 
@@ -252,9 +257,7 @@ extension DeliveryLedger {
 extension DeliveryLedger {
   /// The alarm rings that have not stopped, oldest first.
   public var ringing: [Entry] {
-    entries.values.filter(\.isRinging).sorted {
-      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
-    }
+    entries.values.filter(\.isRinging).sorted(by: Entry.oldestFirst)
   }
 
   /// The ring of `id` stops ringing at `at` (its pop-up no longer counts as shown); the caller

@@ -271,9 +271,7 @@ public struct LedgerStore: Sendable {
   ) -> [UInt8] {
     var w = JSONWriter()
     func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
-    let sorted = ledger.entries.values.sorted {
-      $0.deliveredAt != $1.deliveredAt ? $0.deliveredAt < $1.deliveredAt : $0.reminderID < $1.reminderID
-    }
+    let sorted = ledger.entries.values.sorted(by: DeliveryLedger.Entry.oldestFirst)
     var root: [JSONWriter.Member] = [
       (
         "delivered",
