@@ -16,7 +16,7 @@ struct Watch: ParsableCommand {
     commandName: "watch",
     abstract: "Follow the pop-ups `run` shows, so that a daily pop-up still on screen is updated in place.",
     discussion: """
-      Also acts on the pop-ups' actions (SPEC §6.1): "Review now" starts `reminders review` in a terminal \
+      Also acts on the pop-ups' actions: "Review now" starts `reminders review` in a terminal \
       (config review.terminal, else the first terminal found), "snooze" brings the reminder back after \
       snooze.after. Runs until the session bus goes away; the reminders-watch.service user unit that `timer install` enables \
       keeps it running. It listens as a bus monitor for NotificationClosed and for the notification server \
