@@ -7,7 +7,7 @@ Five top-level decks with two subdecks each and presets with limits; cards sprea
 state the counts know (new, learning, interday learning, reviews due from 60 days ago to 60 days
 ahead, suspended, buried), and ten review-log entries a card, so that the file is about the size
 a collection of that many cards with a history has. No filtered deck: Anki counts one's cards in
-it, reminders in their home decks (SPEC §9), and the bench compares totals.
+it, reminders in their home decks (docs/anki.md), and the bench compares totals.
 """
 import os
 import random

@@ -60,7 +60,7 @@ def planner(bin_dir, runs):
         print(f"{n:>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
     print("target: time ratio <= 1.00x, memory ratio < 60%")
     # The same over 1,000,000 cards with a journal of 10,000 answers beside the deck (a review
-    # session's, not yet folded): every reader applies it (SPEC §5.4).
+    # session's, not yet folded): every reader applies it (docs/files.md, the journal).
     work = tempfile.mkdtemp(prefix="reminders-bench-journal-")
     path = os.path.join(work, "deck.json")
     subprocess.run(["cp", deck(1_000_000), path], check=True)

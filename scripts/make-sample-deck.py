@@ -22,7 +22,7 @@ Before those, HISTORY_WEEKS weeks of earlier review history (today-56 … today-
 few to forty answers (fewer at weekends, about 85% correct), some days none, so that
 `reminders stats` has a heatmap to show with a longest streak longer than the current one; each
 answer is of a card that already existed and was answered again later.
-The focus log (`focusLog`, SPEC §7.1) has a 25-minute focus phase or two on most study days.
+The focus log (`focusLog`, docs/focus-and-stats.md) has a 25-minute focus phase or two on most study days.
 Two recall items fall due today at 14:30 and 14:35 local time (they coalesce with the default
 10-minute window).
 
