@@ -136,7 +136,7 @@ public struct AnkiFileIdentity: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An Anki collection (`collection.anki2`), read only and never locked against Anki (SPEC §9).
+/// An Anki collection (`collection.anki2`), read only and never locked against Anki (docs/anki.md).
 ///
 /// Anki keeps its collection in SQLite's WAL mode with `locking_mode=EXCLUSIVE` while it runs:
 /// another connection gets "database is locked", and even a read-only open would create `-wal`

@@ -13,7 +13,7 @@ public struct AnkiConfigError: Error, Equatable, CustomStringConvertible {
   public var description: String { "\(configPath): anki.collection: \(collection): \(problem)" }
 }
 
-/// Where Anki's counts come from at this moment, and how current they are (SPEC §9).
+/// Where Anki's counts come from at this moment, and how current they are (docs/anki.md).
 public struct AnkiStatus: Equatable, Sendable {
   public enum Freshness: Equatable, Sendable {
     /// Read now, or read before from files that have not changed since.

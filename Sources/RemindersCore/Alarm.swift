@@ -91,7 +91,7 @@ public enum AlarmDays: Equatable, Sendable {
   }
 }
 
-/// An alarm set for a place (SPEC §8): it rings at its time in the day zone whatever else is
+/// An alarm set for a place (docs/alarms.md): it rings at its time in the day zone whatever else is
 /// true, keeps ringing until stopped, and can be stopped, edited or deleted only within `radius`
 /// of `place`.
 public struct Alarm: Equatable, Sendable {
@@ -184,7 +184,7 @@ public struct Alarm: Equatable, Sendable {
   }
 
   /// The rings of the week before today that nothing rang (the machine was off or asleep all
-  /// that day after its time): missed, and never rung later (SPEC §8). Today's is not missed:
+  /// that day after its time): missed, and never rung later (docs/alarms.md). Today's is not missed:
   /// the next `run` catches it up.
   public func missed(at now: Date, ledger: DeliveryLedger, clock: DayClock) -> [(day: Day, at: Date)] {
     guard enabled else { return [] }
@@ -209,7 +209,7 @@ public struct Alarm: Equatable, Sendable {
   }
 }
 
-/// Whether a location lets the learner touch an alarm (SPEC §8): only when the distance to the
+/// Whether a location lets the learner touch an alarm (docs/alarms.md): only when the distance to the
 /// alarm's place is at most its radius **and** the location is known to at least that accuracy.
 public enum PlaceGate: Equatable, Sendable {
   case allowed(distance: Double)

@@ -1,4 +1,4 @@
-/// What an Anki collection holds that its due counts depend on (SPEC §9), as its database says
+/// What an Anki collection holds that its due counts depend on (docs/anki.md), as its database says
 /// it, with no rule applied yet: the adapter (RemindersAnki) reads it from `collection.anki2`,
 /// `<state>/anki.json` keeps the last one read, and `AnkiDueCounter` counts it for any moment.
 ///

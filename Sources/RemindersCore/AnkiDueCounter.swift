@@ -1,6 +1,6 @@
 import Foundation
 
-/// The cards Anki shows as due in each top-level deck at a moment (SPEC §9): new cards within
+/// The cards Anki shows as due in each top-level deck at a moment (docs/anki.md): new cards within
 /// the daily limits, learning cards and reviews, as Anki's deck list counts them.
 ///
 /// Written from the rules of Anki's own code (ankitects/anki, `rslib`), not from its text:
@@ -378,7 +378,7 @@ struct SortedTally: Sendable {
   }
 }
 
-/// Anki's part of the daily count (SPEC §9): the collection as last read, and which top-level
+/// Anki's part of the daily count (docs/anki.md): the collection as last read, and which top-level
 /// decks count (config `anki.decks`; nil: all of them).
 public struct AnkiDue: Sendable {
   public let counter: AnkiDueCounter

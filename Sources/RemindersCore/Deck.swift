@@ -14,7 +14,7 @@ public struct Card: Equatable, Sendable {
   public var nextReviewDate: Day
   public var createdAt: Date
   public var lastReviewedAt: Date?
-  /// A suspended card is never due and never counted (SPEC §5.2).
+  /// A suspended card is never due and never counted (docs/planning.md).
   public var suspended: Bool
 
   public init(
@@ -298,10 +298,10 @@ public struct PlanInput: Sendable {
   public var recalls: [RecallItem]
   /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
   public var focus: FocusInput? = nil
-  /// The Anki collection of config `[anki]`, as last read, when there is one (SPEC §9).
+  /// The Anki collection of config `[anki]`, as last read, when there is one (docs/anki.md).
   public var anki: AnkiDue? = nil
   /// The alarms of `alarms.json` (not part of the deck either); nil when that file could not be
-  /// read, so that no ring is ended for it (SPEC §8).
+  /// read, so that no ring is ended for it (docs/alarms.md).
   public var alarms: [Alarm]? = []
 
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
@@ -317,7 +317,7 @@ public struct PlanInput: Sendable {
   }
 }
 
-/// Finding a card or recall item by its id or a unique prefix of it (SPEC §5.3).
+/// Finding a card or recall item by its id or a unique prefix of it (docs/commands.md).
 public enum IDPrefix {
   /// The shortest prefix a command accepts (a whole id may be shorter).
   public static let minimumLength = 4

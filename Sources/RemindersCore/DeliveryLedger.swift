@@ -38,7 +38,7 @@ public struct DeliveryLedger: Equatable, Sendable {
     /// A daily pop-up that counts cards of an Anki collection: its review action starts Anki.
     public var fromAnki: Bool
     /// An alarm's ring: when it stopped ringing (stopped at its place, superseded by the next
-    /// ring, or its alarm deleted or disabled); nil while it rings (SPEC §8).
+    /// ring, or its alarm deleted or disabled); nil while it rings (docs/alarms.md).
     public var stoppedAt: Date?
     /// An alarm's ring: the process playing its sound, while it plays.
     public var sound: SoundProcess?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The lengths a focus session was started with (SPEC §7.1), in seconds of running time.
+/// The lengths a focus session was started with (docs/focus-and-stats.md), in seconds of running time.
 public struct FocusSettings: Equatable, Sendable {
   /// A focus phase.
   public var focus: TimeInterval

@@ -129,7 +129,7 @@ public struct Planner: Sendable {
   /// ran): only the latest phase end passed is still said, and only this soon after it.
   public static let focusLapse: TimeInterval = 300
 
-  /// The pop-ups at the ends of the focus session's phases (SPEC §7.1), from `now` until
+  /// The pop-ups at the ends of the focus session's phases (docs/focus-and-stats.md), from `now` until
   /// `horizon`, and the latest one passed while it is recent: urgency critical, at the second
   /// the phase ends, not moved by window or quiet hours (the learner started the timer).
   func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date) -> [Reminder] {
@@ -165,7 +165,7 @@ public struct Planner: Sendable {
     return out
   }
 
-  /// The first rings of alarms (SPEC §8) not yet in the ledger, from `now` until `horizon`, and
+  /// The first rings of alarms (docs/alarms.md) not yet in the ledger, from `now` until `horizon`, and
   /// the latest ring passed that nothing rang (the machine was off or asleep): at its time,
   /// whatever the window, quiet hours, do-not-disturb or focus say, urgency critical; a late one
   /// at once, reason `catch-up`, but only on its own day. A ring whose day passed unrung is missed
@@ -198,7 +198,7 @@ public struct Planner: Sendable {
     return out
   }
 
-  /// The returns of snoozed reminders not yet delivered (SPEC §6.1): each once, at the time it was
+  /// The returns of snoozed reminders not yet delivered (docs/delivery.md): each once, at the time it was
   /// snoozed until, moved like any reminder, reason `snoozed`. A daily one says what the day's
   /// reminder says then and comes back only on its day and while cards are due; a recall one
   /// lists its items still open, and comes back only while one is.

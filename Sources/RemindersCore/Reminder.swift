@@ -4,9 +4,9 @@ import Foundation
 public enum ReminderKind: String, Sendable, Equatable {
   case dailyReview = "daily-review"
   case recall = "recall"
-  /// The end of a focus session's phase (SPEC §7.1).
+  /// The end of a focus session's phase (docs/focus-and-stats.md).
   case focus = "focus"
-  /// The ring of an alarm set for a place (SPEC §8).
+  /// The ring of an alarm set for a place (docs/alarms.md).
   case alarm = "alarm"
 }
 
@@ -34,7 +34,7 @@ public struct Reminder: Equatable, Sendable {
   /// Whether it asks for critical urgency (such reminders are not held by do-not-disturb).
   public var critical: Bool
   /// Daily reminders: whether it counts cards of an Anki collection (its review action then
-  /// starts Anki, SPEC §9).
+  /// starts Anki, docs/anki.md).
   public var fromAnki: Bool
 
   public init(

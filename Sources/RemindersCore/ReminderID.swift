@@ -11,13 +11,13 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   case daily(Day)
   /// A recall pop-up, named after the first recall item it delivers.
   case recall(firstItem: String)
-  /// The one more pop-up of `daily.again` on a day (SPEC §6.4).
+  /// The one more pop-up of `daily.again` on a day (docs/delivery.md).
   case dailyAgain(Day)
   /// The `n`-th return of a snoozed reminder (the original's id, never itself a return).
   indirect case snoozed(ReminderID, n: Int)
-  /// The end of phase `phase` (from 1) of the focus session `session` (SPEC §7.1).
+  /// The end of phase `phase` (from 1) of the focus session `session` (docs/focus-and-stats.md).
   case focus(session: String, phase: Int)
-  /// The ring of alarm `id` on `day` (SPEC §8): one a day; it comes back until it is stopped.
+  /// The ring of alarm `id` on `day` (docs/alarms.md): one a day; it comes back until it is stopped.
   /// `ring` counts from 1: an alarm whose time or days were edited, or that was enabled again,
   /// after it rang on a day rings anew that day under the next number.
   case alarm(id: String, day: Day, ring: Int = 1)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a review session shows, in SPEC §5.1's order: the cards due on `day` (not suspended),
+/// What a review session shows, in docs/commands.md's order: the cards due on `day` (not suspended),
 /// most overdue first (oldest `nextReviewDate`, then `createdAt`), then the recall items whose
 /// time has come (earliest first).
 public struct ReviewQueue: Equatable, Sendable {

@@ -44,7 +44,7 @@ public struct Schedule: Equatable, Sendable {
   public var recallCoalesce: Int
   /// Delay of the recall item a wrong answer adds; `nil` when disabled (`off`).
   public var recallAfterWrong: Int?
-  /// `daily.again`: one more pop-up at this time when cards are still due (SPEC §6.4); nil: off.
+  /// `daily.again`: one more pop-up at this time when cards are still due (docs/delivery.md); nil: off.
   public var dailyAgain: WallTime? = nil
   /// `daily.persist`: the daily pop-ups do not expire by themselves.
   public var dailyPersist = false
@@ -84,9 +84,9 @@ public enum DeferralReason: String, Sendable, Equatable {
   case quietHours = "quiet-hours"
   case desktopDND = "desktop-dnd"
   case catchUp = "catch-up"
-  /// The learner snoozed it (SPEC §6.1).
+  /// The learner snoozed it (docs/delivery.md).
   case snoozed
-  /// A focus phase ran at its time: it waited for the next break or the session's end (SPEC §7.1).
+  /// A focus phase ran at its time: it waited for the next break or the session's end (docs/focus-and-stats.md).
   case focus
 }
 

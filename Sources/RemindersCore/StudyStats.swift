@@ -1,6 +1,6 @@
 import Foundation
 
-/// One logged focus phase (SPEC §7.1): an element of the deck's `focusLog`.
+/// One logged focus phase (docs/focus-and-stats.md): an element of the deck's `focusLog`.
 public struct FocusEntry: Equatable, Sendable {
   public var start: Date
   public var minutes: Int
@@ -99,7 +99,7 @@ public struct AnswerCount: Equatable, Sendable {
   public var share: Double? { answered == 0 ? nil : Double(remembered) / Double(answered) }
 }
 
-/// The study record of SPEC §7.2 at one moment: the heatmap's weeks and the figures under it.
+/// The study record of docs/focus-and-stats.md at one moment: the heatmap's weeks and the figures under it.
 ///
 /// Weeks start on Monday (ISO 8601). Every day is a day-zone day of `clock`, so an answer at
 /// 23:59 and one at 00:00 in the day zone fall on two days wherever the machine is.

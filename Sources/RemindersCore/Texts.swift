@@ -39,7 +39,7 @@ public struct Texts: Sendable {
     }
   }
 
-  /// A pop-up's actions (SPEC §6.1), as `Notify` takes them: key, label, key, label…
+  /// A pop-up's actions (docs/delivery.md), as `Notify` takes them: key, label, key, label…
   public func actions(_ kind: ReminderKind, snoozeAfter: Int) -> [String] {
     let review: String
     switch (language, kind) {
@@ -155,7 +155,7 @@ public struct Texts: Sendable {
     return "\(Int(km.rounded())) km"
   }
 
-  /// Why an alarm was not stopped (SPEC §8, word for word), for `stop`; `edit` and `delete`
+  /// Why an alarm was not stopped (docs/alarms.md, word for word), for `stop`; `edit` and `delete`
   /// have `alarmNotEditable`.
   public var alarmNotStoppable: String {
     language == .ja
@@ -163,7 +163,7 @@ public struct Texts: Sendable {
       : "You have not arrived at this place, so the alarm cannot be stopped"
   }
 
-  /// Why an alarm was not edited or deleted (SPEC §8, word for word).
+  /// Why an alarm was not edited or deleted (docs/alarms.md, word for word).
   public var alarmNotEditable: String {
     language == .ja
       ? "この場所に到着していないため、編集できません" : "You have not arrived at this place, so the alarm cannot be edited"
@@ -199,7 +199,7 @@ public struct Texts: Sendable {
     }
   }
 
-  /// No location in time, or GeoClue refused (SPEC §8, word for word).
+  /// No location in time, or GeoClue refused (docs/alarms.md, word for word).
   public var locationFailed: String {
     language == .ja ? "位置情報の取得に失敗しました。設定を確認してください" : "Could not get your location. Check your settings."
   }

@@ -1,5 +1,5 @@
 // A client of GeoClue2 (https://www.freedesktop.org/software/geoclue/docs/), over a private
-// connection to the system bus: where the learner is, for the alarms' place gate (SPEC §8).
+// connection to the system bus: where the learner is, for the alarms' place gate (docs/alarms.md).
 
 /// A location as GeoClue gives it.
 public struct GeoLocation: Equatable, Sendable {

@@ -25,7 +25,7 @@ public struct NoAlarmSound: Error, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 }
 
-/// An alarm's sound (SPEC §8): `alarm.sound`, or the first found of `pw-play`, `paplay`,
+/// An alarm's sound (docs/alarms.md): `alarm.sound`, or the first found of `pw-play`, `paplay`,
 /// `canberra-gtk-play` on the freedesktop sound `alarm-clock-elapsed`, run again and again by a
 /// `/bin/sh` loop in a session and process group of its own, until the group is signalled.
 ///

@@ -75,7 +75,7 @@ public struct DeliveryRun {
       t.ledger.offScreen(gone.reminderID, at: now, because: "reminders watch stopped")
       stale = nil
     }
-    // Alarms (SPEC §8): rings whose alarm went, or that the next ring of their alarm replaces,
+    // Alarms (docs/alarms.md): rings whose alarm went, or that the next ring of their alarm replaces,
     // stop; the others come back when their pop-up is not known to be on screen.
     let ended = endRings(ringing, input: input, due: due, ledger: &t.ledger, now: now, report: &report)
     // A ring stopped while pending is settled: it goes to no calendar.
@@ -285,13 +285,13 @@ public struct DeliveryRun {
   static let soundGaveUp =
     "its sound ended by itself again: the player fails \(AlarmSoundLoop.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
-  /// The pop-up of `reminder`: with actions (SPEC §6.1) only when the watch runs to act on them
+  /// The pop-up of `reminder`: with actions (docs/delivery.md) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.
   func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
       ? planner.texts.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
-    // An alarm's pop-up stays until its alarm is stopped (SPEC §8).
+    // An alarm's pop-up stays until its alarm is stopped (docs/alarms.md).
     let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview || reminder.kind == .alarm
     return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)
   }

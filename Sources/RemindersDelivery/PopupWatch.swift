@@ -65,7 +65,7 @@ public struct PopupWatch {
       case "default", "review":
         let note: Note
         do {
-          // A daily pop-up that counts Anki's cards opens Anki, where they are studied (SPEC §9).
+          // A daily pop-up that counts Anki's cards opens Anki, where they are studied (docs/anki.md).
           let command =
             entry.fromAnki && reminder.kind == .dailyReview
             ? try actions.startAnki(activationToken: token)

@@ -3,7 +3,7 @@ import RemindersCore
 import RemindersDBus
 import RemindersStore
 
-/// The command that runs the rest of its arguments in a terminal (SPEC §6.1): config
+/// The command that runs the rest of its arguments in a terminal (docs/delivery.md): config
 /// `review.terminal`, else the first of `candidates` found on `PATH`.
 public enum TerminalCommand {
   /// In the order tried: the freedesktop launcher first, then Debian's alternative, then the

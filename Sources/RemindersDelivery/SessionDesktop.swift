@@ -32,7 +32,7 @@ public struct SessionDesktop {
 
   /// The hints of a reminder's pop-up, the first one and its replacements alike: urgency, and
   /// category `x-reminders.<kind>`; an alarm's is `resident` and names the freedesktop sound
-  /// `alarm-clock-elapsed` (SPEC §8).
+  /// `alarm-clock-elapsed` (docs/alarms.md).
   public static func hints(_ popup: Popup) -> NotificationHints {
     let alarm = popup.kind == .alarm
     return NotificationHints(

@@ -12,7 +12,7 @@ public struct StoredAlarms: Equatable, Sendable {
   public init(alarms: [Alarm] = []) { self.alarms = alarms }
 }
 
-/// `$XDG_DATA_HOME/reminders/alarms.json` (SPEC §8): the alarms, written atomically (mode 0600)
+/// `$XDG_DATA_HOME/reminders/alarms.json` (docs/alarms.md): the alarms, written atomically (mode 0600)
 /// and changed under `<state>/alarms.lock`.
 ///
 /// Read strictly: a file that does not parse (torn, or written by hand) or a field of the wrong

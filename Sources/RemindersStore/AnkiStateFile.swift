@@ -2,7 +2,7 @@ import Foundation
 import RemindersCore
 
 /// One reading of an Anki collection: what it held, when it was read, how, and the files as they
-/// were then (SPEC §9).
+/// were then (docs/anki.md).
 public struct AnkiReading: Equatable, Sendable {
   /// The collection file read (symbolic links resolved).
   public var collectionPath: String

@@ -18,12 +18,12 @@ public struct Configuration: Equatable, Sendable {
   /// `review.terminal`: the command that runs the rest of its arguments in a terminal; nil means
   /// the first found of `TerminalCommand.candidates`.
   public var reviewTerminal: [String]? = nil
-  /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (SPEC §7.1).
+  /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (docs/focus-and-stats.md).
   public var focus: FocusSettings = .standard
-  /// `[anki]`: an Anki collection whose due cards the daily reminder counts (SPEC §9).
+  /// `[anki]`: an Anki collection whose due cards the daily reminder counts (docs/anki.md).
   public var anki: AnkiSettings? = nil
   /// `alarm.sound`: the command an alarm's sound plays with (nil: the first player found; empty:
-  /// no sound) (SPEC §8).
+  /// no sound) (docs/alarms.md).
   public var alarmSound: [String]? = nil
   /// `alarm.location_timeout`: how long a place check waits for GeoClue, in seconds.
   public var locationTimeout = 30
@@ -289,7 +289,7 @@ public struct Configuration: Equatable, Sendable {
   }
 }
 
-/// `[anki]` in the config (SPEC §9).
+/// `[anki]` in the config (docs/anki.md).
 public struct AnkiSettings: Equatable, Sendable {
   /// `anki.collection`: the collection file (`collection.anki2`), `~/` expanded.
   public var collection: String
@@ -308,7 +308,7 @@ public struct AnkiSettings: Equatable, Sendable {
 /// How an error message shows what a file holds: on one line, and short.
 ///
 /// A file may hold anything, a 50 MB value or a line break inside a quoted key, and a message
-/// must stay one line (SPEC §4); so every value, key or parser message an error quotes from a file
+/// must stay one line (docs/exit-codes.md); so every value, key or parser message an error quotes from a file
 /// goes through here.
 enum ErrorText {
   /// The most characters of a value a message shows.

@@ -25,7 +25,7 @@ public struct StoredDeck: Equatable, Sendable {
   }
 }
 
-/// Reads and writes the deck JSON of SPEC §3 with precise errors.
+/// Reads and writes the deck JSON of docs/files.md with precise errors.
 ///
 /// Two readers share one card reader: `decode` builds the whole deck (for commands that change
 /// it), `digest` keeps only what planning needs (counts by day and collection, answer days,
@@ -87,7 +87,7 @@ public enum DeckCodec {
 
   /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day), read
   /// without keeping the cards or the log. The deck is checked as strictly as by `decode`, and
-  /// the `focusLog` too (SPEC §7.1), whose entries `decode` keeps as unknown fields.
+  /// the `focusLog` too (docs/focus-and-stats.md), whose entries `decode` keeps as unknown fields.
   public static func studyDigest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> StudyRecord {
     var due = DueCounter()
     var record = StudyRecord()

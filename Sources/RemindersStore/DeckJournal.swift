@@ -6,7 +6,7 @@ import RemindersCore
 #endif
 
 /// Changes made beside the deck, one durable line each, so that an answer costs the same at 100
-/// cards and at a million (SPEC §5.4): `deck.json.journal`, JSON Lines.
+/// cards and at a million (docs/files.md): `deck.json.journal`, JSON Lines.
 ///
 /// Each line is a small deck-shaped object — `version`, an `id`, an `op` (`answer`, `undo`,
 /// `recalls`), and the cards, log entries and recall items it needs — read by the deck reader

@@ -23,7 +23,7 @@ public struct DeckStore: Sendable {
   /// session holds it.
   public var sessionLockPath: String { FileIO.parentDirectory(of: lockPath) + "/review.lock" }
 
-  /// The changes beside the deck (SPEC §5.4).
+  /// The changes beside the deck (docs/files.md).
   public var journal: DeckJournal { DeckJournal(deckPath: path) }
 
   /// The whole deck, with the journal applied; a missing file is an empty deck.

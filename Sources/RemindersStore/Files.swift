@@ -82,7 +82,7 @@ public struct Paths: Equatable, Sendable {
   /// `reminders export`'s default output: `$XDG_DATA_HOME/reminders/reminders.ics`.
   public var defaultFeed: String { dataHome + "/reminders/reminders.ics" }
   public var ledger: String { stateDir + "/ledger.json" }
-  /// `$XDG_DATA_HOME/reminders/alarms.json` (SPEC §8), and the lock it is changed under.
+  /// `$XDG_DATA_HOME/reminders/alarms.json` (docs/alarms.md), and the lock it is changed under.
   public var alarms: String { dataHome + "/reminders/alarms.json" }
   public var alarmsLock: String { stateDir + "/alarms.lock" }
   public var lock: String { stateDir + "/lock" }

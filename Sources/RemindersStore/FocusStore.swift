@@ -173,7 +173,7 @@ public struct FocusStore: Sendable {
   }
 }
 
-/// One entry of the deck's `focusLog` (SPEC §7.1): a focus phase that ran at least a minute.
+/// One entry of the deck's `focusLog` (docs/focus-and-stats.md): a focus phase that ran at least a minute.
 public struct FocusLogEntry: Equatable, Sendable {
   public var start: Date
   /// Whole minutes of running time (pauses left out), rounded down.

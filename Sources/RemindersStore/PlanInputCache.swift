@@ -36,7 +36,7 @@ public struct PlanInputCache: Sendable {
   func identity(zoneName: String) -> String? {
     var info = stat()
     if stat(deckPath, &info) != 0 { return errno == ENOENT ? "missing \(zoneName)" : nil }
-    // The journal beside the deck (SPEC §5.4) is part of the deck: an answer appended to it
+    // The journal beside the deck (docs/files.md) is part of the deck: an answer appended to it
     // changes the key as a rewrite of the deck does.
     var journal = stat()
     let journalKey =

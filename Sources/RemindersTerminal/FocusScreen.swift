@@ -1,4 +1,4 @@
-/// The focus timer's full screen as a pure function (SPEC §7.1): the phase, a progress bar and
+/// The focus timer's full screen as a pure function (docs/focus-and-stats.md): the phase, a progress bar and
 /// the time left, and the keys. Everything it means is in words and glyphs; colour only adds.
 public enum FocusScreen {
   /// What the screen shows at one second.

@@ -3,7 +3,7 @@ import Foundation
 import RemindersCore
 import RemindersStore
 
-/// `reminders alarm`: alarms that stop only at their place (SPEC §8).
+/// `reminders alarm`: alarms that stop only at their place (docs/alarms.md).
 struct AlarmCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "alarm",

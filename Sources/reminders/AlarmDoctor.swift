@@ -4,7 +4,7 @@ import RemindersDBus
 import RemindersDelivery
 import RemindersStore
 
-/// What `doctor` finds for the alarms (SPEC §8): whether GeoClue gives a location (how accurate,
+/// What `doctor` finds for the alarms (docs/alarms.md): whether GeoClue gives a location (how accurate,
 /// how fast; never where: doctor's output is what people paste into bug reports), and the
 /// command their sound would play with.
 struct AlarmCheck {

@@ -106,7 +106,7 @@ struct AlarmKeeper {
   // MARK: the place gate
 
   /// Where GeoClue says we are, within `alarm.location_timeout`; kept for `alarm list`. No
-  /// location: exit 69 with SPEC §8's words and why.
+  /// location: exit 69 with the words of docs/alarms.md and why.
   ///
   /// A fix that does not yet decide the gate of every alarm in `deciding` (too coarse to allow,
   /// not clearly far) is not the answer while time is left: a better one may follow.

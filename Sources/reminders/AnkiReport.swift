@@ -3,7 +3,7 @@ import RemindersAnki
 import RemindersCore
 import RemindersStore
 
-/// Where Anki's counts come from, as `status`, `preview` and `doctor` say it (SPEC §9): read now,
+/// Where Anki's counts come from, as `status`, `preview` and `doctor` say it (docs/anki.md): read now,
 /// or the last reading and as of when, or none; and each counted deck's cards at `now`.
 struct AnkiReport {
   let status: AnkiStatus

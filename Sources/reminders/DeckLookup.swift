@@ -13,7 +13,7 @@ struct Words {
 }
 
 /// Finds the card or recall item an ID argument names: the whole id or a unique prefix of at
-/// least 4 characters, case-insensitive (SPEC §5.3). No match or several: a usage error (64).
+/// least 4 characters, case-insensitive (docs/commands.md). No match or several: a usage error (64).
 enum DeckLookup {
   static func card(_ query: String, in deck: Deck, invocation: Invocation) throws -> Int {
     let words = Words(invocation)

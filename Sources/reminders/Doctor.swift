@@ -49,7 +49,7 @@ struct DoctorReport {
     var error: String?
   }
 
-  /// What acting on a pop-up needs (SPEC §6.1): the server's `actions`, a running watch, and a
+  /// What acting on a pop-up needs (docs/delivery.md): the server's `actions`, a running watch, and a
   /// terminal to start the review in.
   struct Actions {
     var serverOffers: Bool
@@ -89,10 +89,10 @@ struct DoctorReport {
   /// Whether a font has Japanese glyphs; nil when pop-ups are not in Japanese.
   var japaneseFont: JapaneseFont?
   var actions: Actions
-  /// The Anki collection of `[anki]` (SPEC §9): where its counts come from, or why `run` would
+  /// The Anki collection of `[anki]` (docs/anki.md): where its counts come from, or why `run` would
   /// stop on it; nil when none is configured.
   var anki: Anki?
-  /// Whether a location can be had for the alarms' place gate (SPEC §8), and their sound.
+  /// Whether a location can be had for the alarms' place gate (docs/alarms.md), and their sound.
   var alarms: AlarmCheck
   var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.

@@ -25,7 +25,7 @@ struct DoctorText {
   var fontLabel: String { ja ? "フォント" : "font" }
   var actionsLabel: String { ja ? "アクション" : "actions" }
 
-  /// Whether pop-ups will carry actions that do something (SPEC §6.1), and what is missing.
+  /// Whether pop-ups will carry actions that do something (docs/delivery.md), and what is missing.
   func actions(_ actions: DoctorReport.Actions) -> String {
     var missing: [String] = []
     if !actions.serverOffers {
@@ -51,7 +51,7 @@ struct DoctorText {
   }
   var verdictPrefix: String { ja ? "判定: " : "verdict: " }
 
-  /// What a daily pop-up counting Anki's cards starts from its Review now (SPEC §9).
+  /// What a daily pop-up counting Anki's cards starts from its Review now (docs/anki.md).
   func ankiCommand(_ command: [String], found: String?) -> String {
     let shown = command.joined(separator: " ")
     guard let found else {

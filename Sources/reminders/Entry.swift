@@ -9,7 +9,7 @@ import RemindersStore
 #endif
 
 /// The process entry: parse, run one command, and turn every error into one `reminders:` line on
-/// stderr and the exit code of SPEC §4.
+/// stderr and the exit code of docs/exit-codes.md.
 @main
 enum Entry {
   static func main() {

@@ -4,7 +4,7 @@ import RemindersCore
 import RemindersDelivery
 import RemindersStore
 
-/// `reminders focus`: the focus timer (SPEC §7.1).
+/// `reminders focus`: the focus timer (docs/focus-and-stats.md).
 struct Focus: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "focus",

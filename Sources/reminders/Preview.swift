@@ -82,7 +82,7 @@ struct PlanReport {
   var clock: DayClock { invocation.clock }
   var ja: Bool { invocation.texts.language == .ja }
 
-  /// The JSON object of SPEC §2, keys in its order, two-space indented.
+  /// The JSON object of docs/commands.md, keys in its order, two-space indented.
   func json() -> String {
     let items: [OrderedJSON] = reminders.map { r in
       let daily = r.kind == .dailyReview

@@ -191,7 +191,7 @@ struct Invocation {
 
   /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it),
   /// the focus session of `<state>/focus.json` when there is one (its phase ends, its holds), and
-  /// the Anki collection of config `[anki]` (SPEC §9) as read at `now`, with where its counts come
+  /// the Anki collection of config `[anki]` (docs/anki.md) as read at `now`, with where its counts come
   /// from (only `run` remembers a reading, in `<state>/anki.json`).
   func planSources(writeCache: Bool, now: Date) throws -> (input: PlanInput, anki: AnkiStatus?) {
     var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
@@ -259,7 +259,7 @@ struct Invocation {
 }
 
 /// The language messages are said in: a guess from `--lang` and the locale until the config is
-/// read, then the session's language (SPEC §1.6). Read by the one place that reports errors.
+/// read, then the session's language (docs/planning.md). Read by the one place that reports errors.
 enum SessionLanguage {
   nonisolated(unsafe) static var current: Language = guess(
     arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)

@@ -4,7 +4,7 @@ import RemindersCore
 import RemindersStore
 import RemindersTerminal
 
-/// `reminders review`: study what is due now (SPEC §5).
+/// `reminders review`: study what is due now (docs/commands.md).
 struct Review: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "review",

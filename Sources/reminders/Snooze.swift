@@ -5,7 +5,7 @@ import RemindersDBus
 import RemindersDelivery
 import RemindersStore
 
-/// `reminders snooze [ID] [--for DURATION]` (SPEC §6.2): what the pop-up's snooze action does,
+/// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.
 struct Snooze: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -8,7 +8,7 @@ import RemindersTerminal
   import Glibc
 #endif
 
-/// `reminders stats`: the study heatmap and the figures under it (SPEC §7.2).
+/// `reminders stats`: the study heatmap and the figures under it (docs/focus-and-stats.md).
 struct Stats: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",

@@ -37,13 +37,13 @@ struct HomeScreen {
   let recallsLater: Int
   /// The next reminder `run` will deliver, within a fortnight.
   let next: Reminder?
-  /// Minutes of focus today (SPEC §6.3): what the log held for today when the latest session
+  /// Minutes of focus today (docs/commands.md): what the log held for today when the latest session
   /// started, plus that session's phases today. From `focus.json` alone: every session that
   /// ran today started today or ran into it, and the last one started after the others ended.
   let focusMinutesToday: Int
-  /// Where Anki's counts come from, when `[anki]` is configured (SPEC §9).
+  /// Where Anki's counts come from, when `[anki]` is configured (docs/anki.md).
   let anki: AnkiReport?
-  /// Today's alarm rings (SPEC §6.3, §8), by time.
+  /// Today's alarm rings (docs/commands.md, docs/alarms.md), by time.
   let alarmsToday: [AlarmToday]
 
   /// An alarm's ring today, and where it stands.

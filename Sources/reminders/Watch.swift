@@ -83,7 +83,7 @@ struct WatchCommand {
     }
   }
 
-  /// `reminders review` for this session's files, in a terminal (SPEC §6.1).
+  /// `reminders review` for this session's files, in a terminal (docs/delivery.md).
   func desktopActions() -> DesktopActions {
     let paths = invocation.paths
     let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "reminders"
