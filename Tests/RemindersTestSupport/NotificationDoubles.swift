@@ -133,28 +133,3 @@ public final class FakeActions: ActionTaker {
 
   public func close(_ id: UInt32) { closed.append(id) }
 }
-
-/// A place in memory: gives `fixes` one after another (the last one again), or fails with
-/// `failure`; remembers the timeouts it was given.
-public final class FakeLocator: LocationSource {
-  public var fixes: [GeoLocation]
-  public var failure: GeoClueError?
-  public var timeouts: [Duration] = []
-  public var origin: String { "unix:path=/fake/system_bus_socket" }
-
-  public init(_ fixes: [GeoLocation] = [], failure: GeoClueError? = nil) {
-    self.fixes = fixes
-    self.failure = failure
-  }
-
-  public func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation {
-    timeouts.append(timeout)
-    if let failure { throw failure }
-    guard var best = fixes.first else { throw .timedOut(seconds: 0, waitingFor: "the first location") }
-    for fix in fixes {
-      if settles(fix) { return fix }
-      if fix.accuracy < best.accuracy { best = fix }
-    }
-    return best
-  }
-}
