@@ -28,10 +28,10 @@ let package = Package(
     // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
     .target(name: "RemindersTerminal"),
 
-    // Adapters: the desktop's services as plain values (the notification server's names,
-    // information and hints, do-not-disturb readings and probes, notification events, GeoClue2's
-    // location): what RemindersDBus reads off the bus and the delivery rules act on. No libdbus,
-    // so that the rules build and are tested without it.
+    // Adapters' values (pure): the desktop's services as plain values (the notification server's
+    // names, information and hints, do-not-disturb readings and probes, notification events,
+    // GeoClue2's location): what RemindersDBus reads off the bus and the delivery rules act on. No
+    // libdbus, so that the rules build and are tested without it.
     .target(name: "RemindersDesktop"),
 
     // C interop: libdbus, imported only by RemindersDBus.

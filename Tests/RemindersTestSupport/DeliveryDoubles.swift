@@ -28,11 +28,12 @@ public final class FakeLedger: LedgerKeeping {
 
 /// A fallback calendar in memory, merged by reminder id as the real one merges by UID.
 public final class FakeCalendar: CalendarSink {
-  public init() {}
   public var path: String { "/calendar.ics" }
   public var events: [ReminderID: Reminder] = [:]
   public var writes = 0
   public var fails = false
+
+  public init() {}
 
   public struct Unwritable: Error {
     public init() {}
@@ -47,13 +48,14 @@ public final class FakeCalendar: CalendarSink {
 
 /// Alarm sounds in memory: which play, which were ended.
 public final class FakeSound: AlarmSoundPlaying {
-  public init() {}
   public var playing: [SoundProcess] = []
   public var started: [ReminderID] = []
   public var stopped: [SoundProcess] = []
   /// Every start fails with this, when set.
   public var problem: String?
   public var nextPID: Int32 = 100
+
+  public init() {}
 
   public struct NoPlayer: Error, CustomStringConvertible {
     public var description: String
