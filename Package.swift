@@ -28,13 +28,19 @@ let package = Package(
     // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
     .target(name: "RemindersTerminal"),
 
+    // Adapters' values (pure): the desktop's services as plain values (the notification server's
+    // names, information and hints, do-not-disturb readings and probes, notification events,
+    // GeoClue2's location): what RemindersDBus reads off the bus and the delivery rules act on. No
+    // libdbus, so that the rules build and are tested without it.
+    .target(name: "RemindersDesktop"),
+
     // C interop: libdbus, imported only by RemindersDBus.
     .systemLibrary(
       name: "CDBus",
       pkgConfig: "dbus-1",
       providers: [.apt(["libdbus-1-dev"])]
     ),
-    .target(name: "RemindersDBus", dependencies: ["CDBus"]),
+    .target(name: "RemindersDBus", dependencies: ["CDBus", "RemindersDesktop"]),
 
     // C interop: the system's SQLite, imported only by RemindersAnki.
     .systemLibrary(
@@ -46,11 +52,20 @@ let package = Package(
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
     .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
 
-    // Delivery: the run and the watch's rules, between Store/DBus and the command line, behind
-    // the NotificationSender protocol (libdbus in production, a double in its tests).
+    // Delivery: the run and the watch's rules, between Store and the command line, behind the
+    // NotificationSender protocol and its kin (libdbus in production, doubles in its tests).
+    // Never libdbus: it builds and is tested without it.
     .target(
       name: "RemindersDelivery",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDBus"]
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop"]
+    ),
+
+    // Adapters: RemindersDelivery's protocols over RemindersDBus (the pop-ups' sender, the
+    // watch's monitor, GeoClue2's location). A thin target of its own, so that RemindersDBus
+    // knows notifications and GeoClue2 but not flashcards, and the rules know no libdbus.
+    .target(
+      name: "RemindersDesktopDBus",
+      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus", "RemindersCore"]
     ),
 
     // Executable: the thin command line.
@@ -60,8 +75,9 @@ let package = Package(
         "RemindersCore",
         "RemindersStore",
         "RemindersICalendar",
-        "RemindersDBus",
+        "RemindersDesktop",
         "RemindersDelivery",
+        "RemindersDesktopDBus",
         "RemindersTerminal",
         "RemindersAnki",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,10 +106,13 @@ let package = Package(
     .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),
-    .testTarget(name: "RemindersDBusTests", dependencies: ["RemindersDBus", "DesktopTestSupport"]),
+    .testTarget(
+      name: "RemindersDBusTests", dependencies: ["RemindersDBus", "RemindersDesktop", "DesktopTestSupport"]),
     .testTarget(
       name: "RemindersDeliveryTests",
-      dependencies: ["RemindersDelivery", "RemindersCore", "RemindersStore", "RemindersDBus"]
+      dependencies: [
+        "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
+      ]
     ),
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
@@ -101,6 +120,13 @@ let package = Package(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
+    // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
+    // watch's actions, a desktop connection, a location), shared by the test targets.
+    .target(
+      name: "RemindersTestSupport",
+      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore"],
+      path: "Tests/RemindersTestSupport"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

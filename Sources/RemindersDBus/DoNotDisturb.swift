@@ -1,127 +1,8 @@
-// Do-not-disturb, as the notification servers that expose it over D-Bus report it.
-// GNOME keeps it in GSettings (`org.gnome.desktop.notifications show-banners`), which the caller
-// reads with gsettings; it is not a D-Bus question (dconf is read from its file). The bus tells
-// only that the server is GNOME Shell, which is what decides that GSettings is to be asked.
+// Do-not-disturb, as the notification servers that expose it over D-Bus report it: the probes
+// run here; what they read (`DoNotDisturbReading`) and which probe is whose are RemindersDesktop's
+// plain values. GNOME keeps it in GSettings, which the caller reads with gsettings.
 
-/// Whether the desktop holds back pop-ups.
-public enum DoNotDisturbState: String, Sendable {
-  case on
-  case off
-  /// No probe could tell.
-  case unknown
-}
-
-/// One desktop's way of telling whether it is in do-not-disturb.
-public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
-  /// dunst: property `paused` of `org.dunstproject.cmd0`.
-  case dunst
-  /// KDE Plasma: property `Inhibited` of `org.freedesktop.Notifications`.
-  case plasma
-  /// mako: the mode `do-not-disturb` in property `Modes` (mako ≥ 1.10) or `ListModes()`.
-  /// The mode is mako's documented convention, configured by the user, not built in.
-  case mako
-  /// SwayNotificationCenter: `GetDnd()`, or `IsInhibited()`, on `org.erikreider.swaync.cc`.
-  case swaync
-  /// xfce4-notifyd: xfconf property `/do-not-disturb` of channel `xfce4-notifyd`.
-  case xfce
-  /// GNOME Shell: `show-banners` false in GSettings `org.gnome.desktop.notifications`. Not on the
-  /// bus: `SessionBus.doNotDisturb()` recognises the server (`GetServerInformation` names it
-  /// `gnome-shell`) and leaves the reading to the caller, who runs gsettings.
-  case gnome
-  /// notification-daemon (the GNOME project's stand-alone server, vendor `GNOME`): has no
-  /// do-not-disturb at all, so it is always off. MATE's server gives the same name with vendor
-  /// `MATE` and does have one (in its own GSettings): it is not this probe's.
-  case notificationDaemon = "notification-daemon"
-
-  /// Where the probe reads, for messages such as `reminders doctor`.
-  public var location: String {
-    switch self {
-    case .dunst:
-      "property org.dunstproject.cmd0.paused of \(NotificationServer.name) \(NotificationServer.path)"
-    case .plasma:
-      "property \(NotificationServer.interface).Inhibited of \(NotificationServer.name) \(NotificationServer.path)"
-    case .mako:
-      "mode do-not-disturb in \(Mako.interface).Modes of \(NotificationServer.name) \(Mako.path)"
-    case .swaync:
-      "\(SwayNC.interface).GetDnd/IsInhibited of \(SwayNC.name) \(SwayNC.path)"
-    case .xfce:
-      "xfconf xfce4-notifyd /do-not-disturb via \(Xfconf.name) \(Xfconf.path)"
-    case .gnome:
-      "GSettings org.gnome.desktop.notifications show-banners (false: on), read with gsettings"
-    case .notificationDaemon:
-      "nowhere: notification-daemon has no do-not-disturb"
-    }
-  }
-
-  /// Where a probe learns the state.
-  public enum Source: Sendable {
-    /// It asks the bus (`readDoNotDisturb`).
-    case bus
-    /// GSettings, which the caller reads (`.gnome`).
-    case gsettings
-    /// Nowhere: the server has none, so it is off.
-    case none
-  }
-
-  public var source: Source {
-    switch self {
-    case .dunst, .plasma, .mako, .swaync, .xfce: .bus
-    case .gnome: .gsettings
-    case .notificationDaemon: .none
-    }
-  }
-
-  /// Whether `server` (the name from `GetServerInformation`, and its vendor when known) is the one
-  /// this probe is for.
-  public func matches(server: String, vendor: String? = nil) -> Bool {
-    let server = server.lowercased()
-    return switch self {
-    case .dunst: server == "dunst"
-    case .plasma: server == "plasma"
-    case .mako: server == "mako"
-    case .swaync: server == "swaynotificationcenter" || server.hasPrefix("swaync")
-    case .xfce: server.contains("xfce")
-    case .gnome: server == "gnome-shell"
-    case .notificationDaemon: server == "notification daemon" && vendor?.lowercased() == "gnome"
-    }
-  }
-
-  /// The bus name the probe talks to, so that one hung peer is asked only once.
-  var destination: String {
-    switch self {
-    case .dunst, .plasma, .mako: NotificationServer.name
-    case .swaync: SwayNC.name
-    case .xfce: Xfconf.name
-    case .gnome, .notificationDaemon: ""
-    }
-  }
-}
-
-/// The outcome of `SessionBus.doNotDisturb()`.
-public struct DoNotDisturbReading: Equatable, Sendable, CustomStringConvertible {
-  public var state: DoNotDisturbState
-  /// The probe that answered (`.gnome`: the caller read GSettings); nil when none did.
-  public var probe: DoNotDisturbProbe?
-  /// The notification server's name, when it answered `GetServerInformation`.
-  public var server: String?
-
-  public init(state: DoNotDisturbState, probe: DoNotDisturbProbe?, server: String?) {
-    self.state = state
-    self.probe = probe
-    self.server = server
-  }
-
-  public var description: String {
-    let serverPart = server.map { "server \($0)" } ?? "no notification server answered"
-    if let probe {
-      let verb = state == .unknown ? "could not be read from" : "read from"
-      return "\(state.rawValue) (\(serverPart); \(verb) \(probe.rawValue): \(probe.location))"
-    }
-    return state == .unknown
-      ? "\(state.rawValue) (\(serverPart); no do-not-disturb probe answered)"
-      : "\(state.rawValue) (\(serverPart))"
-  }
-}
+import RemindersDesktop
 
 extension SessionBus {
   /// Tells whether the desktop is in do-not-disturb: asks the notification server its name and
@@ -245,20 +126,11 @@ extension SessionBus {
   }
 }
 
-private enum Mako {
-  static let path = "/fr/emersion/Mako"
-  static let interface = "fr.emersion.Mako"
-}
+private typealias Mako = DoNotDisturbProbe.Mako
+private typealias SwayNC = DoNotDisturbProbe.SwayNC
+private typealias Xfconf = DoNotDisturbProbe.Xfconf
 
-private enum SwayNC {
-  static let name = "org.erikreider.swaync.cc"
-  static let path = "/org/erikreider/swaync/cc"
-  static let interface = "org.erikreider.swaync.cc"
-}
-
-private enum Xfconf {
-  static let name = "org.xfce.Xfconf"
-  static let path = "/org/xfce/Xfconf"
-  static let interface = "org.xfce.Xfconf"
-  static let propertyNotFound: BusError.Name = "org.xfce.Xfconf.Error.PropertyNotFound"
+extension DoNotDisturbProbe.Xfconf {
+  /// The error xfconf answers for a property never set.
+  fileprivate static let propertyNotFound: BusError.Name = "org.xfce.Xfconf.Error.PropertyNotFound"
 }

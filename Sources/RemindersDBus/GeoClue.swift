@@ -1,52 +1,8 @@
 // A client of GeoClue2 (https://www.freedesktop.org/software/geoclue/docs/), over a private
-// connection to the system bus: where the learner is, for the alarms' place gate (docs/alarms.md).
+// connection to the system bus: where the learner is, for the alarms' place gate (docs/alarms.md). The
+// location and why none came (`GeoLocation`, `GeoClueError`) are RemindersDesktop's plain values.
 
-/// A location as GeoClue gives it.
-public struct GeoLocation: Equatable, Sendable {
-  /// Degrees (WGS 84).
-  public var latitude: Double
-  public var longitude: Double
-  /// Metres: the radius of the circle the true position lies in.
-  public var accuracy: Double
-
-  public init(latitude: Double, longitude: Double, accuracy: Double) {
-    self.latitude = latitude
-    self.longitude = longitude
-    self.accuracy = accuracy
-  }
-}
-
-/// Why no location came.
-public enum GeoClueError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No system bus to connect to (or it did not answer).
-  case noSystemBus(BusError)
-  /// Nobody serves `org.freedesktop.GeoClue2` on the system bus, and it cannot be started.
-  case notAvailable(BusError)
-  /// GeoClue (its configuration or the desktop's agent) refused to locate us.
-  case refused(BusError)
-  /// No location came within the time allowed (`seconds`); `waitingFor` says at which step.
-  case timedOut(seconds: Double, waitingFor: String)
-  /// Anything else GeoClue or the bus said.
-  case failed(BusError)
-
-  public var description: String {
-    switch self {
-    case .noSystemBus(let error): "no system bus: \(error)"
-    case .notAvailable(let error): "GeoClue is not available on the system bus: \(error)"
-    case .refused(let error): "GeoClue refused to locate reminders: \(error)"
-    case .timedOut(let seconds, let step):
-      "no location within \(seconds.formatted) s (waiting for \(step))"
-    case .failed(let error): "GeoClue failed: \(error)"
-    }
-  }
-}
-
-extension Double {
-  /// `30`, `2.5`: as a person writes seconds.
-  fileprivate var formatted: String {
-    self == rounded() ? String(Int(self)) : String(self)
-  }
-}
+import RemindersDesktop
 
 /// Where GeoClue2 lives on the bus, and how it is asked.
 public enum GeoClue {
@@ -104,9 +60,9 @@ public enum GeoClue {
     func fail(_ error: BusError) -> GeoClueError {
       switch error.name {
       case .noReply, .timeout: .timedOut(seconds: seconds, waitingFor: step)
-      case .serviceUnknown, .nameHasNoOwner: .notAvailable(error)
-      case .accessDenied: .refused(error)
-      default: .failed(error)
+      case .serviceUnknown, .nameHasNoOwner: .notAvailable("\(error)")
+      case .accessDenied: .refused("\(error)")
+      default: .failed("\(error)")
       }
     }
 
@@ -116,7 +72,7 @@ public enum GeoClue {
       bus = try SessionBus.connect(
         address: systemBusAddress(environment: environment), environment: environment, timeout: connecting)
     } catch {
-      throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus(error)
+      throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus("\(error)")
     }
     do {
       step = "Manager.GetClient (GeoClue waits for the desktop's location agent)"
@@ -197,7 +153,7 @@ public enum GeoClue {
     } catch let error as BusError {
       throw fail(error)
     } catch {
-      throw .failed(BusError(name: .failed, message: "\(error)"))
+      throw .failed("\(BusError(name: .failed, message: "\(error)"))")
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
 /// One run of delivery: plan what is due, hold it during do-not-disturb, record it, show it (or

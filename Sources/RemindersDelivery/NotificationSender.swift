@@ -1,5 +1,5 @@
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 
 /// A pop-up as the notification server gets it.
 public struct Popup: Equatable, Sendable {
@@ -33,7 +33,8 @@ public struct Popup: Equatable, Sendable {
 }
 
 /// What delivery needs of a notification server: the one seam between the delivery rules and
-/// D-Bus. `SessionDesktop` implements it with libdbus; tests use a double; `preview` a recorder.
+/// D-Bus. RemindersDesktopDBus implements it with libdbus; tests use a double; `preview` a
+/// recorder.
 public protocol NotificationSender: AnyObject {
   /// Shows `popup`, in place of the pop-up `replacing` when given; returns the server's id.
   func show(_ popup: Popup, replacing: UInt32?) throws(SendFailure) -> UInt32
@@ -48,6 +49,23 @@ public protocol NotificationSender: AnyObject {
 
 extension NotificationSender {
   public func serverIdentity() -> String? { nil }
+}
+
+/// What `reach` and `doctor` ask of a connection to the session's notification server beyond
+/// sending: the second small seam between the rules and D-Bus, beside `NotificationSender`.
+/// RemindersDesktopDBus implements it with libdbus; tests use a double.
+public protocol NotificationServerConnection: NotificationSender {
+  /// This connection's unique name on the bus, such as `:1.42`.
+  var connectionName: String { get }
+  /// Do-not-disturb as the server (or the bus) tells it; never throws and never starts a
+  /// service. GNOME Shell's answer is `unknown` with probe `.gnome` left to the caller, who reads
+  /// GSettings (`SessionDesktop.doNotDisturb(on:)`).
+  func doNotDisturb() -> DoNotDisturbReading
+  /// Who the server says it is, asked as a pop-up would be (a server the bus can start is
+  /// started, as `run` would start it).
+  func serverInformation() throws(SendFailure) -> ServerInformation
+  /// The optional features the server offers (`GetCapabilities`); empty when it does not say.
+  func capabilities() -> [String]
 }
 
 /// The desktop as a run finds it.
@@ -74,23 +92,13 @@ public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var kind: Kind
-  /// The D-Bus error name and message, as the bus said them (empty for `interrupted`).
+  /// The D-Bus error name and message, as the bus said them (empty for `interrupted`); the
+  /// adapter that speaks D-Bus says which kind an error is.
   public var detail: String
 
   public init(_ kind: Kind, detail: String = "") {
     self.kind = kind
     self.detail = detail
-  }
-
-  /// The failure a D-Bus error stands for.
-  public init(_ error: BusError) {
-    switch error.name {
-    case .serviceUnknown: self.init(.noServer, detail: "\(error.name)")
-    case .noReply, .timeout: self.init(.noAnswer, detail: "\(error.name)")
-    case .fileNotFound, .noServer, .badAddress, .disconnected:
-      self.init(.noBus, detail: "\(error.name): \(error.message)")
-    default: self.init(.refused, detail: "\(error.name): \(error.message)")
-    }
   }
 
   /// In words, in `language`.

@@ -1,12 +1,31 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
-/// Where the watch hears about notifications: a bus monitor, or a test's list of events.
+/// Where the watch hears about notifications: a bus monitor (RemindersDesktopDBus), or a test's
+/// list of events.
 public protocol NotificationEventSource {
-  /// The next event; nil when none came for a while (the loop just asks again).
+  /// The next event; nil when none came for a while (the loop just asks again). Throws
+  /// `WatchFailure.stopped` when no more can come.
   func nextEvent() throws -> NotificationEvent?
+}
+
+/// Why the watch cannot hear notification events, or no longer does.
+public enum WatchFailure: Error, Equatable, CustomStringConvertible {
+  /// The bus does not let this user monitor it; as the bus said it.
+  case notAllowed(String)
+  /// No bus to listen on, or it did not answer.
+  case unreachable(SendFailure)
+  /// The events stopped coming: the bus went away; as the bus said it.
+  case stopped(String)
+
+  public var description: String {
+    switch self {
+    case .notAllowed(let why), .stopped(let why): why
+    case .unreachable(let failure): failure.description
+    }
+  }
 }
 
 /// The rules behind `reminders watch`: what each notification event means for the ledger.

@@ -1,6 +1,6 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
 extension DeliveryRun {

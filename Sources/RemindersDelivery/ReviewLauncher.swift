@@ -1,6 +1,5 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersStore
 
 /// The command that runs the rest of its arguments in a terminal (docs/delivery.md): config
@@ -34,26 +33,29 @@ public struct LaunchFailure: Error, CustomStringConvertible {
 }
 
 /// The watch's actions on this desktop: `reminders review` in a terminal, started detached, and
-/// pop-ups closed over a connection of its own (the watch's monitor connection cannot send).
+/// pop-ups closed through a sender of its own (the watch's monitor connection cannot send).
 public final class DesktopActions: ActionTaker {
   /// `reminders review` and the options that name this session's files.
   let review: [String]
   let terminal: [String]?
   let environment: [String: String]
-  var bus: SessionBus?
+  /// Makes the sender that closes pop-ups (`SessionDesktop.connect`).
+  let connect: () throws(SendFailure) -> any NotificationSender
+  var sender: (any NotificationSender)?
   let language: Language
   /// Config `anki.command`: what starts Anki.
   let anki: [String]
 
   public init(
     review: [String], terminal: [String]?, environment: [String: String], language: Language,
-    anki: [String] = ["anki"]
+    anki: [String] = ["anki"], connect: @escaping () throws(SendFailure) -> any NotificationSender
   ) {
     self.review = review
     self.terminal = terminal
     self.environment = environment
     self.language = language
     self.anki = anki
+    self.connect = connect
   }
 
   public func startAnki(activationToken: String?) throws -> [String] {
@@ -102,14 +104,14 @@ public final class DesktopActions: ActionTaker {
 
   public func close(_ id: UInt32) {
     for _ in 0..<2 {
-      do throws(BusError) {
-        let bus: SessionBus
-        if let open = self.bus { bus = open } else { bus = try SessionBus.connect(environment: environment) }
-        self.bus = bus
-        try bus.closeNotification(id: id)
+      do throws(SendFailure) {
+        let sender: any NotificationSender
+        if let open = self.sender { sender = open } else { sender = try connect() }
+        self.sender = sender
+        try sender.close(id)
         return
       } catch {
-        self.bus = nil  // connect again once: the bus may have restarted
+        self.sender = nil  // connect again once: the bus may have restarted
       }
     }
   }

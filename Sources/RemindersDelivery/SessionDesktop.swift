@@ -1,33 +1,57 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
-/// The desktop of the user's session: the notification server on the session bus, through
-/// libdbus, and do-not-disturb as the server (or GNOME's settings) tells it.
+/// The desktop of the user's session: the notification server on the session bus, and
+/// do-not-disturb as the server (or GNOME's settings) tells it.
+///
+/// The bus itself is behind `connect` (RemindersDesktopDBus gives one over libdbus, tests a
+/// double); what is decided here is which reading of do-not-disturb counts.
 public struct SessionDesktop {
   public let environment: [String: String]
+  /// The session bus's address as the environment names it; nil when it names none.
+  public let busAddress: String?
+  let connector: () throws(SendFailure) -> any NotificationServerConnection
 
-  public init(environment: [String: String]) { self.environment = environment }
+  public init(
+    environment: [String: String], busAddress: String?,
+    connect: @escaping () throws(SendFailure) -> any NotificationServerConnection
+  ) {
+    self.environment = environment
+    self.busAddress = busAddress
+    self.connector = connect
+  }
+
+  /// A new connection to the notification server's bus; nothing is asked of the server yet.
+  public func connect() throws(SendFailure) -> any NotificationServerConnection {
+    try connector()
+  }
 
   /// Connects and reads do-not-disturb; never throws.
   public func reach() -> DesktopAccess {
-    do throws(BusError) {
-      let bus = try SessionBus.connect(environment: environment)
-      var dnd = bus.doNotDisturb()
-      if GnomeBanners.decides(dnd, environment: environment) {
-        if let gnome = GnomeBanners.doNotDisturb(environment: environment, server: dnd.server) {
-          dnd = gnome
-        } else if let server = dnd.server, DoNotDisturbProbe.gnome.matches(server: server) {
-          // GNOME Shell, whose setting could not be read (no gsettings, no schema, dconf hung):
-          // unknown, and said to be GNOME's, so that `doctor` shows where it looked.
-          dnd = DoNotDisturbReading(state: .unknown, probe: .gnome, server: server)
-        }
-      }
-      return .reachable(SessionBusSender(bus: bus), doNotDisturb: dnd)
+    do throws(SendFailure) {
+      let connection = try connect()
+      return .reachable(connection, doNotDisturb: doNotDisturb(on: connection))
     } catch {
-      return .unreachable(SendFailure(error))
+      return .unreachable(error)
     }
+  }
+
+  /// Do-not-disturb as `connection`'s server tells it, or as GNOME's settings do when they
+  /// decide (`GnomeBanners`).
+  public func doNotDisturb(on connection: any NotificationServerConnection) -> DoNotDisturbReading {
+    var dnd = connection.doNotDisturb()
+    if GnomeBanners.decides(dnd, environment: environment) {
+      if let gnome = GnomeBanners.doNotDisturb(environment: environment, server: dnd.server) {
+        dnd = gnome
+      } else if let server = dnd.server, DoNotDisturbProbe.gnome.matches(server: server) {
+        // GNOME Shell, whose setting could not be read (no gsettings, no schema, dconf hung):
+        // unknown, and said to be GNOME's, so that `doctor` shows where it looked.
+        dnd = DoNotDisturbReading(state: .unknown, probe: .gnome, server: server)
+      }
+    }
+    return dnd
   }
 
   /// The hints of a reminder's pop-up, the first one and its replacements alike: urgency, and
@@ -38,59 +62,6 @@ public struct SessionDesktop {
     return NotificationHints(
       urgency: popup.critical ? .critical : .normal, category: "x-reminders.\(popup.kind.rawValue)",
       resident: alarm, soundName: alarm ? AlarmSoundLoop.soundName : nil)
-  }
-}
-
-/// `NotificationSender` over a libdbus session bus connection.
-public final class SessionBusSender: NotificationSender {
-  public let bus: SessionBus
-
-  public init(bus: SessionBus) { self.bus = bus }
-
-  public func show(_ popup: Popup, replacing: UInt32?) throws(SendFailure) -> UInt32 {
-    do throws(BusError) {
-      return try bus.notify(
-        replacesID: replacing ?? 0, summary: popup.title, body: try bodyText(popup.body),
-        actions: popup.actions, hints: SessionDesktop.hints(popup), expireTimeout: popup.expireTimeout)
-    } catch {
-      throw SendFailure(error)
-    }
-  }
-
-  public func close(_ id: UInt32) throws(SendFailure) {
-    do throws(BusError) {
-      try bus.closeNotification(id: id)
-    } catch {
-      throw SendFailure(error)
-    }
-  }
-
-  public func supportsActions() -> Bool {
-    if let known = capabilities { return known.contains("actions") }
-    let asked = (try? bus.getCapabilities()) ?? []
-    capabilities = asked
-    return asked.contains("actions")
-  }
-
-  public func serverIdentity() -> String? {
-    if let known = identity { return known }
-    identity = try? bus.nameOwner(NotificationServer.name)
-    return identity
-  }
-
-  /// The unique name of the server, once known.
-  var identity: String?
-
-  /// The server's capabilities, once asked.
-  var capabilities: [String]?
-
-  /// The body as the server should get it: escaped when the server advertises `body-markup`.
-  ///
-  /// Capabilities are asked only when the text holds `<`, `>` or `&`, the only characters that
-  /// escaping changes: most bodies need no extra round trip.
-  func bodyText(_ body: String) throws(BusError) -> String {
-    guard body.contains(where: { $0 == "<" || $0 == ">" || $0 == "&" }) else { return body }
-    return try bus.getCapabilities().contains("body-markup") ? NotificationMarkup.escape(body) : body
   }
 }
 

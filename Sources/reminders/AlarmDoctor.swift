@@ -1,7 +1,7 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
 import RemindersStore
 
 /// What `doctor` finds for the alarms (docs/alarms.md): whether GeoClue gives a location (how accurate,
@@ -23,14 +23,14 @@ struct AlarmCheck {
   /// At most this long for a location (or `alarm.location_timeout` when shorter).
   static let locationLimit = 10
 
-  static func examine(configuration: Configuration, environment: [String: String]) -> AlarmCheck {
+  static func examine(
+    configuration: Configuration, environment: [String: String], locator: any LocationSource
+  ) -> AlarmCheck {
     let started = ContinuousClock.now
-    var location = Location(
-      systemBus: GeoClue.systemBusAddress(environment: environment), accuracy: nil, seconds: 0, error: nil)
+    var location = Location(systemBus: locator.origin, accuracy: nil, seconds: 0, error: nil)
     do throws(GeoClueError) {
-      let found = try GeoClue.locate(
-        desktopID: "reminders", timeout: .seconds(min(configuration.locationTimeout, locationLimit)),
-        environment: environment)
+      let found = try locator.locate(
+        timeout: .seconds(min(configuration.locationTimeout, locationLimit)), settles: { _ in true })
       location.accuracy = found.accuracy
     } catch {
       location.error = error

@@ -1,7 +1,7 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
 import RemindersStore
 
 /// What `alarm edit` changes; nil leaves a field as it is.
@@ -35,10 +35,16 @@ struct AlarmBoard {
 struct AlarmKeeper {
   let invocation: Invocation
   let text: AlarmText
+  /// Where the place gate learns where we are.
+  let locator: any LocationSource
+  /// Where the pop-ups of ended rings are closed.
+  let desktop: SessionDesktop
 
   init(invocation: Invocation) {
     self.invocation = invocation
     text = AlarmText(invocation: invocation)
+    locator = invocation.locator
+    desktop = invocation.desktop
   }
 
   var store: AlarmStore { invocation.alarmStore }
@@ -112,9 +118,8 @@ struct AlarmKeeper {
   /// not clearly far) is not the answer while time is left: a better one may follow.
   func locate(now: Date, deciding alarms: [Alarm]) throws -> GeoLocation {
     do throws(GeoClueError) {
-      let location = try GeoClue.locate(
-        desktopID: "reminders", accuracy: .exact, timeout: .seconds(invocation.configuration.locationTimeout),
-        environment: invocation.environment,
+      let location = try locator.locate(
+        timeout: .seconds(invocation.configuration.locationTimeout),
         settles: { fix in alarms.allSatisfy { AlarmKeeper.decides(fix, for: $0) } })
       if let point = GeoPoint(latitude: location.latitude, longitude: location.longitude) {
         locationCache.save(
@@ -291,8 +296,8 @@ struct AlarmKeeper {
       return ended
     }
     let shown = ended.filter(\.isOnAPopup)
-    if !shown.isEmpty, let bus = try? SessionBus.connect(environment: invocation.environment) {
-      for entry in shown { try? bus.closeNotification(id: entry.notificationID!) }
+    if !shown.isEmpty, let sender = try? desktop.connect() {
+      for entry in shown { try? sender.close(entry.notificationID!) }
     }
     return !ended.isEmpty
   }

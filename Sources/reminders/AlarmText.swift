@@ -1,6 +1,6 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
 /// What the alarm commands print, in the session's language.

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import RemindersAnki
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
+import RemindersDesktopDBus
 import RemindersICalendar
 import RemindersStore
 
@@ -23,7 +24,10 @@ struct Doctor: ParsableCommand {
   var json = false
 
   func run() throws {
-    let report = try DoctorReport.examine(global, environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let report = try DoctorReport.examine(
+      global, environment: environment, desktop: .onSessionBus(environment: environment),
+      locator: GeoClueLocator(environment: environment))
     SessionLanguage.current = report.language
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
     if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
@@ -98,9 +102,12 @@ struct DoctorReport {
   /// The session's language, which the text and the JSON's free-text fields are in.
   var language: Language
 
-  /// Reads the desktop exactly as `run` does (`Desktop.reach`), then the server's identity and
-  /// capabilities, the timer, and every file `run` reads.
-  static func examine(_ global: GlobalOptions, environment: [String: String]) throws -> DoctorReport {
+  /// Reads the desktop exactly as `run` does (`SessionDesktop.reach`), then the server's identity
+  /// and capabilities, the timer, and every file `run` reads; a location from `locator`.
+  static func examine(
+    _ global: GlobalOptions, environment: [String: String], desktop: SessionDesktop,
+    locator: any LocationSource
+  ) throws -> DoctorReport {
     let paths = try Paths.forCommand(
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
     let (files, fallbackPath, configuration) = examineFiles(paths, home: paths.home)
@@ -108,7 +115,7 @@ struct DoctorReport {
     let language = SessionLanguage.resolve(
       lang: global.lang, configured: configuration.language, environment: environment)
 
-    var bus = Bus(address: SessionBus.sessionAddress(environment: environment))
+    var bus = Bus(address: desktop.busAddress)
     if bus.address != nil {
       bus.source =
         (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
@@ -116,26 +123,25 @@ struct DoctorReport {
     }
     var server: Server?
     var doNotDisturb: DoNotDisturbReading?
-    switch SessionDesktop(environment: environment).reach() {
-    case .unreachable(let why):
-      bus.error = why.text(language)
-    case .reachable(let sender, let dnd):
-      // `reach` connects through libdbus, so its sender is a session bus connection.
-      guard let session = (sender as? SessionBusSender)?.bus else { break }
-      bus.uniqueName = session.uniqueName
-      doNotDisturb = dnd
-      do throws(BusError) {
+    // As `reach` does it, in its two steps: the connection, then do-not-disturb.
+    do throws(SendFailure) {
+      let connection = try desktop.connect()
+      bus.uniqueName = connection.connectionName
+      doNotDisturb = desktop.doNotDisturb(on: connection)
+      do throws(SendFailure) {
         // Asked as `Notify` would be, so a server the bus can start is started, as `run` would.
-        let information = try session.getServerInformation()
-        server = Server(information: information, capabilities: (try? session.getCapabilities()) ?? [])
+        let information = try connection.serverInformation()
+        server = Server(information: information, capabilities: connection.capabilities())
       } catch {
-        server = Server(information: nil, capabilities: [], error: SendFailure(error).text(language))
+        server = Server(information: nil, capabilities: [], error: error.text(language))
       }
+    } catch {
+      bus.error = error.text(language)
     }
     let timer = TimerInstallation(environment: environment, paths: paths).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let anki = examineAnki(configuration, paths: paths, language: language, environment: environment)
-    let alarms = AlarmCheck.examine(configuration: configuration, environment: environment)
+    let alarms = AlarmCheck.examine(configuration: configuration, environment: environment, locator: locator)
     var verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
       font: font, ankiError: anki?.error.map { AnkiErrorText(language: language).text($0) },

@@ -1,5 +1,5 @@
 import RemindersCore
-import RemindersDBus
+import RemindersDesktop
 import RemindersStore
 
 /// The words of `reminders doctor` in the session's language: each text once, its two

@@ -3,6 +3,8 @@ import Foundation
 import RemindersAnki
 import RemindersCore
 import RemindersDelivery
+import RemindersDesktop
+import RemindersDesktopDBus
 import RemindersStore
 
 /// `reminders`: the root command.
@@ -246,11 +248,18 @@ struct Invocation {
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
   var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }
 
+  /// The desktop of this session: its notification server, over libdbus. The commands reach it
+  /// only through `SessionDesktop` and the sender protocols, never the bus itself.
+  var desktop: SessionDesktop { SessionDesktop.onSessionBus(environment: environment) }
+
+  /// Where GeoClue2 says this session is, over the system bus.
+  var locator: any LocationSource { GeoClueLocator(environment: environment) }
+
   /// The files and the desktop of this session, as `run` delivers to them.
   var deliveryWorld: DeliveryRun.World {
     let watchLock = paths.watchLock
     return DeliveryRun.World(
-      ledger: ledgerFile, desktop: { [environment] in SessionDesktop(environment: environment).reach() },
+      ledger: ledgerFile, desktop: { [desktop] in desktop.reach() },
       isWatched: { FileLock.isHeld(watchLock) },
       calendar: FallbackCalendarFile(
         path: configuration.fallbackPath ?? paths.defaultFallback, language: texts.language),

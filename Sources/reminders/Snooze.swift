@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
 import RemindersStore
 
@@ -69,8 +68,8 @@ struct Snooze: ParsableCommand {
       try t.save()
       return (chosen, back, entry.flatMap { $0.onScreen ? $0.notificationID : nil })
     }
-    if let onScreen, let bus = try? SessionBus.connect(environment: invocation.environment) {
-      try? bus.closeNotification(id: onScreen)
+    if let onScreen, let sender = try? invocation.desktop.connect() {
+      try? sender.close(onScreen)
     }
     // When it will really come back: the plan with the snooze in it.
     let ledger = try invocation.ledgerStore.load()

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
+import RemindersDesktopDBus
 import RemindersStore
 
 #if canImport(Glibc)
@@ -50,11 +51,10 @@ struct WatchCommand {
         code: ExitStatus.locked)
     }
     defer { withExtendedLifetime(held) {} }
-    let bus: SessionBus
-    do {
-      bus = try SessionBus.connect(environment: invocation.environment)
-      try bus.monitorNotifications()
-    } catch  where error.name == .accessDenied {
+    let monitor: NotificationMonitor
+    do throws(WatchFailure) {
+      monitor = try NotificationMonitor.start(environment: invocation.environment)
+    } catch .notAllowed(let error) {
       // Trying again would not help: the unit does not restart on this code.
       throw CommandFailure(
         ja
@@ -62,7 +62,11 @@ struct WatchCommand {
           : "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
             + "pop-ups stay as first shown", code: ExitStatus.noPermission)
     } catch {
-      let why = SendFailure(error).text(invocation.texts.language)
+      let why =
+        switch error {
+        case .unreachable(let failure): failure.text(invocation.texts.language)
+        case .notAllowed(let detail), .stopped(let detail): detail
+        }
       throw CommandFailure(
         ja ? "通知を見守れません: \(why)" : "cannot watch notifications: \(why)", code: ExitStatus.unavailable)
     }
@@ -72,11 +76,11 @@ struct WatchCommand {
     try watch.start(at: Date())
     say(
       ja
-        ? "\(bus.address) の通知を \(invocation.paths.ledger) のために見守ります。"
-        : "Watching notifications on \(bus.address) for \(invocation.paths.ledger).")
+        ? "\(monitor.address) の通知を \(invocation.paths.ledger) のために見守ります。"
+        : "Watching notifications on \(monitor.address) for \(invocation.paths.ledger).")
     do {
-      try watch.follow(BusEvents(bus: bus), clock: { Date() }) { note in lines(note).forEach(say) }
-    } catch let error as BusError {
+      try watch.follow(monitor, clock: { Date() }) { note in lines(note).forEach(say) }
+    } catch WatchFailure.stopped(let error) {
       throw CommandFailure(
         ja ? "通知の見守りが止まりました: \(error)" : "stopped watching notifications: \(error)",
         code: ExitStatus.unavailable)
@@ -94,9 +98,11 @@ struct WatchCommand {
       binary, "review", "--config", absolute(paths.config), "--deck", absolute(paths.deck), "--state-dir",
       absolute(paths.stateDir), "--lang", invocation.texts.language.rawValue,
     ]
+    let desktop = invocation.desktop
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
-      language: invocation.texts.language, anki: invocation.configuration.anki?.command ?? ["anki"])
+      language: invocation.texts.language, anki: invocation.configuration.anki?.command ?? ["anki"],
+      connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
   }
 
   func lines(_ note: PopupWatch.Note) -> [String] {
@@ -147,10 +153,4 @@ struct WatchCommand {
     print(line)
     fflush(nil)
   }
-}
-
-/// The notification events a bus monitor sees.
-struct BusEvents: NotificationEventSource {
-  let bus: SessionBus
-  func nextEvent() throws -> NotificationEvent? { try bus.nextNotificationEvent() }
 }

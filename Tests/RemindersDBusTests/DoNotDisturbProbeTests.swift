@@ -1,4 +1,5 @@
 import RemindersDBus
+import RemindersDesktop
 import Testing
 
 /// Which probe answers for which server, by the name each gives in `GetServerInformation` (the

@@ -1,6 +1,7 @@
 import DesktopTestSupport
 import Foundation
 import RemindersDBus
+import RemindersDesktop
 import Testing
 
 /// Real-bus tests: a private dbus-daemon with dunst (under Xvfb) as the notification server.

@@ -1,6 +1,7 @@
 import DesktopTestSupport
 import Foundation
 import RemindersDBus
+import RemindersDesktop
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import DesktopTestSupport
 import RemindersDBus
+import RemindersDesktop
 import Testing
 
 /// What needs no bus at all.

@@ -1,7 +1,8 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
+import RemindersTestSupport
 import Testing
 
 /// An alarm's ring through the delivery run (SPEC §8), against a notification server, a ledger,

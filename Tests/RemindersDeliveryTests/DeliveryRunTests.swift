@@ -1,7 +1,8 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
+import RemindersTestSupport
 import Testing
 
 /// The delivery rules, row by row, against a notification server, a ledger and a calendar in

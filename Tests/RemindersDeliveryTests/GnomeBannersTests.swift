@@ -1,4 +1,4 @@
-import RemindersDBus
+import RemindersDesktop
 import Testing
 
 @testable import RemindersDelivery

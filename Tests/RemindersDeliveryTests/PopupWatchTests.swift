@@ -1,7 +1,8 @@
 import Foundation
 import RemindersCore
-import RemindersDBus
 import RemindersDelivery
+import RemindersDesktop
+import RemindersTestSupport
 import Testing
 
 /// What `reminders watch` does with each notification event. The real monitor against dunst is
@@ -59,29 +60,6 @@ import Testing
     #expect(throws: FakeLedger.DiskFull.self) {
       try watch.handle(.closed(id: 7, reason: .expired), at: t1)
     }
-  }
-
-  /// A terminal launcher and pop-up closer that remember what they were asked.
-  final class FakeActions: ActionTaker {
-    var started: [(recallsOnly: Bool, token: String?)] = []
-    var ankiStarted: [String?] = []
-    var closed: [UInt32] = []
-    var fails = false
-    struct NoTerminal: Error, CustomStringConvertible { var description: String { "no terminal found" } }
-
-    func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
-      if fails { throw NoTerminal() }
-      started.append((recallsOnly, activationToken))
-      return ["term", "reminders", "review"] + (recallsOnly ? ["--recalls"] : [])
-    }
-
-    func startAnki(activationToken: String?) throws -> [String] {
-      if fails { throw NoTerminal() }
-      ankiStarted.append(activationToken)
-      return ["anki"]
-    }
-
-    func close(_ id: UInt32) { closed.append(id) }
   }
 
   /// A daily pop-up that counted Anki's cards opens Anki (SPEC §9), with the activation token; a

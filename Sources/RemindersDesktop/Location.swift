@@ -1,0 +1,63 @@
+// Where the learner is, for the alarms' place gate (docs/alarms.md), as plain values: RemindersDBus asks
+// GeoClue2 on the system bus (`GeoClue.locate`), the alarm commands read the answer through
+// `LocationSource`.
+
+/// A location as GeoClue gives it.
+public struct GeoLocation: Equatable, Sendable {
+  /// Degrees (WGS 84).
+  public var latitude: Double
+  public var longitude: Double
+  /// Metres: the radius of the circle the true position lies in.
+  public var accuracy: Double
+
+  public init(latitude: Double, longitude: Double, accuracy: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.accuracy = accuracy
+  }
+}
+
+/// Why no location came. The bus's part of it is said as the bus said it (a D-Bus error's name
+/// and message, in `BusError`'s words), so that it needs no bus to be read.
+public enum GeoClueError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No system bus to connect to (or it did not answer).
+  case noSystemBus(String)
+  /// Nobody serves `org.freedesktop.GeoClue2` on the system bus, and it cannot be started.
+  case notAvailable(String)
+  /// GeoClue (its configuration or the desktop's agent) refused to locate us.
+  case refused(String)
+  /// No location came within the time allowed (`seconds`); `waitingFor` says at which step.
+  case timedOut(seconds: Double, waitingFor: String)
+  /// Anything else GeoClue or the bus said.
+  case failed(String)
+
+  public var description: String {
+    switch self {
+    case .noSystemBus(let error): "no system bus: \(error)"
+    case .notAvailable(let error): "GeoClue is not available on the system bus: \(error)"
+    case .refused(let error): "GeoClue refused to locate reminders: \(error)"
+    case .timedOut(let seconds, let step):
+      "no location within \(seconds.formatted) s (waiting for \(step))"
+    case .failed(let error): "GeoClue failed: \(error)"
+    }
+  }
+}
+
+extension Double {
+  /// `30`, `2.5`: as a person writes seconds.
+  fileprivate var formatted: String {
+    self == rounded() ? String(Int(self)) : String(self)
+  }
+}
+
+/// Where the learner is: the one seam between the alarms' place gate and GeoClue2 (a GeoClue
+/// client on the system bus in production, a fake in tests).
+public protocol LocationSource {
+  /// Where the location is asked, for `doctor` (the system bus's address).
+  var origin: String { get }
+
+  /// Asks where we are and waits at most `timeout`. While `settles` says a fix is not enough to
+  /// decide, a better one is waited for; when the time is up, the most accurate one seen is
+  /// returned.
+  func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation
+}
