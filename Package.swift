@@ -53,10 +53,16 @@ let package = Package(
       dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDBus"]
     ),
 
+    // App: the use cases as services (review session, focus, import, home screen), with the
+    // clock, the language, the paths and the system probes injected; never the bus, never
+    // ArgumentParser, so that each is tested with fakes and no built binary.
+    .target(name: "RemindersApp", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki"]),
+
     // Executable: the thin command line.
     .executableTarget(
       name: "reminders",
       dependencies: [
+        "RemindersApp",
         "RemindersCore",
         "RemindersStore",
         "RemindersICalendar",
@@ -98,9 +104,16 @@ let package = Package(
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(
+      name: "RemindersAppTests",
+      dependencies: ["RemindersApp", "RemindersCore", "RemindersStore", "RemindersTestSupport"]
+    ),
+    .testTarget(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
+    // Fakes and doubles shared by the test targets (a clock, temporary folders).
+    .target(
+      name: "RemindersTestSupport", dependencies: ["RemindersApp", "RemindersCore"], path: "Tests/RemindersTestSupport"),
   ],
   swiftLanguageModes: [.v6]
 )
