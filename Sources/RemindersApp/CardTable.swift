@@ -115,10 +115,10 @@ public enum CardTable {
 
   /// TSV: fields split at tabs, taken as they are (no quoting), one record a line.
   public static func tsvRecords(_ text: String) -> [(Int, [String])] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { i, line in
-      var line = Substring(line)
-      if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-      return (i + 1, line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+    // Split by scalars: as Characters, "\r\n" is one grapheme that is not "\n".
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { i, line in
+      let line = line.last == "\r" ? line.dropLast() : line
+      return (i + 1, String(line).split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
     }
   }
 

@@ -16,13 +16,13 @@ import Testing
   /// Files that read, and the rows they give.
   @Test(
     arguments: [
-      // TSV, a byte-order mark, blank lines skipped, fields trimmed.
+      // TSV, LF and CRLF, a byte-order mark, blank lines skipped, fields trimmed.
       (
         "犬\tdog\n猫\tcat\tanimals\n", false,
         [Row(line: 1, front: "犬", back: "dog"), Row(line: 2, front: "猫", back: "cat", collection: "animals")]
       ),
       (
-        "\u{FEFF}犬\tdog\n\n 猫 \t cat \n", false,
+        "\u{FEFF}犬\tdog\r\n\r\n 猫 \t cat \r\n", false,
         [Row(line: 1, front: "犬", back: "dog"), Row(line: 3, front: "猫", back: "cat")]
       ),
       // A TSV field keeps its quotes and commas.
