@@ -42,5 +42,4 @@ public struct Workspace {
   public var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   public var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
   public var focusStore: FocusStore { FocusStore(stateDir: paths.stateDir) }
-  public var texts: Texts { Texts(language: language) }
 }
