@@ -68,10 +68,16 @@ let package = Package(
       dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus", "RemindersCore"]
     ),
 
+    // App: the use cases as services (review session, focus, import, home screen), with the
+    // clock, the language, the paths and the system probes injected; never the bus, never
+    // ArgumentParser, so that each is tested with fakes and no built binary.
+    .target(name: "RemindersApp", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki"]),
+
     // Executable: the thin command line.
     .executableTarget(
       name: "reminders",
       dependencies: [
+        "RemindersApp",
         "RemindersCore",
         "RemindersStore",
         "RemindersICalendar",
@@ -117,14 +123,19 @@ let package = Package(
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(
+      name: "RemindersAppTests",
+      dependencies: ["RemindersApp", "RemindersCore", "RemindersStore", "RemindersTestSupport"]
+    ),
+    .testTarget(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
-    // watch's actions, a desktop connection, a location), shared by the test targets.
+    // watch's actions, a desktop connection, a location) and the app layer's fakes (a clock,
+    // temporary folders, a workspace), shared by the test targets.
     .target(
       name: "RemindersTestSupport",
-      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore"],
+      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore"],
       path: "Tests/RemindersTestSupport"
     ),
   ],

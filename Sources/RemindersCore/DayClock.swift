@@ -24,6 +24,12 @@ public struct DayClock: Sendable {
     return local - Self.floorDiv(local, 86400) * 86400
   }
 
+  /// The wall-clock time at `instant`, to the minute (seconds dropped): `HH:MM` as text.
+  public func wallTime(at instant: Date) -> WallTime {
+    let minutes = secondsOfDay(at: instant) / 60
+    return WallTime(hour: minutes / 60, minute: minutes % 60)!
+  }
+
   /// The instant the wall clock shows `time` on `day`.
   ///
   /// A wall time that does not exist (the spring-forward gap) moves forward to the first instant

@@ -36,8 +36,6 @@ public enum FocusPhaseKind: String, Sendable, Equatable {
   case focus
   case shortBreak = "break"
   case longBreak = "long-break"
-
-  public var isBreak: Bool { self != .focus }
 }
 
 /// A pause: time stops from `start` until `end` (nil while it lasts).
@@ -122,6 +120,17 @@ public struct FocusSession: Equatable, Sendable {
   /// The number of the session's last phase (no break after the last focus phase); nil without
   /// `cycles`.
   public var lastPhase: Int? { settings.cycles.map { 2 * max($0, 1) - 1 } }
+
+  /// The pause that has not ended (the session is paused until it does), by its index.
+  public var openPause: Int? { pauses.lastIndex { $0.end == nil } }
+
+  /// Ends the open pause at `end` (never before it began); false when none is open.
+  @discardableResult
+  public mutating func endOpenPause(at end: Date) -> Bool {
+    guard let open = openPause else { return false }
+    pauses[open].end = max(end, pauses[open].start)
+    return true
+  }
 
   /// Whether a pause lasts at `now`.
   public func isPaused(at now: Date) -> Bool {
@@ -249,5 +258,13 @@ public struct FocusInput: Equatable, Sendable {
     self.session = session
     self.earlierMinutes = earlierMinutes
     self.earlierDay = earlierDay
+  }
+
+  /// Whole minutes of focus on `day` as known at `end`: what the log held for the session's
+  /// first day when it started, plus the session's own phases on `day` (SPEC §6.3, §7.1).
+  /// Every session that ran on `day` started on it or ran into it, and the last one started
+  /// after the others ended, so the log and this session together are the day's focus.
+  public func minutes(on day: Day, through end: Date, clock: DayClock) -> Int {
+    (earlierDay == day ? earlierMinutes : 0) + session.focusMinutes(on: day, through: end, clock: clock)
   }
 }

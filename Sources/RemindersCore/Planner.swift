@@ -149,10 +149,7 @@ public struct Planner: Sendable {
       let title: String
       if phase.isLast {
         let day = clock.day(of: phase.end)
-        let minutes =
-          session.focusMinutes(on: day, through: phase.end, clock: clock)
-          + (focus.earlierDay == day ? focus.earlierMinutes : 0)
-        title = texts.focusToday(minutes: minutes)
+        title = texts.focusToday(minutes: focus.minutes(on: day, through: phase.end, clock: clock))
       } else if phase.kind == .focus {
         title = texts.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
       } else {

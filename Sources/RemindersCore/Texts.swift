@@ -211,6 +211,14 @@ public struct Texts: Sendable {
     return s % 60 == 0 && s > 0 ? (s / 60, true) : (s, false)
   }
 
+  /// A weekday's short name, `Day.weekday` numbering (0 = Sunday): `Sun` / `日`.
+  public func weekdayName(_ weekday: Int) -> String {
+    let names =
+      language == .ja
+      ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    return names[weekday]
+  }
+
   /// The label of cards without a collection.
   public var otherCollection: String { language == .ja ? "その他" : "Other" }
 

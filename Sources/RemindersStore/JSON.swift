@@ -43,8 +43,6 @@ struct JSONReader {
     var hasEscapes: Bool
   }
 
-  var atEnd: Bool { position >= bytes.count }
-
   mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {

@@ -28,8 +28,7 @@ struct AnkiReport {
 
   func stamp(_ date: Date) -> String {
     let day = clock.day(of: date)
-    let s = clock.secondsOfDay(at: date)
-    let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+    let hhmm = clock.wallTime(at: date).description
     return clock.day(of: now) == day ? hhmm : "\(day) \(hhmm)"
   }
 

@@ -304,8 +304,7 @@ struct Recall: ParsableCommand {
       guard !items.isEmpty else { return print(words.say("思い出し項目はありません。", "No recall items.")) }
       var rows = [words.ja ? ["ID", "日時", "トピック", "メモ"] : ["ID", "DUE", "TOPIC", "NOTE"]]
       for item in items {
-        let s = clock.secondsOfDay(at: item.dueAt)
-        let due = "\(clock.day(of: item.dueAt)) " + String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+        let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
         rows.append([
           String(item.id.prefix(8)), due, Cards.oneLine(item.topic), Cards.oneLine(item.note ?? ""),
         ])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersAnki
+import RemindersApp
 import RemindersCore
 import RemindersStore
 
@@ -67,6 +68,12 @@ enum ExitStatus {
     case let error as AnkiConfigError:
       say(AnkiErrorText(language: SessionLanguage.current).text(error))
       return dataError
+    case let error as AppError:
+      say(AppErrorText(language: SessionLanguage.current).text(error))
+      switch error {
+      case .focusRunning: return usage
+      case .cardFile: return dataError
+      }
     case let error as CommandFailure:
       say(error.description)
       return error.code
@@ -91,6 +98,46 @@ enum ExitStatus {
   static func say(_ message: String) {
     let line = "reminders: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
     FileHandle.standardError.write(Data(line.utf8))
+  }
+}
+
+/// What a use case refuses, in the session's language.
+struct AppErrorText {
+  let language: Language
+
+  func text(_ error: AppError) -> String {
+    switch error {
+    case .focusRunning:
+      return language == .ja
+        ? "集中セッションが進行中です（reminders focus stop で終了できます）"
+        : "a focus session is running (reminders focus stop ends it)"
+    case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
+    }
+  }
+}
+
+/// What a use case said on the way, in the session's language: the file's error, then what
+/// was done about it.
+struct NoticeText {
+  let language: Language
+
+  func text(_ notice: Workspace.Notice) -> String {
+    let ja = language == .ja
+    let errors = StoreErrorText(language: language)
+    switch notice {
+    case .focusLeftOut(let error):
+      return errors.text(error)
+        + (ja
+          ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
+          : " (the focus session is left out; reminders focus stop puts this file aside)")
+    case .focusSetAside(let error, let aside):
+      return errors.text(error) + (ja ? "（\(aside) として脇に置きました）" : " (put aside as \(aside))")
+    case .alarmsLeftOut(let error):
+      return errors.text(error)
+        + (ja
+          ? "（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
+          : " (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)")
+    }
   }
 }
 

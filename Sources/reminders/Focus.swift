@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersStore
@@ -67,14 +68,16 @@ struct Focus: ParsableCommand {
     settings.focus = max(settings.focus, 1)
     settings.shortBreak = max(settings.shortBreak, 1)
     settings.longBreak = max(settings.longBreak, 1)
-    let keeper = FocusKeeper(invocation: invocation)
+    let keeper = FocusKeeper(workspace: invocation.workspace)
     let stored = try keeper.start(settings: settings, task: task, now: now)
     let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
     if detach {
       print(texts.started(stored.session, at: now))
       return
     }
-    var view = FocusView(keeper: keeper, sessionID: stored.session.id, skew: now.timeIntervalSince(Date()))
+    var view = FocusView(
+      invocation: invocation, keeper: keeper, sessionID: stored.session.id,
+      time: SystemTime(offset: now.timeIntervalSince(Date())))
     try view.run()
   }
 }
@@ -93,7 +96,7 @@ struct FocusStatusCommand: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let stored = try FocusStore(stateDir: invocation.paths.stateDir).load()
+    let stored = try invocation.workspace.focusStore.load()
     let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
     print(json ? texts.statusJSON(stored?.session, at: now) : texts.status(stored?.session, at: now))
   }
@@ -111,144 +114,25 @@ struct FocusStop: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let keeper = FocusKeeper(invocation: invocation)
+    let keeper = FocusKeeper(workspace: invocation.workspace)
     let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
     guard let stopped = try keeper.stop(now: now) else {
       print(texts.noSession)
       return
     }
-    let report = try keeper.deliverAndLog(now: now)
+    let report = try invocation.deliverAndLogFocus(keeper, now: now)
     for line in RunReportText(language: invocation.texts.language).lines(report).err { ExitStatus.say(line) }
-    print(texts.stopped(stopped.session, earlier: stopped, at: now))
+    print(texts.stopped(minutesToday: keeper.minutesToday(stopped.session, earlier: stopped, at: now)))
   }
 }
 
-/// The session's file, its delivery and its log, as every focus command and `run` use them.
-struct FocusKeeper {
-  let invocation: Invocation
-
-  var store: FocusStore { FocusStore(stateDir: invocation.paths.stateDir) }
-  var clock: DayClock { invocation.clock }
-
-  /// Starts a session at `now`, in place of the last one once that is over (its log settled
-  /// first); a session still running is a usage error (64).
-  func start(settings: FocusSettings, task: String?, now: Date) throws -> StoredFocus {
-    setAsideIfCorrupt()
-    if let old = try store.load() {
-      guard old.session.status(at: now).isOver else {
-        throw UsageError(
-          invocation.texts.language == .ja
-            ? "集中セッションが進行中です（reminders focus stop で終了できます）"
-            : "a focus session is running (reminders focus stop ends it)")
-      }
-      try settleLog(now: now)
-    }
-    let deck = try invocation.deckStore.load()
-    let today = clock.day(of: now)
-    let earlier = FocusLog.minutes(on: today, in: deck, clock: clock)
-    let id = String(UUID().uuidString.lowercased().prefix(8))
-    let session = FocusSession(
-      id: id, start: now, settings: settings, task: task?.isEmpty == true ? nil : task)
-    let stored = StoredFocus(session: session, earlierMinutes: earlier, earlierDay: today)
-    try store.update(clock: clock) { focus in
-      if let focus, !focus.session.status(at: now).isOver {
-        throw UsageError(
-          invocation.texts.language == .ja
-            ? "集中セッションが進行中です（reminders focus stop で終了できます）"
-            : "a focus session is running (reminders focus stop ends it)")
-      }
-      focus = stored
-    }
-    return stored
-  }
-
-  /// Stops the running session at `now`; nil when none runs.
-  func stop(now: Date) throws -> StoredFocus? {
-    setAsideIfCorrupt()
-    return try store.update(clock: clock) { focus -> StoredFocus? in
-      guard var current = focus, !current.session.status(at: now).isOver else { return nil }
-      current.session.stoppedAt = now
-      if let open = current.session.pauses.lastIndex(where: { $0.end == nil }) {
-        current.session.pauses[open].end = now
-      }
-      focus = current
-      return current
-    }
-  }
-
-  /// Pauses a running session, or resumes a paused one; returns whether it is paused now.
-  @discardableResult
-  func togglePause(id: String, now: Date) throws -> Bool {
-    try store.update(clock: clock) { focus -> Bool in
-      guard var current = focus, current.session.id == id, !current.session.status(at: now).isOver else {
-        return false
-      }
-      if let open = current.session.pauses.lastIndex(where: { $0.end == nil }) {
-        current.session.pauses[open].end = now
-        focus = current
-        return false
-      }
-      current.session.pauses.append(FocusPause(start: now, end: nil))
-      focus = current
-      return true
-    }
-  }
-
-  /// A session file that does not parse (torn, or written by a newer version) is renamed to
-  /// `focus.json.bad`, never overwritten, and said so: `focus stop` and a new `focus` can then
-  /// go on.
-  func setAsideIfCorrupt() {
-    do {
-      _ = try store.load()
-    } catch let error as StoreError {
-      guard case .corrupt = error else { return }
-      let aside = store.path + ".bad"
-      guard rename(store.path, aside) == 0 else { return }
-      let ja = invocation.texts.language == .ja
-      ExitStatus.say(
-        StoreErrorText(language: invocation.texts.language).text(error)
-          + (ja ? "（\(aside) として脇に置きました）" : " (put aside as \(aside))"))
-    } catch {}
-  }
-
+extension Invocation {
   /// What `run` does at `now` (the pop-ups due, a phase end among them), then the focus log:
   /// the view and `focus stop` deliver through the same ledger, so each pop-up goes out once.
-  func deliverAndLog(now: Date) throws -> DeliveryReport {
-    let report = try invocation.deliveryRun.deliver(
-      invocation.planInput(writeCache: false, now: now), now: now, world: invocation.deliveryWorld)
-    try settleLog(now: now)
+  func deliverAndLogFocus(_ keeper: FocusKeeper, now: Date) throws -> DeliveryReport {
+    let report = try deliveryRun.deliver(
+      planInput(writeCache: false, now: now), now: now, world: deliveryWorld)
+    try keeper.settleLog(now: now)
     return report
-  }
-
-  /// Appends to the deck's `focusLog` every focus phase that ran at least a minute and is not
-  /// logged yet, then notes them in `focus.json`. The deck is written first; an entry whose
-  /// start the log holds is not added again, so a crash between the two writes logs none twice.
-  func settleLog(now: Date) throws {
-    let loaded: StoredFocus?
-    do {
-      loaded = try store.load()
-    } catch StoreError.corrupt {
-      return  // said by planInput; `focus stop` puts the file aside
-    }
-    guard let current = loaded else { return }
-    // A phase counts when its end was said (its pop-up is in the ledger) or it was stopped: the
-    // phases of a session left running while the machine slept or nobody was there are not
-    // study time.
-    let ledger = try invocation.ledgerStore.load()
-    let pending = current.session.loggable(at: now).filter {
-      !current.logged.contains($0.number)
-        && ($0.stopped || ledger.contains(reminderID: .focus(session: current.session.id, phase: $0.number)))
-    }
-    guard !pending.isEmpty else { return }
-    let entries = pending.map {
-      FocusLogEntry(
-        start: $0.start, minutes: Int($0.ran / 60), task: current.session.task, completed: $0.completed)
-    }
-    try invocation.deckStore.update(clock: clock) { FocusLog.append(entries, to: &$0, clock: clock) }
-    try store.update(clock: clock) { focus in
-      guard var now = focus, now.session.id == current.session.id else { return }
-      now.logged = Array(Set(now.logged + pending.map(\.number))).sorted()
-      focus = now
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersStore
@@ -9,22 +10,22 @@ import RemindersTerminal
 /// stdout with `p` and `q` read as lines from stdin. At each phase end it delivers on that second,
 /// through the same delivery run and ledger as `run`.
 struct FocusView {
+  let invocation: Invocation
   let keeper: FocusKeeper
   let sessionID: String
-  /// `--now` minus the clock when the session started: the view runs on the clock, shifted.
-  let skew: TimeInterval
+  /// The clock shifted by `--now` minus the clock when the session started.
+  let time: any TimeSource
   var message: String?
 
-  init(keeper: FocusKeeper, sessionID: String, skew: TimeInterval) {
+  init(invocation: Invocation, keeper: FocusKeeper, sessionID: String, time: any TimeSource) {
+    self.invocation = invocation
     self.keeper = keeper
     self.sessionID = sessionID
-    self.skew = skew
+    self.time = time
   }
 
-  var now: Date { Date().addingTimeInterval(skew) }
-  var texts: FocusTexts {
-    FocusTexts(language: keeper.invocation.texts.language, clock: keeper.invocation.clock)
-  }
+  var now: Date { time.now() }
+  var texts: FocusTexts { FocusTexts(language: invocation.texts.language, clock: invocation.clock) }
 
   /// The session, while it is still this view's.
   func session() throws -> FocusSession? {
@@ -33,7 +34,7 @@ struct FocusView {
   }
 
   mutating func run() throws {
-    let environment = keeper.invocation.environment
+    let environment = invocation.environment
     if Terminal.isInteractive, let terminal = try? Terminal() {
       let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
       do {
@@ -43,7 +44,11 @@ struct FocusView {
     } else {
       try plain()
     }
-    if let session = try session() { print(texts.ended(session, at: now, earlier: try keeper.store.load())) }
+    if let session = try session() {
+      let now = self.now
+      let minutes = keeper.minutesToday(session, earlier: try keeper.store.load(), at: now)
+      print(texts.ended(session, at: now, minutesToday: minutes))
+    }
     fflush(nil)
   }
 
@@ -53,8 +58,8 @@ struct FocusView {
     guard ended != seen else { return }
     seen = ended
     do {
-      let report = try keeper.deliverAndLog(now: now)
-      let err = RunReportText(language: keeper.invocation.texts.language).lines(report).err
+      let report = try invocation.deliverAndLogFocus(keeper, now: now)
+      let err = RunReportText(language: invocation.texts.language).lines(report).err
       message = err.last
     } catch {
       message = "\(error)"
@@ -70,7 +75,7 @@ struct FocusView {
   }
 
   mutating func fullScreen(_ terminal: Terminal, color: Bool) throws {
-    let language: ReviewScreen.Language = keeper.invocation.texts.language == .ja ? .ja : .en
+    let language: ReviewScreen.Language = invocation.texts.language == .ja ? .ja : .en
     var seen = 0
     while let session = try session() {
       let now = self.now
@@ -237,22 +242,14 @@ struct FocusTexts {
     ]).rendered()
   }
 
-  func minutesToday(_ session: FocusSession, at now: Date, earlier: StoredFocus?) -> Int {
-    let day = clock.day(of: now)
-    let before = earlier.map { $0.earlierDay == day ? $0.earlierMinutes : 0 } ?? 0
-    return session.focusMinutes(on: day, through: now, clock: clock) + before
-  }
-
-  func stopped(_ session: FocusSession, earlier: StoredFocus, at now: Date) -> String {
-    let today = Texts(language: language).focusToday(
-      minutes: minutesToday(session, at: now, earlier: earlier))
+  func stopped(minutesToday: Int) -> String {
+    let today = Texts(language: language).focusToday(minutes: minutesToday)
     return ja ? "集中セッションを終了しました。\(today)" : "Focus session stopped. \(today)."
   }
 
-  func ended(_ session: FocusSession, at now: Date, earlier: StoredFocus?) -> String {
+  func ended(_ session: FocusSession, at now: Date, minutesToday: Int) -> String {
     let status = session.status(at: now)
-    let today = Texts(language: language).focusToday(
-      minutes: minutesToday(session, at: now, earlier: earlier))
+    let today = Texts(language: language).focusToday(minutes: minutesToday)
     if status.isOver { return ja ? "集中セッション終了。\(today)" : "Focus session over. \(today)." }
     return ja
       ? "集中セッションは続いています（reminders run がフェーズの終わりを知らせます）。"

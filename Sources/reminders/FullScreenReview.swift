@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersTerminal
 
@@ -7,18 +8,17 @@ import RemindersTerminal
 /// is printed on the normal screen afterwards, where it stays.
 struct FullScreenReview {
   var session: ReviewSession
-  var texts: ReviewTexts { ReviewTexts(invocation: session.invocation) }
+  let texts: ReviewTexts
+  let environment: [String: String]
 
   mutating func run() throws {
-    let texts = texts
-    guard !session.items.isEmpty else { return print(try session.nothingDue()) }
-    let environment = session.invocation.environment
+    guard !session.items.isEmpty else { return print(try texts.nothingDue(session)) }
     // no-color.org: NO_COLOR set to anything but the empty string turns colour off.
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let language: ReviewScreen.Language = texts.ja ? .ja : .en
     // A terminal that refuses raw mode gets the session one line at a time.
     guard let terminal = try? Terminal() else {
-      var plain = PlainReview(session: session)
+      var plain = PlainReview(session: session, texts: texts)
       return try plain.run()
     }
     do {
@@ -38,7 +38,7 @@ struct FullScreenReview {
           continue
         case .key(let raw):
           guard let key = ReviewKey(raw) else { continue }
-          let events = try session.handle(key)
+          let events = try session.handle(.init(key))
           // `?` again hides the keys; any other key hides them too.
           let listsKeys = events.contains { if case .keys = $0 { true } else { false } }
           showingKeys = listsKeys && !(key == .help && showingKeys)

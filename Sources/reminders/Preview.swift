@@ -60,10 +60,7 @@ struct PlanReader {
     let sources = try invocation.planSources(writeCache: false, now: now)
     var input = sources.input
     // A paused focus session is shown as if it resumed now: its phase ends are then known.
-    if var focus = input.focus, let open = focus.session.pauses.lastIndex(where: { $0.end == nil }) {
-      focus.session.pauses[open].end = max(now, focus.session.pauses[open].start)
-      input.focus = focus
-    }
+    if var focus = input.focus, focus.session.endOpenPause(at: now) { input.focus = focus }
     let ledger = try invocation.ledgerStore.load()
     let end = invocation.clock.day(of: now).adding(days: days)
     return (try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end), sources.anki)
@@ -143,11 +140,8 @@ struct PlanReport {
 
   func stamp(_ instant: Date) -> String {
     let day = clock.day(of: instant)
-    let s = clock.secondsOfDay(at: instant)
-    let weekdays =
-      ja ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
-    return "\(day) \(ja ? "(" + weekdays[day.weekday] + ")" : weekdays[day.weekday]) \(hhmm)"
+    let weekday = invocation.texts.weekdayName(day.weekday)
+    return "\(day) \(ja ? "(" + weekday + ")" : weekday) \(clock.wallTime(at: instant))"
   }
 
   func kind(_ kind: ReminderKind) -> String {
@@ -172,8 +166,7 @@ struct PlanReport {
     }
     guard let from = r.deferredFrom else { return label }
     let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
-    let s = clock.secondsOfDay(at: from)
-    let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+    let hhmm = clock.wallTime(at: from).description
     let when = sameDay ? hhmm : "\(clock.day(of: from)) \(hhmm)"
     if reason == .snoozed { return ja ? "\(label)（\(when) に表示）" : "\(label) (shown at \(when))" }
     return ja ? "\(label)（元は \(when)）" : "\(label) (was \(when))"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersAnki
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
@@ -186,48 +187,24 @@ struct Invocation {
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
 
+  /// The files, config, day clock and language the use cases of RemindersApp work on; what
+  /// they say on the way is printed to stderr here.
+  var workspace: Workspace {
+    let language = texts.language
+    return Workspace(
+      paths: paths, configuration: configuration, dayClock: clock, zoneName: zoneName, language: language,
+      notices: { ExitStatus.say(NoticeText(language: language).text($0)) })
+  }
+
   /// What planning needs at `now`: see `planSources`.
   func planInput(writeCache: Bool, now: Date) throws -> PlanInput {
     try planSources(writeCache: writeCache, now: now).input
   }
 
-  /// What planning needs of the deck, through the cache in `$XDG_CACHE_HOME` (only `run` writes it),
-  /// the focus session of `<state>/focus.json` when there is one (its phase ends, its holds), and
-  /// the Anki collection of config `[anki]` (docs/anki.md) as read at `now`, with where its counts come
-  /// from (only `run` remembers a reading, in `<state>/anki.json`).
+  /// What planning needs, and where Anki's counts come from (`Workspace.planSources`).
   func planSources(writeCache: Bool, now: Date) throws -> (input: PlanInput, anki: AnkiStatus?) {
-    var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
-      .input(clock: clock, zoneName: zoneName, store: deckStore, write: writeCache)
-    // A session file that cannot be read must not stop every reminder: the session is left
-    // out, and said so (`focus stop` or a new `focus` puts the file aside).
-    do {
-      input.focus = try FocusStore(stateDir: paths.stateDir).load()?.input
-    } catch let error as StoreError {
-      guard case .corrupt = error else { throw error }
-      let ja = texts.language == .ja
-      ExitStatus.say(
-        StoreErrorText(language: texts.language).text(error)
-          + (ja
-            ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
-            : " (the focus session is left out; reminders focus stop puts this file aside)"))
-    }
-    // Nor must an alarm file that cannot be read: no new ring starts, and no ring is ended for it
-    // (an alarm cannot be told from a deleted one); rings already ringing go on.
-    do {
-      input.alarms = try alarmStore.load().alarms
-    } catch let error as StoreError {
-      switch error {
-      case .corrupt, .unreadable:
-        input.alarms = nil
-        ExitStatus.say(StoreErrorText(language: texts.language).text(error) + alarmsLeftOut)
-      default: throw error
-      }
-    }
-    guard let settings = configuration.anki else { return (input, nil) }
-    let anki = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
-      .read(now: now, clock: clock, save: writeCache)
-    if let reading = anki.reading { input.anki = AnkiDue(reading.collection, decks: settings.decks) }
-    return (input, anki)
+    let sources = try workspace.planSources(writeCache: writeCache, now: now)
+    return (sources.input, sources.anki)
   }
 
   /// How `status`, `preview` and `doctor` say where Anki's counts come from.
@@ -237,13 +214,6 @@ struct Invocation {
   }
 
   var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
-
-  /// What follows the error of an alarm file that `run`, `preview` and `status` cannot read.
-  var alarmsLeftOut: String {
-    texts.language == .ja
-      ? "（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
-      : " (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)"
-  }
 
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
   var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersStore
 import RemindersTerminal
@@ -36,195 +37,34 @@ struct Review: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
+    // `--now`: every answer is given at that moment (to replay a session); else the clock.
+    let clock: any TimeSource = time.now.flatMap { Timestamp.parse($0) }.map(FixedTime.init) ?? SystemTime()
     let session = try ReviewSession(
-      invocation: invocation, fixedNow: time.now.flatMap { Timestamp.parse($0) }, collection: collection,
-      limit: limit, shuffle: shuffle, recallsOnly: recalls)
+      workspace: invocation.workspace, time: clock, collection: collection, limit: limit, shuffle: shuffle,
+      recallsOnly: recalls)
+    let texts = ReviewTexts(invocation: invocation)
     if plain || !Terminal.isInteractive {
-      var review = PlainReview(session: session)
+      var review = PlainReview(session: session, texts: texts)
       try review.run()
     } else {
-      var review = FullScreenReview(session: session)
+      var review = FullScreenReview(session: session, texts: texts, environment: invocation.environment)
       try review.run()
     }
   }
 }
 
-/// The review session, whichever front end drives it: the queue, the place in it, what undo takes
-/// back, the counts; every answer durable before `handle` returns.
-struct ReviewSession {
-  let invocation: Invocation
-  /// `--now`: every answer is given at that moment (to replay a session); else the clock.
-  let fixedNow: Date?
-  let queue: ReviewQueue
-  let items: [ReviewQueue.Item]
-  let start: Date
-  let collection: String?
-
-  /// What undo takes back, newest last.
-  enum Done {
-    case card(Deck.AnswerOutcome, index: Int)
-    case recall(RecallItem, index: Int)
-  }
-
-  /// What a key did, for the front end to show.
-  enum Event {
-    case answered(Deck.AnswerOutcome)
-    /// The card was removed from the deck while the session ran.
-    case cardGone
-    case recallAnswered(recalled: Bool)
-    /// The answer to this card's front or recall item's topic was taken back.
-    case undone(String)
-    case nothingToUndo
-    /// `?`, or a key with no meaning: list the keys.
-    case keys
-  }
-
-  var index = 0
-  var revealed = false
-  var history: [Done] = []
-  /// The deck as this session has changed it (read once at the start; each change is also
-  /// appended to the journal, durable before the next prompt).
-  var deck = Deck()
-  /// Where each card of the session is in `deck.cards`.
-  var positions: [String: Int] = [:]
-  var remembered = 0
-  var forgot = 0
-  var recallsDone = 0
-  /// Held while the session runs: `run` leaves the journal be until it ends.
-  let held: FileLock
-
-  init(
-    invocation: Invocation, fixedNow: Date?, collection: String?, limit: Int?, shuffle: Bool,
-    recallsOnly: Bool = false
-  ) throws {
-    self.invocation = invocation
-    self.fixedNow = fixedNow
-    self.collection = collection
-    start = fixedNow ?? Date()
-    held = try invocation.deckStore.holdSession()
-    var generator = SystemRandomNumberGenerator()
-    deck = try invocation.deckStore.load().deck
-    queue = ReviewQueue(
-      deck: deck, now: start, clock: invocation.clock, collection: collection, limit: limit,
-      shuffle: &generator, shuffled: shuffle)
-    items = recallsOnly ? queue.items.filter { if case .recall = $0 { true } else { false } } : queue.items
-    let wanted = Set(queue.cards.map(\.id))
-    for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
-  }
-
-  var now: Date { fixedNow ?? Date() }
-  var isFinished: Bool { index >= items.count }
-  var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
-
-  /// "Nothing to review now", and when the next is (the deck as it is now).
-  func nothingDue() throws -> String {
-    ReviewTexts(invocation: invocation).nothingDue(
-      try invocation.deckStore.load().deck, at: start, collection: collection)
-  }
-
-  /// Ends the session (q, or the end of input).
-  mutating func quit() { index = items.count }
-
-  mutating func handle(_ key: ReviewKey) throws -> [Event] {
-    guard let item = current else { return [] }
-    switch (key, item) {
-    case (.reveal, .card):
-      revealed = true
-      return []
-    case (.quit, _):
-      quit()
-      return []
-    case (.skip, _):
-      index += 1
-      revealed = false
-      return []
-    case (.undo, _):
-      guard let (back, name) = try undo() else { return [.nothingToUndo] }
-      index = back
-      revealed = false
-      return [.undone(name)]
-    case (.remembered, .card(let card)), (.forgot, .card(let card)):
-      let correct = key == .remembered
-      let outcome = try answer(card, correct: correct)
-      index += 1
-      revealed = false
-      guard let outcome else { return [.cardGone] }
-      history.append(.card(outcome, index: index - 1))
-      if correct { remembered += 1 } else { forgot += 1 }
-      return [.answered(outcome)]
-    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
-      let recalled = key == .remembered
-      index += 1
-      revealed = false
-      guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
-      history.append(.recall(previous, index: index - 1))
-      if recalled { recallsDone += 1 }
-      return [.recallAnswered(recalled: recalled)]
-    case (.help, _), (.unknown, _), (.reveal, .recall):
-      return [.keys]
-    }
-  }
-
-  // MARK: changes, each durable before the next prompt
-
-  /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
-  /// size), and applied to this session's deck by the same rule the journal replays.
-  mutating func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
-    let at = now
-    let today = invocation.clock.day(of: at)
-    let after = invocation.configuration.schedule.recallAfterWrong
-    let recallID = UUID().uuidString.lowercased()
-    // Changed in place (a copy of a million cards would cost more than the answer) and put
-    // back if the journal cannot take the line.
-    guard let index = positions[card.id] else { return nil }
-    let outcome = deck.answer(
-      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
-    do {
-      try invocation.deckStore.append(
-        .answer(
-          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID),
-        clock: invocation.clock)
-    } catch {
-      deck.undo(outcome, cardAt: positions[outcome.card.id])
-      throw error
-    }
-    return outcome
-  }
-
-  mutating func answerRecall(_ item: RecallItem, recalled: Bool) throws -> RecallItem? {
-    guard
-      let previous = deck.recallAnswered(
-        id: item.id, recalled: recalled, at: now,
-        againAfter: invocation.configuration.schedule.recallAfterWrong),
-      let after = deck.recalls.first(where: { $0.id == item.id })
-    else { return nil }
-    do {
-      try invocation.deckStore.append(.recalls([after]), clock: invocation.clock)
-    } catch {
-      deck.restore(previous)
-      throw error
-    }
-    return previous
-  }
-
-  /// Takes back the last answer; returns the index of its item, to show it again, and its name.
-  mutating func undo() throws -> (Int, String)? {
-    guard let last = history.popLast() else { return nil }
-    switch last {
-    case .card(let outcome, let index):
-      try invocation.deckStore.append(
-        .undo(
-          previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
-          completed: outcome.completed), clock: invocation.clock)
-      deck.undo(outcome, cardAt: positions[outcome.card.id])
-      if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
-      return (index, outcome.card.front)
-    case .recall(let previous, let index):
-      let wasDone = deck.recalls.first { $0.id == previous.id }.map { !$0.isOpen } ?? false
-      try invocation.deckStore.append(.recalls([previous]), clock: invocation.clock)
-      deck.restore(previous)
-      if wasDone { recallsDone -= 1 }
-      return (index, previous.topic)
+extension ReviewSession.Command {
+  /// What a key read by the terminal asks of the session.
+  init(_ key: ReviewKey) {
+    switch key {
+    case .reveal: self = .reveal
+    case .remembered: self = .remembered
+    case .forgot: self = .forgot
+    case .undo: self = .undo
+    case .skip: self = .skip
+    case .quit: self = .quit
+    case .help: self = .help
+    case .unknown: self = .unknown
     }
   }
 }
@@ -232,18 +72,17 @@ struct ReviewSession {
 /// The review session, one prompt a line on stdout, one answer a line on stdin.
 struct PlainReview {
   var session: ReviewSession
-  var texts: ReviewTexts { ReviewTexts(invocation: session.invocation) }
+  let texts: ReviewTexts
 
   mutating func run() throws {
-    let texts = texts
-    guard !session.items.isEmpty else { return say(try session.nothingDue()) }
+    guard !session.items.isEmpty else { return say(try texts.nothingDue(session)) }
     while let item = session.current {
       say(
         texts.prompt(
           item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
           revealed: session.revealed))
       guard let line = readLine(strippingNewline: true) else { break }
-      for event in try session.handle(ReviewKey(line: line)) { say(texts.message(event, item: item)) }
+      for event in try session.handle(.init(ReviewKey(line: line))) { say(texts.message(event, item: item)) }
     }
     say(texts.summary(session, at: session.now))
   }
@@ -322,16 +161,9 @@ struct ReviewTexts {
   }
 
   func summary(_ session: ReviewSession, at end: Date) -> String {
-    let remembered = session.remembered
-    let forgot = session.forgot
-    let recallsDone = session.recallsDone
-    // The deck as it stands now, with other writers' changes too.
-    let deck = (try? invocation.deckStore.load().deck) ?? session.deck
-    let input = PlanInput(deck: deck, clock: invocation.clock)
-    let today = invocation.clock.day(of: end)
-    let streak = input.streak.length(asOf: today)
-    let tomorrow = input.dueIndex.due(on: today.adding(days: 1)).values.reduce(0, +)
-    let answered = remembered + forgot
+    let summary = session.summary(at: end)
+    let (answered, remembered, forgot) = (summary.answered, summary.remembered, summary.forgot)
+    let (recallsDone, streak, tomorrow) = (summary.recallsDone, summary.streak, summary.tomorrow)
     return ja
       ? "おしまい: \(answered)枚に答えました（覚えていた \(remembered)、忘れた \(forgot)）。思い出した項目 \(recallsDone)件。連続記録 \(streak)日。明日 \(tomorrow)枚。"
       : "Done: \(answered) \(answered == 1 ? "card" : "cards") answered (\(remembered) remembered, \(forgot) forgot). "
@@ -339,25 +171,19 @@ struct ReviewTexts {
         + "\(tomorrow) \(tomorrow == 1 ? "card" : "cards") tomorrow."
   }
 
-  /// "Nothing to review now", and when the next is: the next day a card of the session's kind is
-  /// due, or the next recall item (which belongs to no collection) when that comes first.
-  func nothingDue(_ deck: Deck, at now: Date, collection: String?) -> String {
-    let today = invocation.clock.day(of: now)
-    let kept = deck.cards.filter { !$0.suspended && (collection == nil || $0.collection == collection) }
-    let nextDay = kept.filter { $0.nextReviewDate > today }.map(\.nextReviewDate).min()
-    let nextRecall =
-      collection == nil ? deck.recalls.filter { $0.isOpen && $0.dueAt > now }.map(\.dueAt).min() : nil
-    let stamp = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
-    var next: String?
-    if let nextDay {
-      let count = kept.filter { $0.nextReviewDate == nextDay }.count
-      next = ja ? "\(nextDay) に \(count)枚" : "\(count) \(count == 1 ? "card" : "cards") on \(nextDay)"
+  /// "Nothing to review now", and when the next is (`ReviewSession.next`).
+  func nothingDue(_ session: ReviewSession) throws -> String {
+    let nothing = ja ? "いま復習するものはありません。" : "Nothing to review now."
+    let next: String
+    switch try session.next() {
+    case nil: return nothing
+    case .cards(let count, let day)?:
+      next = ja ? "\(day) に \(count)枚" : "\(count) \(count == 1 ? "card" : "cards") on \(day)"
+    case .recall(let at)?:
+      let stamp = PlanReport(invocation: invocation, now: session.start, days: 1, reminders: []).stamp(at)
+      next = ja ? "\(stamp) に思い出す項目" : "a recall item at \(stamp)"
     }
-    if let nextRecall, nextDay.map({ invocation.clock.startOfDay($0) > nextRecall }) ?? true {
-      next = ja ? "\(stamp.stamp(nextRecall)) に思い出す項目" : "a recall item at \(stamp.stamp(nextRecall))"
-    }
-    guard let next else { return ja ? "いま復習するものはありません。" : "Nothing to review now." }
-    return ja ? "いま復習するものはありません。次は \(next)。" : "Nothing to review now. Next: \(next)."
+    return ja ? "\(nothing)次は \(next)。" : "\(nothing) Next: \(next)."
   }
 
   func oneLine(_ text: String) -> String { text.split(whereSeparator: \.isNewline).joined(separator: " / ") }

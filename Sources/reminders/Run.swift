@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersStore
@@ -30,7 +31,7 @@ struct Run: ParsableCommand {
     }
     let report = try invocation.deliveryRun.deliver(input, now: now, world: invocation.deliveryWorld)
     // Focus phases that ended reach the deck's focus log within a minute, view or no view.
-    try FocusKeeper(invocation: invocation).settleLog(now: now)
+    try FocusKeeper(workspace: invocation.workspace).settleLog(now: now)
     let lines = RunReportText(language: invocation.texts.language).lines(report)
     for line in lines.out { print(line) }
     for line in lines.err { ExitStatus.say(line) }

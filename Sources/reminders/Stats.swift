@@ -100,7 +100,7 @@ struct StudyReport {
 
   /// Monday first.
   var weekdays: [String] {
-    ja ? ["月", "火", "水", "木", "金", "土", "日"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    (0..<7).map { invocation.texts.weekdayName((StudyStats.firstWeekday + $0) % 7) }
   }
 
   func monthName(_ month: Int) -> String {

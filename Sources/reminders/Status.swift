@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersStore
 
@@ -20,84 +21,34 @@ struct Status: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let report = try HomeScreen.read(invocation, now: time.instant)
+    let now = time.instant
+    let screen = try HomeScreen.read(invocation.workspace, now: now) { input, ledger, now, end in
+      try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end)
+    }
+    let report = HomeScreenText(invocation: invocation, screen: screen)
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
   }
 }
 
-/// What `status` shows, read once from the deck (its plan digest) and the ledger.
-struct HomeScreen {
+/// The home screen as `status` prints it, in the session's language.
+struct HomeScreenText {
   let invocation: Invocation
-  let now: Date
-  /// Cards due today, per collection (`""` for cards without one).
-  let collections: [String: Int]
-  let streak: Int
-  /// Open recall items whose time has come, and those still to come.
-  let recallsWaiting: Int
-  let recallsLater: Int
-  /// The next reminder `run` will deliver, within a fortnight.
-  let next: Reminder?
-  /// Minutes of focus today (docs/commands.md): what the log held for today when the latest session
-  /// started, plus that session's phases today. From `focus.json` alone: every session that
-  /// ran today started today or ran into it, and the last one started after the others ended.
-  let focusMinutesToday: Int
-  /// Where Anki's counts come from, when `[anki]` is configured (docs/anki.md).
-  let anki: AnkiReport?
-  /// Today's alarm rings (docs/commands.md, docs/alarms.md), by time.
-  let alarmsToday: [AlarmToday]
+  let screen: HomeScreen
 
-  /// An alarm's ring today, and where it stands.
-  struct AlarmToday {
-    enum State: String {
-      case upcoming, ringing, stopped
-    }
-    var alarm: Alarm
-    var at: Date
-    var state: State
-  }
+  /// Where Anki's counts come from, as `status`, `preview` and `doctor` say it.
+  var anki: AnkiReport? { invocation.ankiReport(screen.anki, now: screen.now) }
 
-  /// How far ahead the next reminder is looked for.
-  static let horizonDays = 14
-
-  static func read(_ invocation: Invocation, now: Date) throws -> HomeScreen {
-    let (input, anki) = try invocation.planSources(writeCache: false, now: now)
-    let ledger = try invocation.ledgerStore.load()
-    let today = invocation.clock.day(of: now)
-    // The deck's cards due today, and Anki's as Anki shows them now.
-    var collections = input.dueIndex.due(on: today)
-    for (name, n) in input.anki?.collections(at: now, clock: invocation.clock) ?? [:] {
-      collections[name, default: 0] += n
-    }
-    let upcoming = try invocation.deliveryRun.preview(
-      input, ledger: ledger, now: now, until: today.adding(days: horizonDays))
-    let focus =
-      input.focus.map {
-        ($0.earlierDay == today ? $0.earlierMinutes : 0)
-          + $0.session.focusMinutes(on: today, through: now, clock: invocation.clock)
-      } ?? 0
-    let alarmsToday = (input.alarms ?? []).compactMap { alarm -> AlarmToday? in
-      guard alarm.enabled, let at = alarm.ring(on: today, clock: invocation.clock) else { return nil }
-      let entry = ledger.entries[alarm.ringID(on: today, ledger: ledger)]
-      let state: AlarmToday.State = entry == nil ? .upcoming : entry!.isRinging ? .ringing : .stopped
-      return AlarmToday(alarm: alarm, at: at, state: state)
-    }.sorted { $0.at != $1.at ? $0.at < $1.at : $0.alarm.name < $1.alarm.name }
-    return HomeScreen(
-      invocation: invocation, now: now, collections: collections,
-      streak: input.streak.length(asOf: today),
-      recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
-      recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: upcoming.first,
-      focusMinutesToday: focus, anki: invocation.ankiReport(anki, now: now), alarmsToday: alarmsToday)
-  }
-
-  var dueCount: Int { collections.values.reduce(0, +) }
   var ja: Bool { invocation.texts.language == .ja }
 
   var text: String {
     let texts = invocation.texts
     var lines: [String] = []
-    var due = ja ? "今日の復習: \(dueCount)枚" : "Due today: \(dueCount) \(dueCount == 1 ? "card" : "cards")"
-    if collections.count > 1 {
-      let parts = Texts.ordered(collections).map { name, n in
+    var due =
+      ja
+      ? "今日の復習: \(screen.dueCount)枚"
+      : "Due today: \(screen.dueCount) \(screen.dueCount == 1 ? "card" : "cards")"
+    if screen.collections.count > 1 {
+      let parts = Texts.ordered(screen.collections).map { name, n in
         let label = name.isEmpty ? texts.otherCollection : name
         return ja ? "\(label) \(n)枚" : "\(label): \(n)"
       }
@@ -105,14 +56,16 @@ struct HomeScreen {
     }
     lines.append(due)
     lines += anki?.lines ?? []
-    lines.append(ja ? "連続記録: \(streak)日" : "Streak: \(streak) \(streak == 1 ? "day" : "days")")
+    lines.append(
+      ja ? "連続記録: \(screen.streak)日" : "Streak: \(screen.streak) \(screen.streak == 1 ? "day" : "days")")
     lines.append(
       ja
-        ? "思い出す項目: いま \(recallsWaiting)件、このあと \(recallsLater)件"
-        : "Recall items: \(recallsWaiting) waiting now, \(recallsLater) later")
-    lines.append(ja ? "今日の集中: \(focusMinutesToday)分" : "Focus today: \(focusMinutesToday) min")
-    if let next {
-      let when = PlanReport(invocation: invocation, now: now, days: 1, reminders: []).stamp(next.fireAt)
+        ? "思い出す項目: いま \(screen.recallsWaiting)件、このあと \(screen.recallsLater)件"
+        : "Recall items: \(screen.recallsWaiting) waiting now, \(screen.recallsLater) later")
+    lines.append(ja ? "今日の集中: \(screen.focusMinutesToday)分" : "Focus today: \(screen.focusMinutesToday) min")
+    if let next = screen.next {
+      let when = PlanReport(invocation: invocation, now: screen.now, days: 1, reminders: []).stamp(
+        next.fireAt)
       lines.append(ja ? "次のリマインダー: \(when) \(next.title)" : "Next reminder: \(when) — \(next.title)")
     } else {
       lines.append(
@@ -126,11 +79,10 @@ struct HomeScreen {
 
   /// `Alarms today: 07:00 Office (ringing), 18:00 Gym` / `今日のアラーム: 07:00 Office（鳴っています）、…`.
   var alarmLine: String {
-    guard !alarmsToday.isEmpty else { return ja ? "今日のアラーム: なし" : "Alarms today: none" }
+    guard !screen.alarmsToday.isEmpty else { return ja ? "今日のアラーム: なし" : "Alarms today: none" }
     let clock = invocation.clock
-    let items = alarmsToday.map { item -> String in
-      let s = clock.secondsOfDay(at: item.at)
-      let hhmm = String(format: "%02d:%02d", s / 3600, s / 60 % 60)
+    let items = screen.alarmsToday.map { item -> String in
+      let hhmm = clock.wallTime(at: item.at)
       let state: String
       switch (item.state, ja) {
       case (.upcoming, _): state = ""
@@ -147,18 +99,20 @@ struct HomeScreen {
   var json: OrderedJSON {
     let clock = invocation.clock
     var fields: [(String, OrderedJSON)] = [
-      ("now", .string(Timestamp.format(now, in: clock))),
+      ("now", .string(Timestamp.format(screen.now, in: clock))),
       ("zone", .string(invocation.zoneName)),
-      ("dueToday", .int(dueCount)),
-      ("collections", .object(collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-      ("streak", .int(streak)),
-      ("recallsWaiting", .int(recallsWaiting)),
-      ("recallsLater", .int(recallsLater)),
-      ("focusMinutesToday", .int(focusMinutesToday)),
+      ("dueToday", .int(screen.dueCount)),
+      (
+        "collections", .object(screen.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+      ),
+      ("streak", .int(screen.streak)),
+      ("recallsWaiting", .int(screen.recallsWaiting)),
+      ("recallsLater", .int(screen.recallsLater)),
+      ("focusMinutesToday", .int(screen.focusMinutesToday)),
       (
         "alarmsToday",
         .array(
-          alarmsToday.map { item in
+          screen.alarmsToday.map { item in
             .object([
               ("id", .string(item.alarm.id)), ("name", .string(item.alarm.name)),
               ("at", .string(Timestamp.format(item.at, in: clock))), ("state", .string(item.state.rawValue)),
@@ -167,7 +121,7 @@ struct HomeScreen {
       ),
       (
         "nextReminder",
-        next.map { r in
+        screen.next.map { r in
           .object([
             ("id", .string(r.id.description)), ("kind", .string(r.kind.rawValue)),
             ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))), ("title", .string(r.title)),

@@ -1,0 +1,8 @@
+/// What a use case refuses, in its own terms; the command line gives each its words and its
+/// exit code (SPEC §4).
+public enum AppError: Error, Equatable {
+  /// `focus` while a session runs (a usage error: `focus stop` ends it).
+  case focusRunning
+  /// A line of a card file that cannot be imported; nothing was added.
+  case cardFile(path: String, CardTable.Problem)
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// `cards import`: the cards of a TSV or CSV file added to the deck, all or nothing; a card
+/// the deck already holds (same front, back and collection) is skipped.
+public struct CardImport {
+  public let workspace: Workspace
+  let newID: () -> String
+
+  public init(workspace: Workspace, newID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+    self.workspace = workspace
+    self.newID = newID
+  }
+
+  /// What an import did.
+  public struct Outcome: Equatable, Sendable {
+    public var added: Int
+    public var skipped: Int
+  }
+
+  /// Reads `file` (a missing one is `StoreError.unreadable`, a bad line `AppError.cardFile`
+  /// and nothing added) and adds its cards as new at `now`, those whose line names no
+  /// collection to `collection`.
+  public func run(file: String, collection: String?, now: Date) throws -> Outcome {
+    guard let bytes = try FileIO.read(file) else {
+      throw StoreError.unreadable(path: file, reason: .system(SystemError(call: "open", code: ENOENT)))
+    }
+    let rows: [CardTable.Row]
+    do {
+      rows = try CardTable.parse(bytes, csv: CardTable.isCSV(path: file, bytes: bytes))
+    } catch {
+      throw AppError.cardFile(path: file, error)
+    }
+    return try add(rows, collection: collection, now: now)
+  }
+
+  /// Adds `rows` to the deck under its lock, skipping the cards it already holds.
+  public func add(_ rows: [CardTable.Row], collection fallback: String?, now: Date) throws -> Outcome {
+    let clock = workspace.dayClock
+    return try workspace.deckStore.update(clock: clock) { stored -> Outcome in
+      var seen = Set(stored.deck.cards.map { CardTable.key($0.front, $0.back, $0.collection) })
+      var outcome = Outcome(added: 0, skipped: 0)
+      for row in rows {
+        let collection = row.collection ?? fallback
+        guard seen.insert(CardTable.key(row.front, row.back, collection)).inserted else {
+          outcome.skipped += 1
+          continue
+        }
+        var card = ReviewLadder.newCard(
+          id: newID(), front: row.front, back: row.back, collection: collection, at: now, clock: clock)
+        card.note = row.note
+        stored.deck.cards.append(card)
+        outcome.added += 1
+      }
+      return outcome
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+
+/// The review session, whichever front end drives it (SPEC §5): the queue, the place in it,
+/// what undo takes back, the counts; every answer durable before `handle` returns.
+public struct ReviewSession {
+  /// What the learner asked for, whatever key or line or button said it.
+  public enum Command: Equatable, Sendable {
+    case reveal
+    case remembered
+    case forgot
+    case undo
+    case skip
+    case quit
+    case help
+    /// A key with no meaning: the session lists the keys.
+    case unknown
+  }
+
+  /// What a command did, for the front end to show.
+  public enum Event {
+    case answered(Deck.AnswerOutcome)
+    /// The card was removed from the deck while the session ran.
+    case cardGone
+    case recallAnswered(recalled: Bool)
+    /// The answer to this card's front or recall item's topic was taken back.
+    case undone(String)
+    case nothingToUndo
+    /// `?`, or a key with no meaning: list the keys.
+    case keys
+  }
+
+  /// What undo takes back, newest last.
+  enum Done {
+    case card(Deck.AnswerOutcome, index: Int)
+    case recall(RecallItem, index: Int)
+  }
+
+  let deckStore: DeckStore
+  let dayClock: DayClock
+  /// Config `recall.after_wrong`: seconds until a forgotten card's or recall item's next ask.
+  public let recallAfterWrong: Int?
+  /// `--now` gives a fixed time (every answer at that moment, to replay a session).
+  let time: any TimeSource
+  let newID: () -> String
+  public let queue: ReviewQueue
+  public let items: [ReviewQueue.Item]
+  public let start: Date
+  public let collection: String?
+
+  public private(set) var index = 0
+  public private(set) var revealed = false
+  var history: [Done] = []
+  /// The deck as this session has changed it (read once at the start; each change is also
+  /// appended to the journal, durable before the next prompt).
+  public private(set) var deck = Deck()
+  /// Where each card of the session is in `deck.cards`.
+  var positions: [String: Int] = [:]
+  public private(set) var remembered = 0
+  public private(set) var forgot = 0
+  public private(set) var recallsDone = 0
+  /// Held while the session runs: `run` leaves the journal be until it ends.
+  let held: FileLock
+
+  /// A session over the deck of `workspace` as it is at `time.now()`; `shuffle` reorders the
+  /// cards with `generator`, `newID` names the recall items forgotten cards add.
+  public init(
+    workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
+    recallsOnly: Bool = false, generator: inout some RandomNumberGenerator,
+    newID: @escaping () -> String = { UUID().uuidString.lowercased() }
+  ) throws {
+    deckStore = workspace.deckStore
+    dayClock = workspace.dayClock
+    recallAfterWrong = workspace.configuration.schedule.recallAfterWrong
+    self.time = time
+    self.newID = newID
+    self.collection = collection
+    start = time.now()
+    held = try deckStore.holdSession()
+    deck = try deckStore.load().deck
+    queue = ReviewQueue(
+      deck: deck, now: start, clock: dayClock, collection: collection, limit: limit, shuffle: &generator,
+      shuffled: shuffle)
+    items = recallsOnly ? queue.items.filter { if case .recall = $0 { true } else { false } } : queue.items
+    let wanted = Set(queue.cards.map(\.id))
+    for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
+  }
+
+  /// A session with the system's random order.
+  public init(
+    workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
+    recallsOnly: Bool = false
+  ) throws {
+    var generator = SystemRandomNumberGenerator()
+    try self.init(
+      workspace: workspace, time: time, collection: collection, limit: limit, shuffle: shuffle,
+      recallsOnly: recallsOnly, generator: &generator)
+  }
+
+  public var now: Date { time.now() }
+  public var isFinished: Bool { index >= items.count }
+  public var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
+
+  /// Ends the session (q, or the end of input).
+  public mutating func quit() { index = items.count }
+
+  public mutating func handle(_ command: Command) throws -> [Event] {
+    guard let item = current else { return [] }
+    switch (command, item) {
+    case (.reveal, .card):
+      revealed = true
+      return []
+    case (.quit, _):
+      quit()
+      return []
+    case (.skip, _):
+      index += 1
+      revealed = false
+      return []
+    case (.undo, _):
+      guard let (back, name) = try undo() else { return [.nothingToUndo] }
+      index = back
+      revealed = false
+      return [.undone(name)]
+    case (.remembered, .card(let card)), (.forgot, .card(let card)):
+      let correct = command == .remembered
+      let outcome = try answer(card, correct: correct)
+      index += 1
+      revealed = false
+      guard let outcome else { return [.cardGone] }
+      history.append(.card(outcome, index: index - 1))
+      if correct { remembered += 1 } else { forgot += 1 }
+      return [.answered(outcome)]
+    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
+      let recalled = command == .remembered
+      index += 1
+      revealed = false
+      guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
+      history.append(.recall(previous, index: index - 1))
+      if recalled { recallsDone += 1 }
+      return [.recallAnswered(recalled: recalled)]
+    case (.help, _), (.unknown, _), (.reveal, .recall):
+      return [.keys]
+    }
+  }
+
+  // MARK: changes, each durable before the next prompt
+
+  /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
+  /// size), and applied to this session's deck by the same rule the journal replays.
+  mutating func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
+    let at = now
+    let today = dayClock.day(of: at)
+    let after = recallAfterWrong
+    let recallID = newID()
+    // Changed in place (a copy of a million cards would cost more than the answer) and put
+    // back if the journal cannot take the line.
+    guard let index = positions[card.id] else { return nil }
+    let outcome = deck.answer(
+      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
+    do {
+      try deckStore.append(
+        .answer(
+          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID),
+        clock: dayClock)
+    } catch {
+      deck.undo(outcome, cardAt: positions[outcome.card.id])
+      throw error
+    }
+    return outcome
+  }
+
+  mutating func answerRecall(_ item: RecallItem, recalled: Bool) throws -> RecallItem? {
+    guard
+      let previous = deck.recallAnswered(
+        id: item.id, recalled: recalled, at: now, againAfter: recallAfterWrong),
+      let after = deck.recalls.first(where: { $0.id == item.id })
+    else { return nil }
+    do {
+      try deckStore.append(.recalls([after]), clock: dayClock)
+    } catch {
+      deck.restore(previous)
+      throw error
+    }
+    return previous
+  }
+
+  /// Takes back the last answer; returns the index of its item, to show it again, and its name.
+  mutating func undo() throws -> (Int, String)? {
+    guard let last = history.popLast() else { return nil }
+    switch last {
+    case .card(let outcome, let index):
+      try deckStore.append(
+        .undo(
+          previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
+          completed: outcome.completed), clock: dayClock)
+      deck.undo(outcome, cardAt: positions[outcome.card.id])
+      if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
+      return (index, outcome.card.front)
+    case .recall(let previous, let index):
+      let wasDone = deck.recalls.first { $0.id == previous.id }.map { !$0.isOpen } ?? false
+      try deckStore.append(.recalls([previous]), clock: dayClock)
+      deck.restore(previous)
+      if wasDone { recallsDone -= 1 }
+      return (index, previous.topic)
+    }
+  }
+
+  // MARK: what the session says at its ends
+
+  /// What comes next when nothing is due now.
+  public enum Next: Equatable, Sendable {
+    /// `count` cards of the session's kind are due on `day`.
+    case cards(Int, on: Day)
+    /// An open recall item comes at that instant.
+    case recall(at: Date)
+  }
+
+  /// When the next review is, the deck as it is now: the next day a card of the session's kind
+  /// is due, or the next recall item (which belongs to no collection) when that comes first;
+  /// nil when nothing is to come.
+  public func next() throws -> Next? {
+    let deck = try deckStore.load().deck
+    let today = dayClock.day(of: start)
+    let kept = deck.cards.filter { !$0.suspended && (collection == nil || $0.collection == collection) }
+    let nextDay = kept.filter { $0.nextReviewDate > today }.map(\.nextReviewDate).min()
+    let nextRecall =
+      collection == nil ? deck.recalls.filter { $0.isOpen && $0.dueAt > start }.map(\.dueAt).min() : nil
+    if let nextRecall, nextDay.map({ dayClock.startOfDay($0) > nextRecall }) ?? true {
+      return .recall(at: nextRecall)
+    }
+    guard let nextDay else { return nil }
+    return .cards(kept.filter { $0.nextReviewDate == nextDay }.count, on: nextDay)
+  }
+
+  /// The figures a session ends with.
+  public struct Summary: Equatable, Sendable {
+    public var remembered: Int
+    public var forgot: Int
+    public var recallsDone: Int
+    /// Days in a row with reviews, today included when it has one.
+    public var streak: Int
+    /// Cards due tomorrow.
+    public var tomorrow: Int
+
+    public var answered: Int { remembered + forgot }
+  }
+
+  /// The session's counts, and the streak and tomorrow's cards of the deck as it stands at
+  /// `end`, with other writers' changes too (this session's deck when it cannot be read).
+  public func summary(at end: Date) -> Summary {
+    let deck = (try? deckStore.load().deck) ?? deck
+    let input = PlanInput(deck: deck, clock: dayClock)
+    let today = dayClock.day(of: end)
+    return Summary(
+      remembered: remembered, forgot: forgot, recallsDone: recallsDone,
+      streak: input.streak.length(asOf: today),
+      tomorrow: input.dueIndex.due(on: today.adding(days: 1)).values.reduce(0, +))
+  }
+}
