@@ -6,6 +6,7 @@ import RemindersDBus
 import RemindersDelivery
 import RemindersICalendar
 import RemindersStore
+import RemindersSystemd
 
 /// `reminders doctor`: what `run` would find, and whether pop-ups will reach the desktop.
 struct Doctor: ParsableCommand {
@@ -132,7 +133,7 @@ struct DoctorReport {
         server = Server(information: nil, capabilities: [], error: SendFailure(error).text(language))
       }
     }
-    let timer = TimerInstallation(environment: environment, paths: paths).status()
+    let timer = TimerInstallation(paths: paths, environment: environment).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let anki = examineAnki(configuration, paths: paths, language: language, environment: environment)
     let alarms = AlarmCheck.examine(configuration: configuration, environment: environment)
