@@ -24,6 +24,11 @@ let package = Package(
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
     .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),
 
+    // Adapters: the systemd user units (their text, install, uninstall, status) and the user
+    // manager, behind the UserManager protocol (`systemctl --user` in production, a double in
+    // its tests); files and system calls through RemindersStore.
+    .target(name: "RemindersSystemd", dependencies: ["RemindersStore"]),
+
     // Adapters: the terminal (Glibc and Foundation only). A pure screen model of the review
     // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
     .target(name: "RemindersTerminal"),
@@ -86,6 +91,7 @@ let package = Package(
         "RemindersDesktopDBus",
         "RemindersTerminal",
         "RemindersAnki",
+        "RemindersSystemd",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -121,6 +127,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
+    .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(
       name: "RemindersAppTests",

@@ -124,7 +124,7 @@ public enum FileIO {
   ///
   /// Throws `StoreError.unreadable` when it cannot be read or is not a regular file (a named
   /// pipe, a folder, a device); a symbolic link is read through.
-  public static func read(_ path: String) throws -> [UInt8]? {
+  public static func read(_ path: String) throws(StoreError) -> [UInt8]? {
     let fd: Int32
     do throws(SystemError) {
       // O_NONBLOCK: opening a named pipe for reading would wait for a writer. It changes nothing
@@ -180,7 +180,9 @@ public enum FileIO {
   /// folder exists; otherwise nothing is written (`FileProblem.danglingLink`). Something other
   /// than a regular file at the target (a named pipe, a folder) is never replaced.
   /// Every failure is `StoreError.writeFailed`, with the old file untouched.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
+  public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600)
+    throws(StoreError)
+  {
     let target = try writeTarget(of: path)
     let directory = parentDirectory(of: target)
     let name = fileName(of: target)
@@ -240,7 +242,7 @@ public enum FileIO {
 
   /// The file a write to `path` replaces: `path` itself, or the final target of the symbolic
   /// links it names. A relative link target is relative to the link's folder.
-  static func writeTarget(of path: String) throws -> String {
+  static func writeTarget(of path: String) throws(StoreError) -> String {
     var current = path
     for _ in 0...maximumLinks {
       var info = stat()
@@ -267,11 +269,9 @@ public enum FileIO {
   }
 
   /// What the symbolic link at `link` holds (`readlink`).
-  private static func linkText(_ link: String, for path: String) throws -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+  private static func linkText(_ link: String, for path: String) throws(StoreError) -> String {
     do throws(SystemError) {
-      let n = try systemCall("readlink") { readlink(link, &buffer, buffer.count - 1) }
-      return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return try linkTarget(of: link)
     } catch {
       throw StoreError.writeFailed(path: path, reason: .system(error))
     }
@@ -285,7 +285,7 @@ public enum FileIO {
   }
 
   /// Creates a folder and its parents, private (0700) where we create them.
-  public static func makeDirectory(_ path: String) throws {
+  public static func makeDirectory(_ path: String) throws(StoreError) {
     var info = stat()
     do throws(SystemError) {
       try systemCall("stat") { stat(path, &info) }
@@ -322,6 +322,47 @@ public enum FileIO {
         // Alive, or not ours to signal: its temporary stays.
       }
     }
+  }
+}
+
+/// Questions about paths, and removals, for the files of ours that are not data: the systemd
+/// units and their links.
+extension FileIO {
+  /// Whether `path` names something, through links (`access` with `F_OK`): a link to nothing
+  /// names nothing.
+  public static func exists(_ path: String) -> Bool {
+    (try? systemCall("access") { access(path, F_OK) }) != nil
+  }
+
+  /// Whether this process may run the file at `path` (`access` with `X_OK`).
+  public static func isExecutable(_ path: String) -> Bool {
+    (try? systemCall("access") { access(path, X_OK) }) != nil
+  }
+
+  /// What the symbolic link at `link` holds, as it holds it (`readlink`): a relative target
+  /// stays relative. Fails with `EINVAL` when `link` is not a symbolic link.
+  public static func linkTarget(of link: String) throws(SystemError) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = try systemCall("readlink") { readlink(link, &buffer, buffer.count - 1) }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Removes the name `path` (`unlink`: a symbolic link goes, not what it points at); a name
+  /// already gone is no error. Throws `StoreError.writeFailed` otherwise.
+  public static func remove(_ path: String) throws(StoreError) {
+    do throws(SystemError) {
+      try systemCall("unlink") { unlink(path) }
+    } catch  where error.code == ENOENT {
+      // Already gone.
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
+    }
+  }
+
+  /// Removes the folder at `path` if it is empty (`rmdir`); one with anything in it stays, and
+  /// the error says `ENOTEMPTY`.
+  public static func removeEmptyDirectory(_ path: String) throws(SystemError) {
+    try systemCall("rmdir") { rmdir(path) }
   }
 }
 

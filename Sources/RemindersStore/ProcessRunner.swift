@@ -40,7 +40,7 @@ public enum ProcessRunner {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for directory in path.split(separator: ":") where directory.hasPrefix("/") {
       let candidate = "\(directory)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
+      if FileIO.isExecutable(candidate) { return candidate }
     }
     return nil
   }

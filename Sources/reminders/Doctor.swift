@@ -7,6 +7,7 @@ import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersICalendar
 import RemindersStore
+import RemindersSystemd
 
 /// `reminders doctor`: what `run` would find, and whether pop-ups will reach the desktop.
 struct Doctor: ParsableCommand {
@@ -138,7 +139,7 @@ struct DoctorReport {
     } catch {
       bus.error = error.text(language)
     }
-    let timer = TimerInstallation(environment: environment, paths: paths).status()
+    let timer = TimerInstallation(paths: paths, environment: environment).status()
     let font = language == .ja ? JapaneseFont.examine(environment: environment) : nil
     let anki = examineAnki(configuration, paths: paths, language: language, environment: environment)
     let alarms = AlarmCheck.examine(configuration: configuration, environment: environment, locator: locator)

@@ -4,6 +4,7 @@ import RemindersAnki
 import RemindersApp
 import RemindersCore
 import RemindersStore
+import RemindersSystemd
 
 #if canImport(Glibc)
   import Glibc
@@ -55,6 +56,9 @@ enum ExitStatus {
   /// `reminders watch` may not monitor the bus (EX_NOPERM); its unit does not restart it then.
   static let noPermission: Int32 = 77
   static let locked: Int32 = 75
+  /// Any other failure (ArgumentParser's `ExitCode.failure`): a unit in the way, a failed
+  /// `systemctl --user` call.
+  static let failure: Int32 = 1
 
   static func report(_ error: Error) -> Int32 {
     switch error {
@@ -65,6 +69,10 @@ enum ExitStatus {
       case .writeFailed: return ioError
       case .locked: return locked
       }
+    case let error as SystemdError:
+      if case .file(let error) = error { return report(error) }
+      say(TimerText(SessionLanguage.current).error(error))
+      return failure
     case let error as AnkiConfigError:
       say(AnkiErrorText(language: SessionLanguage.current).text(error))
       return dataError

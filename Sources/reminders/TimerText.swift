@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersStore
+import RemindersSystemd
 
 /// The words of `timer install`, `uninstall` and `status` (and of the timer rows `doctor`
 /// shows) in the session's language: each text once, its two languages side by side.
@@ -38,7 +39,7 @@ struct TimerText {
       : "Enabled and started \(list(names))" + (next.map { "; next run: \($0)" } ?? ".")
   }
 
-  func noManagerToEnable(_ why: UserManager.Unreachable) -> String {
+  func noManagerToEnable(_ why: UserManagerUnreachable) -> String {
     ja
       ? "いま有効にできる systemd ユーザーマネージャーがありません（\(unreachable(why))）。動いている環境で次を実行してください:"
       : "No systemd user manager to enable them now (\(unreachable(why))). Where one runs, run:"
@@ -64,7 +65,7 @@ struct TimerText {
       : "Nothing to remove: no units written by reminders timer install."
   }
 
-  func noManagerToStop(_ why: UserManager.Unreachable) -> String {
+  func noManagerToStop(_ why: UserManagerUnreachable) -> String {
     ja
       ? "いま停止できる systemd ユーザーマネージャーがありません（\(unreachable(why))）。動いている環境で次を実行してください:"
       : "No systemd user manager to stop them now (\(unreachable(why))). Where one runs, run:"
@@ -78,7 +79,7 @@ struct TimerText {
 
   // MARK: the user manager
 
-  func unreachable(_ why: UserManager.Unreachable) -> String {
+  func unreachable(_ why: UserManagerUnreachable) -> String {
     switch why {
     case .noRuntimeDirectory:
       return ja ? "XDG_RUNTIME_DIR が設定されていません" : "XDG_RUNTIME_DIR is not set"
@@ -91,12 +92,15 @@ struct TimerText {
     }
   }
 
-  func failure(_ failure: UserManager.Failure) -> String {
+  func failure(_ failure: SystemctlFailure) -> String {
     let output: String
     switch failure.output {
     case .said(let said): output = said
     case .timedOut:
-      output = ja ? "\(Int(UserManager.timeout)) 秒以内に応答がありません" : "no answer in \(Int(UserManager.timeout)) s"
+      output =
+        ja
+        ? "\(Int(SystemctlUserManager.timeout)) 秒以内に応答がありません"
+        : "no answer in \(Int(SystemctlUserManager.timeout)) s"
     case .status(let status): output = ja ? "終了コード \(status)" : "exit \(status)"
     }
     return ja ? "\(failure.command) が失敗しました: \(output)" : "\(failure.command) failed: \(output)"
@@ -104,12 +108,12 @@ struct TimerText {
 
   /// Any error met while speaking to the user manager or writing the units; what the system
   /// says stays as it said it.
-  func error(_ error: any Error) -> String {
+  func error(_ error: SystemdError) -> String {
     switch error {
-    case let failure as UserManager.Failure: return self.failure(failure)
-    case let why as UserManager.Unreachable: return unreachable(why)
-    case let error as StoreError: return StoreErrorText(language: language).text(error)
-    default: return "\(error)"
+    case .foreignUnit(let path): return foreignUnit(path)
+    case .systemctlFailed(let failure): return self.failure(failure)
+    case .systemctlNotStarted(let error): return error.description
+    case .file(let error): return StoreErrorText(language: language).text(error)
     }
   }
 

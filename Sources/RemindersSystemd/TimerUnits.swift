@@ -1,5 +1,3 @@
-import Foundation
-
 /// The systemd user units of reminders: the one source of their text. `reminders.service` runs
 /// `reminders run`, `reminders.timer` starts it every minute, and `reminders-watch.service` runs
 /// `reminders watch`, which follows the pop-ups on screen.
@@ -8,32 +6,34 @@ import Foundation
 /// print-unit` prints them (the Makefile builds the packaged copies with it), and
 /// `packaging/systemd/` holds the copies for `/usr/bin/reminders`, which a test keeps equal to
 /// what this prints.
-struct TimerUnits {
-  static let serviceName = "reminders.service"
-  static let timerName = "reminders.timer"
-  static let watchName = "reminders-watch.service"
+public struct TimerUnits: Equatable, Sendable {
+  public static let serviceName = "reminders.service"
+  public static let timerName = "reminders.timer"
+  public static let watchName = "reminders-watch.service"
 
   /// The first line of the copies `timer install` writes: how `uninstall` tells ours from a
   /// unit of the same name that someone else wrote.
-  static let installedMarker =
+  public static let installedMarker =
     "# Written by \"reminders timer install\", which updates it; \"reminders timer uninstall\" removes it."
 
   /// The binary as the first word of an `ExecStart=` value, quoted as systemd reads it.
-  let command: String
+  public let command: String
   /// The global options given to `timer install`, after the subcommand (so that the jobs read
   /// the same files as the command that installed them), each word quoted as systemd reads it;
   /// empty when there are none.
-  let options: String
+  public let options: String
 
-  init(executable: String, arguments: [String] = []) {
+  /// The units that run `executable` with `arguments` after the subcommand; both as they are,
+  /// absolute paths and no line breaks (a unit file cannot hold one).
+  public init(executable: String, arguments: [String] = []) {
     command = TimerUnits.systemdWord(executable)
     options = arguments.map(TimerUnits.systemdWord).joined(separator: " ")
   }
 
   /// The units around the `ExecStart=` value of `reminders.service` as it stands in a unit file;
   /// nil when it is not the binary, `run` and options, as this version writes it.
-  init?(execStart: String) {
-    guard let executable = TimerInstallation.executable(of: execStart) else { return nil }
+  public init?(execStart: String) {
+    guard let executable = TimerUnits.executable(of: execStart) else { return nil }
     let prefix = TimerUnits.systemdWord(executable) + " run"
     guard execStart.hasPrefix(prefix) else { return nil }
     let rest = execStart.dropFirst(prefix.count)
@@ -43,14 +43,14 @@ struct TimerUnits {
   }
 
   /// An `ExecStart=` value: the binary, `subcommand`, then the global options.
-  func execStart(_ subcommand: String) -> String {
+  public func execStart(_ subcommand: String) -> String {
     [command, subcommand, options].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
   /// `ExecStart=` of `reminders.service`.
-  var execStart: String { execStart("run") }
+  public var execStart: String { execStart("run") }
 
-  var service: String {
+  public var service: String {
     """
     [Unit]
     Description=Deliver due flashcard review reminders
@@ -71,7 +71,7 @@ struct TimerUnits {
     """
   }
 
-  var timer: String {
+  public var timer: String {
     """
     [Unit]
     Description=Start reminders every minute
@@ -93,7 +93,7 @@ struct TimerUnits {
     """
   }
 
-  var watch: String {
+  public var watch: String {
     """
     [Unit]
     Description=Follow reminders pop-ups on screen, so that a changed daily count updates them in place
@@ -116,7 +116,7 @@ struct TimerUnits {
   }
 
   /// The unit's text by name (`service`, `timer` or `watch`).
-  func text(of unit: Unit) -> String {
+  public func text(of unit: Unit) -> String {
     switch unit {
     case .service: service
     case .timer: timer
@@ -124,10 +124,16 @@ struct TimerUnits {
     }
   }
 
-  enum Unit: String, CaseIterable {
+  /// The unit's text as `install` writes it: the marker line first.
+  public func installedBytes(of unit: Unit) -> [UInt8] {
+    Array((TimerUnits.installedMarker + "\n" + text(of: unit)).utf8)
+  }
+
+  /// One of the three units.
+  public enum Unit: String, CaseIterable, Sendable {
     case service, timer, watch
 
-    var fileName: String {
+    public var fileName: String {
       switch self {
       case .service: TimerUnits.serviceName
       case .timer: TimerUnits.timerName
@@ -137,18 +143,26 @@ struct TimerUnits {
 
     /// The target of `WantedBy=`, where `systemctl --user enable` links the unit; nil for the
     /// service, which the timer starts.
-    var wantedBy: String? {
+    public var wantedBy: String? {
       switch self {
       case .service: nil
       case .timer: "timers.target"
       case .watch: "default.target"
       }
     }
+
+    /// The units `systemctl --user enable --now` starts: the timer and the watch service.
+    public static let enabled: [Unit] = allCases.filter { $0.wantedBy != nil }
+  }
+
+  /// Whether a unit file's bytes are a copy `install` wrote: they start with the marker.
+  public static func isOurs(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: Array(installedMarker.utf8))
   }
 
   /// One word of a systemd command line: `%` and `$` doubled (no specifiers, no variables),
   /// backslashes escaped, and double quotes around words with blanks or quotes.
-  static func systemdWord(_ word: String) -> String {
+  public static func systemdWord(_ word: String) -> String {
     var escaped = ""
     for character in word {
       switch character {
@@ -163,40 +177,35 @@ struct TimerUnits {
       word.isEmpty || word.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == ";" }
     return quoted ? "\"\(escaped)\"" : escaped
   }
-}
 
-extension TimerUnits {
-  /// The units for this invocation: `executable` (default: the running binary) and the global
-  /// options that were given, as absolute paths.
-  static func forInvocation(_ global: GlobalOptions, executable: String? = nil) throws -> TimerUnits {
-    let binary = try executable.map(absolute) ?? runningBinary()
-    let values = global.values
-    var arguments: [String] = []
-    for option in GlobalOption.allCases {
-      guard let value = values[option] else { continue }
-      arguments += [option.rawValue, option.isPath ? absolute(value) : value]
+  /// The `ExecStart=` value of a service file's text.
+  public static func execStart(in service: [UInt8]) -> String? {
+    for line in String(decoding: service, as: UTF8.self).split(separator: "\n")
+    where line.hasPrefix("ExecStart=") {
+      return String(line.dropFirst("ExecStart=".count))
     }
-    for word in [binary] + arguments where word.contains(where: \.isNewline) {
-      throw UsageError("a unit file cannot hold a path with a line break: \(word.debugDescription)")
-    }
-    return TimerUnits(executable: binary, arguments: arguments)
+    return nil
   }
 
-  /// The absolute path of the running binary, symbolic links resolved (`/proc/self/exe`), so
-  /// that the timer keeps working from any folder and whatever `PATH` the user manager has.
-  static func runningBinary() throws -> String {
-    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-    let argument = CommandLine.arguments[0]
-    guard argument.contains("/") else {
-      throw UsageError("cannot tell where this reminders binary is; give --exec PATH")
+  /// The executable of an `ExecStart=` value: its first word, unquoted and unescaped as
+  /// `systemdWord` wrote it (prefixes such as `-` or `@` are not ours to read).
+  public static func executable(of execStart: String) -> String? {
+    var characters = execStart.drop(while: { $0 == " " })[...]
+    let quoted = characters.first == "\""
+    if quoted { characters = characters.dropFirst() }
+    var word = ""
+    var iterator = characters.makeIterator()
+    while let character = iterator.next() {
+      switch character {
+      case "\\": if let next = iterator.next() { word.append(next) }
+      case "%", "$":
+        word.append(character)
+        _ = iterator.next()
+      case "\"" where quoted: return word
+      case " " where !quoted: return word
+      default: word.append(character)
+      }
     }
-    return URL(fileURLWithPath: argument).resolvingSymlinksInPath().path
-  }
-
-  static func absolute(_ path: String) -> String {
-    URL(
-      fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")
-    )
-    .standardizedFileURL.path
+    return word.isEmpty ? nil : word
   }
 }
