@@ -12,8 +12,12 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
+    // Messages: one catalogue per language (Japanese, English) of every text a person sees, by
+    // area; no dependencies, never reads the environment: the language is passed in.
+    .target(name: "RemindersMessages"),
+
     // Core: pure rules. No file or bus access, never reads the clock.
-    .target(name: "RemindersCore"),
+    .target(name: "RemindersCore", dependencies: ["RemindersMessages"]),
 
     // Adapters: files on disk.
     .target(
@@ -115,6 +119,7 @@ let package = Package(
 
     // Tests: one target per module, plus end-to-end tests of the built binary.
     .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
+    .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),

@@ -1,18 +1,8 @@
-/// The language reminders speak.
-public enum Language: String, Sendable, CaseIterable {
-  case ja
-  case en
+import RemindersMessages
 
-  /// `ja` when the first set of `LC_ALL`, `LC_MESSAGES`, `LANG` starts with `ja`, else `en`.
-  ///
-  /// The caller passes the environment; the core reads none.
-  public static func fromLocale(_ environment: [String: String]) -> Language {
-    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-      if let value = environment[key], !value.isEmpty { return value.hasPrefix("ja") ? .ja : .en }
-    }
-    return .en
-  }
-}
+/// The language reminders speak (RemindersMessages' own, named here too so that the core's
+/// users need not import the catalogue to name it).
+public typealias Language = RemindersMessages.Language
 
 /// Everything a reminder says, in one language.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersApp
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// A workspace whose files all live in a temporary folder (HOME and the XDG folders under it),

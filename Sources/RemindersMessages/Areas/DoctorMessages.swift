@@ -1,0 +1,2 @@
+/// The texts of `doctor`: its rows, notes and verdict.
+public protocol DoctorMessages: Sendable {}

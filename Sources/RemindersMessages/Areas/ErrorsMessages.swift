@@ -1,0 +1,2 @@
+/// The texts of the one line of an error: files, values, exit statuses.
+public protocol ErrorsMessages: Sendable {}

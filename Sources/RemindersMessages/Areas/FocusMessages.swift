@@ -1,0 +1,2 @@
+/// The texts of the focus timer: its view, `focus status`, `focus stop`.
+public protocol FocusMessages: Sendable {}

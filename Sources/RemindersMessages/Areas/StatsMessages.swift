@@ -1,0 +1,2 @@
+/// The texts of `stats`: the heatmap, its figures, the SVG picture.
+public protocol StatsMessages: Sendable {}

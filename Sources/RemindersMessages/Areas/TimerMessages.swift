@@ -1,0 +1,2 @@
+/// The texts of `timer`: install, uninstall, status, the units.
+public protocol TimerMessages: Sendable {}
