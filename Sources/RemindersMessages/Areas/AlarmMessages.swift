@@ -80,6 +80,10 @@ public enum AlarmDaysWords: Sendable, Equatable {
   case once(day: String)
 }
 
+/// Monday first, as a week is read (`Day.weekday` numbering, 0 = Sunday): both languages list
+/// an alarm's weekdays so.
+func mondayFirst(_ weekdays: [Int]) -> [Int] { weekdays.sorted { ($0 + 6) % 7 < ($1 + 6) % 7 } }
+
 /// An alarm as the messages name it, its values formatted.
 public struct AlarmWords: Sendable, Equatable {
   public var id: String

@@ -79,6 +79,3 @@ extension English: AlarmMessages {
   public func ringEnd(_ end: RingEndWord, described: String) -> String { described }
   public func locationError(_ failure: LocationFailure, described: String) -> String { described }
 }
-
-/// Monday first, as a week is read (`Day.weekday` numbering, 0 = Sunday).
-func mondayFirst(_ weekdays: [Int]) -> [Int] { weekdays.sorted { ($0 + 6) % 7 < ($1 + 6) % 7 } }
