@@ -65,9 +65,7 @@ struct AlarmKeeper {
       place: place,
       radius: radius, setAt: now)
     if case .once = days, alarm.nextRing(from: now, clock: clock) == nil {
-      throw UsageError(
-        texts.language == .ja
-          ? "\(text.days(days)) \(time) はもう過ぎています" : "\(text.days(days)) at \(time) has already passed")
+      throw UsageError(text.words.alreadyPassed(days: text.days(days), time: time.description))
     }
     return try store.update(clock: clock) { stored in
       var id: String
@@ -128,7 +126,7 @@ struct AlarmKeeper {
       return location
     } catch {
       throw CommandFailure(
-        texts.locationFailed + (texts.language == .ja ? "（\(text.why(error))）" : " (\(text.why(error)))"),
+        text.words.locationFailed(because: text.why(error)),
         code: ExitStatus.unavailable)
     }
   }
@@ -153,8 +151,7 @@ struct AlarmKeeper {
   /// Refuses (exit 77) with `refusal` and the distance or the accuracy.
   func refuse(_ refusal: String, _ gate: PlaceGate, radius: Double) -> CommandFailure {
     let detail = texts.gateDetail(gate, radius: radius)
-    return CommandFailure(
-      texts.language == .ja ? "\(refusal)。\(detail)" : "\(refusal): \(detail)", code: ExitStatus.noPermission)
+    return CommandFailure(text.words.refusal(refusal, detail), code: ExitStatus.noPermission)
   }
 
   /// The alarm `query` names (its id or a unique prefix), or a usage error.
@@ -162,7 +159,7 @@ struct AlarmKeeper {
     let words = Words(invocation)
     let index = try DeckLookup.find(
       query, ids: alarms.map(\.id), labels: alarms.map(\.name), path: invocation.paths.alarms,
-      none: words.say("アラーム", "alarm"), several: { words.say("\($0) 件のアラーム", "\($0) alarms") },
+      none: text.words.alarmNoun, several: text.words.alarmCount,
       words: words)
     return alarms[index]
   }
@@ -212,16 +209,12 @@ struct AlarmKeeper {
     let candidate = applying(change, to: alarm, now: now)
     if case .once? = change.days, candidate.enabled, candidate.nextRing(from: now, clock: clock) == nil {
       throw UsageError(
-        texts.language == .ja
-          ? "\(text.days(candidate.days)) \(candidate.time) はもう過ぎています"
-          : "\(text.days(candidate.days)) at \(candidate.time) has already passed")
+        text.words.alreadyPassed(days: text.days(candidate.days), time: candidate.time.description))
     }
     try requireAt(alarm, now: now)
     let edited = try store.update(clock: clock) { stored -> Alarm in
       guard let i = stored.alarms.firstIndex(where: { $0.id == alarm.id }) else {
-        throw UsageError(
-          Words(invocation).say(
-            "アラーム \(alarm.id) は削除されました", "alarm \(alarm.id) was deleted meanwhile"))
+        throw UsageError(text.words.alarmDeletedMeanwhile(id: alarm.id))
       }
       stored.alarms[i] = applying(change, to: stored.alarms[i], now: now)
       return stored.alarms[i]

@@ -6,6 +6,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersICalendar
+import RemindersMessages
 import RemindersStore
 import RemindersSystemd
 
@@ -113,7 +114,7 @@ struct DoctorReport {
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
     let (files, fallbackPath, configuration) = examineFiles(paths, home: paths.home)
     // As `Invocation` finds it, but a config that does not parse counts as `auto`.
-    let language = SessionLanguage.resolve(
+    let language = Language.resolve(
       lang: global.lang, configured: configuration.language, environment: environment)
 
     var bus = Bus(address: desktop.busAddress)
@@ -145,11 +146,11 @@ struct DoctorReport {
     let alarms = AlarmCheck.examine(configuration: configuration, environment: environment, locator: locator)
     var verdict = judge(
       bus: bus, server: server, dnd: doNotDisturb, timer: timer, files: files, fallbackPath: fallbackPath,
-      font: font, ankiError: anki?.error.map { AnkiErrorText(language: language).text($0) },
-      text: DoctorText(language))
+      font: font, ankiError: anki?.error.map { $0.text(language) }, language: language)
     // An alarm file `run` cannot read stops no reminder, but no alarm rings: said, same exit code.
     if let bad = files.first(where: { $0.role == .alarms && $0.error != nil }) {
-      verdict.message += DoctorText(language).noteSeparator + DoctorText(language).alarmsWillNotRing(bad)
+      let words = language.catalogue
+      verdict.message += words.noteSeparator + words.alarmsWillNotRing(bad.summary(language))
     }
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
@@ -225,23 +226,24 @@ struct DoctorReport {
 
   static func judge(
     bus: Bus, server: Server?, dnd: DoNotDisturbReading?, timer: TimerState, files: [FileHealth],
-    fallbackPath: String, font: JapaneseFont? = nil, ankiError: String? = nil, text: DoctorText
+    fallbackPath: String, font: JapaneseFont? = nil, ankiError: String? = nil, language: Language
   ) -> Verdict {
+    let text = language.catalogue
     var notes: [String] = []
     if !timer.installed {
-      notes.append(text.timerNotInstalled)
+      notes.append(text.timerNotInstalledNote)
     } else if let problem = timer.problems.first {
-      notes.append(text.timerProblem(text.timer.problem(problem)))
+      notes.append(text.timerProblemNote(problem.text(text)))
     } else if !timer.isEnabled {
-      notes.append(text.timerNotEnabled("\(TimerUnits.timerName) \(TimerUnits.watchName)"))
+      notes.append(text.timerNotEnabledNote("\(TimerUnits.timerName) \(TimerUnits.watchName)"))
     }
     // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
-    if let warning = font?.warning { notes.append(text.fontWarning(warning)) }
+    if let warning = font?.warning { notes.append(text.fontWarning(warning.words)) }
     func message(_ main: String) -> String { ([main] + notes).joined(separator: text.noteSeparator) }
     // Any file `run` always reads stops it (exit 65) before it delivers anything; the alarm file
     // only keeps alarms from ringing.
     if let broken = files.first(where: { $0.role != .fallback && $0.role != .alarms && $0.error != nil }) {
-      return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(text))))
+      return Verdict(delivery: .broken, message: message(text.runStops(on: broken.summary(language))))
     }
     // So does an `anki.collection` that is no collection.
     if let ankiError { return Verdict(delivery: .broken, message: message(text.runStops(on: ankiError))) }
@@ -259,7 +261,7 @@ struct DoctorReport {
     }
     if let calendar = files.first(where: { $0.role == .fallback }), calendar.error != nil {
       return Verdict(
-        delivery: .broken, message: message(text.wouldFallBackButStops(why, on: calendar.summary(text))))
+        delivery: .broken, message: message(text.wouldFallBackButStops(why, on: calendar.summary(language))))
     }
     return Verdict(delivery: .fallback, message: message(text.fallsBack(to: fallbackPath, why)))
   }
@@ -273,7 +275,7 @@ extension DoctorReport {
 
   /// The report as text, in the session's language.
   var text: String {
-    let text = DoctorText(language)
+    let text = language.catalogue
     var rows: [[String]] = []
     let address = text.busAddress(bus.address, from: bus.source)
     rows.append([
@@ -283,41 +285,45 @@ extension DoctorReport {
     ])
     if let server {
       if let info = server.information {
-        rows.append([text.serverLabel, text.server(info)])
+        rows.append([
+          text.serverLabel,
+          text.server(
+            name: info.name, version: info.version, vendor: info.vendor, specVersion: info.specVersion),
+        ])
         rows.append([
           text.capabilitiesLabel,
-          server.capabilities.isEmpty ? text.none : server.capabilities.joined(separator: ", "),
+          server.capabilities.isEmpty ? text.doctorNone : server.capabilities.joined(separator: ", "),
         ])
       } else {
-        rows.append([text.serverLabel, server.error ?? text.noAnswer])
+        rows.append([text.serverLabel, server.error ?? text.doctorNoAnswer])
       }
     }
     if let dnd = doNotDisturb {
-      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state, readFrom: doNotDisturbSource)])
+      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state.words, readFrom: doNotDisturbSource)])
     }
-    for (i, row) in timer.rows(text.timer).enumerated() {
+    for (i, row) in timer.rows(language).enumerated() {
       rows.append([i == 0 ? text.timerLabel : "", "\(row[0]): \(row[1])"])
     }
-    for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
+    for file in files { rows.append([text.fileLabel(file.role.words), file.summary(language)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
-    rows.append([text.actionsLabel, text.actions(actions)])
+    rows.append([text.actionsLabel, actions.text(text)])
     if let anki {
       if let error = anki.error {
-        rows.append(["Anki", AnkiErrorText(language: language).text(error)])
+        rows.append(["Anki", error.text(language)])
       } else if let report = anki.report {
         rows.append(["Anki", report.status.collectionPath])
         for line in report.lines { rows.append(["", String(line.dropFirst("Anki: ".count))]) }
       }
-      rows.append(["", text.ankiCommand(anki.command, found: anki.commandFound)])
+      rows.append(["", text.ankiCommand(anki.command.joined(separator: " "), found: anki.commandFound)])
     }
-    rows.append([text.locationLabel, text.location(alarms.location)])
-    rows.append([text.alarmSoundLabel, text.alarmSound(alarms.sound)])
+    rows.append([text.locationLabel, alarms.location.text(language)])
+    rows.append([text.alarmSoundLabel, alarms.soundText(text)])
     return TextTable.render(rows) + text.verdictPrefix + verdict.message + "\n"
   }
 
   /// The report as JSON: keys and machine values as they are, free text in the session's language.
   var json: OrderedJSON {
-    let text = DoctorText(language)
+    let text = language.catalogue
     func string(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
     let serverJSON: OrderedJSON =
       server.map { server in
@@ -352,15 +358,15 @@ extension DoctorReport {
       ("server", serverJSON),
       ("capabilities", .array((server?.capabilities ?? []).map(OrderedJSON.string))),
       ("doNotDisturb", dndJSON),
-      ("timer", timer.json(text.timer)),
-      ("files", .array(files.map { $0.json(text) })),
+      ("timer", timer.json(language)),
+      ("files", .array(files.map { $0.json(language) })),
       ("japaneseFont", japaneseFont?.json(text) ?? .null),
       (
         "anki",
         anki.map { anki in
           .object([
             ("report", anki.report?.json ?? .null),
-            ("error", anki.error.map { .string(AnkiErrorText(language: language).text($0)) } ?? .null),
+            ("error", anki.error.map { .string($0.text(language)) } ?? .null),
             ("command", .array(anki.command.map(OrderedJSON.string))),
             ("commandFound", anki.commandFound.map(OrderedJSON.string) ?? .null),
           ])
@@ -373,11 +379,11 @@ extension DoctorReport {
           ("serverOffers", .bool(actions.serverOffers)),
           ("watchRuns", .bool(actions.watchRuns)),
           ("terminal", actions.terminal.map { .array($0.map(OrderedJSON.string)) } ?? .null),
-          ("message", .string(text.actions(actions))),
+          ("message", .string(actions.text(text))),
         ])
       ),
-      ("location", alarms.locationJSON(text)),
-      ("alarmSound", alarms.soundJSON(text)),
+      ("location", alarms.locationJSON(language)),
+      ("alarmSound", alarms.soundJSON()),
       (
         "verdict",
         .object([
@@ -393,8 +399,8 @@ extension DoctorReport {
 /// Whether fontconfig has a font with Japanese glyphs (`fc-list :lang=ja`): with none (a system
 /// with only DejaVu, say) Japanese pop-ups show boxes. Asked only when pop-ups are in Japanese.
 struct JapaneseFont {
-  /// Why Japanese text may not show, or why it could not be told (in words:
-  /// `DoctorText.fontWarning`).
+  /// Why Japanese text may not show, or why it could not be told (in words: the catalogue's
+  /// `fontWarning`).
   enum Warning {
     case noFcList
     case couldNotStart(String)
@@ -436,14 +442,14 @@ struct JapaneseFont {
   }
 
   /// The `font` row of the text report.
-  func summary(_ text: DoctorText) -> String {
-    warning.map(text.fontWarning) ?? text.fontFound(families)
+  func summary(_ text: any DoctorMessages) -> String {
+    warning.map { text.fontWarning($0.words) } ?? text.fontFound(families)
   }
 
-  func json(_ text: DoctorText) -> OrderedJSON {
+  func json(_ text: any DoctorMessages) -> OrderedJSON {
     .object([
       ("families", .array(families.map(OrderedJSON.string))),
-      ("warning", warning.map { .string(text.fontWarning($0)) } ?? .null),
+      ("warning", warning.map { .string(text.fontWarning($0.words)) } ?? .null),
     ])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersCore
 import RemindersStore
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ struct FileHealth {
   /// The permission bits; nil when the file does not exist.
   var mode: mode_t?
   /// Why the file cannot be used as it is (unreadable, does not parse); nil when it can. In
-  /// words: `DoctorText.problem(of:)`.
+  /// words: `problem(_:)`.
   var error: (any Error)?
 
   /// Private: no permission for group or others, as reminders creates its files (0600).
@@ -59,16 +60,26 @@ struct FileHealth {
     return health
   }
 
-  /// One line, in `text`'s language: the path and how it stands.
-  func summary(_ text: DoctorText) -> String {
-    guard exists else { return text.missing(path, role) }
-    if let problem = text.problem(of: self) {
+  /// One line, in `language`: the path and how it stands.
+  func summary(_ language: Language) -> String {
+    let words = language.catalogue
+    guard exists else { return words.missingFile(path, role.words) }
+    if let problem = problem(language) {
       return problem.hasPrefix(path) ? problem : "\(path): \(problem)"
     }
-    return text.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
+    return words.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
   }
 
-  func json(_ text: DoctorText) -> OrderedJSON {
+  /// Why the file cannot be used, in `language`; nil when it can.
+  func problem(_ language: Language) -> String? {
+    switch error {
+    case nil: nil
+    case let error as StoreError: StoreErrorText(language: language).text(error)
+    case let error?: "\(error)"
+    }
+  }
+
+  func json(_ language: Language) -> OrderedJSON {
     .object([
       ("role", .string(role.rawValue)),
       ("path", .string(path)),
@@ -77,7 +88,7 @@ struct FileHealth {
       ("parses", parses.map(OrderedJSON.bool) ?? .null),
       ("mode", mode.map { .string(String(format: "%04o", $0)) } ?? .null),
       ("private", isPrivate.map(OrderedJSON.bool) ?? .null),
-      ("problem", text.problem(of: self).map(OrderedJSON.string) ?? .null),
+      ("problem", problem(language).map(OrderedJSON.string) ?? .null),
     ])
   }
 }
