@@ -35,7 +35,7 @@ let package = Package(
 
     // Adapters: the terminal (Glibc and Foundation only). A pure screen model of the review
     // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
-    .target(name: "RemindersTerminal"),
+    .target(name: "RemindersTerminal", dependencies: ["RemindersMessages"]),
 
     // Adapters' values (pure): the desktop's services as plain values (the notification server's
     // names, information and hints, do-not-disturb readings and probes, notification events,
@@ -80,7 +80,8 @@ let package = Package(
     // App: the use cases as services (review session, focus, import, home screen), with the
     // clock, the language, the paths and the system probes injected; never the bus, never
     // ArgumentParser, so that each is tested with fakes and no built binary.
-    .target(name: "RemindersApp", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki"]),
+    .target(
+      name: "RemindersApp", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "RemindersMessages"]),
 
     // Executable: the thin command line.
     .executableTarget(
@@ -96,6 +97,7 @@ let package = Package(
         "RemindersTerminal",
         "RemindersAnki",
         "RemindersSystemd",
+        "RemindersMessages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -131,12 +133,12 @@ let package = Package(
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
       ]
     ),
-    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal"]),
+    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal", "RemindersMessages"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(
       name: "RemindersAppTests",
-      dependencies: ["RemindersApp", "RemindersCore", "RemindersStore", "RemindersTestSupport"]
+      dependencies: ["RemindersApp", "RemindersCore", "RemindersStore", "RemindersTestSupport", "RemindersMessages"]
     ),
     .testTarget(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),

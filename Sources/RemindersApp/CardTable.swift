@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// A TSV or CSV file of cards, read into rows; a bad line is a `Problem` naming its line.
 public enum CardTable {
@@ -20,13 +21,17 @@ public enum CardTable {
     }
   }
 
-  /// Why a line cannot be read, in both languages (the caller says it in the session's).
+  /// Why a line cannot be read, and where (the caller says it in the session's language).
   public struct Problem: Error, Equatable, Sendable {
     public var line: Int
-    public var en: String
-    public var ja: String
+    public var reason: CardFileProblem
 
-    public func text(_ language: Language) -> String { language == .ja ? ja : en }
+    public init(line: Int, reason: CardFileProblem) {
+      self.line = line
+      self.reason = reason
+    }
+
+    public func text(_ language: Language) -> String { language.catalogue.cardFileProblem(reason) }
   }
 
   /// A card's identity for skipping duplicates: front, back and collection.
@@ -65,7 +70,7 @@ public enum CardTable {
     for i in body.indices where body[i] == UInt8(ascii: "\n") || i == body.index(before: body.endIndex) {
       let end = body[i] == UInt8(ascii: "\n") ? i : body.endIndex
       if String(validating: body[start..<end], as: UTF8.self) == nil {
-        throw Problem(line: line, en: "expected UTF-8 text", ja: "UTF-8 のテキストではありません")
+        throw Problem(line: line, reason: .notUTF8)
       }
       line += 1
       start = i + 1
@@ -95,9 +100,7 @@ public enum CardTable {
 
   static func row(_ fields: [String], columns: [Column], line: Int, named: Bool) throws(Problem) -> Row {
     if !named && fields.count > 3 {
-      throw Problem(
-        line: line, en: "expected at most 3 fields (front, back, collection), found \(fields.count)",
-        ja: "列は 3 つまでです（表、裏、コレクション）が、\(fields.count) 列あります")
+      throw Problem(line: line, reason: .tooManyFields(fields.count))
     }
     var values: [Column: String] = [:]
     for (i, field) in fields.enumerated() where i < columns.count && columns[i] != .ignored {
@@ -105,10 +108,10 @@ public enum CardTable {
       if !value.isEmpty { values[columns[i]] = value }
     }
     guard let front = values[.front] else {
-      throw Problem(line: line, en: "expected a front (the question side)", ja: "表（問い）がありません")
+      throw Problem(line: line, reason: .noFront)
     }
     guard let back = values[.back] else {
-      throw Problem(line: line, en: "expected a back (the answer side) after the front", ja: "裏（答え）がありません")
+      throw Problem(line: line, reason: .noBack)
     }
     return Row(line: line, front: front, back: back, collection: values[.collection], note: values[.note])
   }
@@ -163,15 +166,10 @@ public enum CardTable {
         line += 1
         recordLine = line
       } else if closed {
-        throw Problem(
-          line: line, en: "expected a comma or the end of the line after a closing quote",
-          ja: "閉じる引用符の後にはカンマか行末が必要です")
+        throw Problem(line: line, reason: .textAfterClosingQuote)
       } else if c == "\"" {
         guard field.isEmpty else {
-          throw Problem(
-            line: line,
-            en: "a stray quote: expected a quote only at the start of a field (write it \"\" inside quotes)",
-            ja: "余分な引用符があります。引用符はフィールドの先頭にだけ置けます（中では \"\" と書きます）")
+          throw Problem(line: line, reason: .strayQuote)
         }
         quoted = true
       } else {
@@ -180,9 +178,7 @@ public enum CardTable {
       i += 1
     }
     if quoted {
-      throw Problem(
-        line: recordLine, en: "expected a closing quote before the end of the file",
-        ja: "引用符が閉じられないままファイルが終わっています")
+      throw Problem(line: recordLine, reason: .unclosedQuote)
     }
     if !fields.isEmpty || !field.isEmpty || closed {
       endField()

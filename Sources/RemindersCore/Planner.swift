@@ -1,4 +1,5 @@
 import Foundation
+import RemindersMessages
 
 /// Turns what the deck holds, the schedule, the ledger and `now` into the reminders to deliver.
 ///
@@ -7,16 +8,17 @@ import Foundation
 public struct Planner: Sendable {
   public let schedule: Schedule
   public let clock: DayClock
-  public let texts: Texts
+  /// The pop-ups' words, in the session's language.
+  public let messages: any PopupMessages
 
   /// A reminder delivered more than this many seconds after its time counts as caught up. The
   /// timer starts `run` every minute; two minutes leave room for one slow start.
   public static let catchUpGrace: TimeInterval = 120
 
-  public init(schedule: Schedule, clock: DayClock, texts: Texts) {
+  public init(schedule: Schedule, clock: DayClock, messages: any PopupMessages) {
     self.schedule = schedule
     self.clock = clock
-    self.texts = texts
+    self.messages = messages
   }
 
   /// Every reminder that `run`, started every minute from `now` on, would deliver before the
@@ -99,7 +101,7 @@ public struct Planner: Sendable {
       return nil
     }
     return Reminder(
-      id: id, kind: .dailyReview, fireAt: placed.at, title: texts.dailyAgainTitle(count: content.count),
+      id: id, kind: .dailyReview, fireAt: placed.at, title: messages.dailyAgainTitle(count: content.count),
       body: content.body, dueCount: content.count, collections: content.collections, streak: content.streak,
       deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason, fromAnki: content.fromAnki)
   }
@@ -149,11 +151,11 @@ public struct Planner: Sendable {
       let title: String
       if phase.isLast {
         let day = clock.day(of: phase.end)
-        title = texts.focusToday(minutes: focus.minutes(on: day, through: phase.end, clock: clock))
+        title = messages.focusToday(minutes: focus.minutes(on: day, through: phase.end, clock: clock))
       } else if phase.kind == .focus {
-        title = texts.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
+        title = messages.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
       } else {
-        title = texts.breakOver
+        title = messages.breakOver
       }
       out.append(
         Reminder(
@@ -173,8 +175,8 @@ public struct Planner: Sendable {
     func ring(_ alarm: Alarm, _ day: Day, at: Date, late: Date? = nil) -> Reminder {
       Reminder(
         id: alarm.ringID(on: day, ledger: ledger), kind: .alarm, fireAt: at,
-        title: texts.alarmTitle(name: alarm.name),
-        body: texts.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
+        title: messages.alarmTitle(name: alarm.name),
+        body: messages.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
         reason: late == nil ? nil : .catchUp, critical: true)
     }
     for alarm in alarms where alarm.enabled {
@@ -214,7 +216,7 @@ public struct Planner: Sendable {
         out.append(
           Reminder(
             id: id, kind: .dailyReview, fireAt: placed.at,
-            title: again ? texts.dailyAgainTitle(count: content.count) : content.title, body: content.body,
+            title: again ? messages.dailyAgainTitle(count: content.count) : content.title, body: content.body,
             dueCount: content.count, collections: content.collections, streak: content.streak,
             deferredFrom: entry.deliveredAt, reason: .snoozed, fromAnki: content.fromAnki))
       } else {
@@ -225,8 +227,8 @@ public struct Planner: Sendable {
         let topics = items.map(\.topic)
         out.append(
           Reminder(
-            id: id, kind: .recall, fireAt: at, title: texts.recallTitle(topics: topics),
-            body: texts.recallBody(topics: topics, notes: items.map(\.note)), topics: topics,
+            id: id, kind: .recall, fireAt: at, title: messages.recallTitle(topics: topics),
+            body: messages.recallBody(topics: topics, notes: items.map(\.note)), topics: topics,
             recallItemIDs: items.map(\.id), deferredFrom: entry.deliveredAt, reason: .snoozed))
       }
     }
@@ -252,8 +254,8 @@ public struct Planner: Sendable {
     guard count > 0 else { return nil }
     let streak = input.streak.length(asOf: day)
     return DailyContent(
-      count: count, collections: collections, streak: streak, title: texts.dailyTitle(count: count),
-      body: texts.dailyBody(collections: collections, streak: streak), fromAnki: fromAnki)
+      count: count, collections: collections, streak: streak, title: messages.dailyTitle(count: count),
+      body: messages.dailyBody(collections: collections, streak: streak), fromAnki: fromAnki)
   }
 
   func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
@@ -293,8 +295,8 @@ public struct Planner: Sendable {
       out.append(
         Reminder(
           id: .recall(firstItem: first.item.id), kind: .recall, fireAt: first.at,
-          title: texts.recallTitle(topics: topics),
-          body: texts.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
+          title: messages.recallTitle(topics: topics),
+          body: messages.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
           recallItemIDs: group.map(\.item.id), deferredFrom: first.reason == nil ? nil : first.item.dueAt,
           reason: first.reason))
     }

@@ -290,7 +290,7 @@ public struct DeliveryRun {
   func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
-      ? planner.texts.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
+      ? planner.messages.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
     // An alarm's pop-up stays until its alarm is stopped (docs/alarms.md).
     let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview || reminder.kind == .alarm
     return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)

@@ -1,3 +1,5 @@
+import RemindersMessages
+
 /// The focus timer's full screen as a pure function (docs/focus-and-stats.md): the phase, a progress bar and
 /// the time left, and the keys. Everything it means is in words and glyphs; colour only adds.
 public enum FocusScreen {
@@ -36,14 +38,14 @@ public enum FocusScreen {
     _ state: State, width: Int, height: Int, language: ReviewScreen.Language, color: Bool
   ) -> [String] {
     let width = max(width, 1)
-    let ja = language == .ja
+    let words = language.catalogue
     let style = ReviewScreen.Style(enabled: color)
     var body: [String] = []
     body += DisplayWidth.wrap(header(state, language: language), width: width).map {
       style.apply(state.phase == .focus ? "1;31" : "1;32", $0)
     }
     if let task = state.task, !task.isEmpty {
-      body += DisplayWidth.wrap((ja ? "作業: " : "Task: ") + task, width: width)
+      body += DisplayWidth.wrap(words.screenTask(task), width: width)
     }
     body.append("")
     let percent =
@@ -56,16 +58,13 @@ public enum FocusScreen {
         + String(repeating: "-", count: barWidth - filled) + "] " + label)
     body.append("")
     let left = clock(state.timeLeft)
-    body.append(style.apply("1", ja ? "残り \(left)" : "\(left) left"))
-    if state.paused { body.append(style.apply("33", ja ? "一時停止中" : "Paused")) }
+    body.append(style.apply("1", words.screenLeft(left)))
+    if state.paused { body.append(style.apply("33", words.screenPaused)) }
     var bottom: [String] = []
     if let message = state.message {
       bottom += DisplayWidth.wrap(message, width: width).map { style.apply("33", $0) }
     }
-    let keys =
-      ja
-      ? "p: \(state.paused ? "再開" : "一時停止") · q: 終了"
-      : "p: \(state.paused ? "resume" : "pause") · q: stop"
+    let keys = words.screenKeys(paused: state.paused)
     bottom += DisplayWidth.wrap(keys, width: width).map { style.apply("7", $0) }
     guard height > 0 else { return [] }
     bottom = Array(bottom.suffix(max(height - 1, 1)))
@@ -76,20 +75,14 @@ public enum FocusScreen {
 
   /// `集中 · 2/4` / `Focus · cycle 2 of 4`; breaks say which.
   public static func header(_ state: State, language: ReviewScreen.Language) -> String {
-    let ja = language == .ja
-    let name: String
-    switch (state.phase, ja) {
-    case (.focus, true): name = "集中"
-    case (.focus, false): name = "Focus"
-    case (.shortBreak, true): name = "休憩"
-    case (.shortBreak, false): name = "Break"
-    case (.longBreak, true): name = "長い休憩"
-    case (.longBreak, false): name = "Long break"
-    }
-    let cycle =
-      state.cycles.map { ja ? "\(state.cycle)/\($0)" : "cycle \(state.cycle) of \($0)" }
-      ?? (ja ? "\(state.cycle)サイクル目" : "cycle \(state.cycle)")
-    return "\(name) · \(cycle)"
+    let words = language.catalogue
+    let phase: FocusPhaseName =
+      switch state.phase {
+      case .focus: .focus
+      case .shortBreak: .shortBreak
+      case .longBreak: .longBreak
+      }
+    return "\(words.phaseName(phase)) · \(words.cycle(state.cycle, of: state.cycles))"
   }
 
   /// `mm:ss`, or `h:mm:ss` from an hour.

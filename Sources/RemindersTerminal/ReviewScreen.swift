@@ -1,8 +1,10 @@
+import RemindersMessages
+
 /// The review session's full screen as a pure function: the state in, the lines out. The TTY
 /// driver only writes these lines; everything on them is tested without a terminal.
 public enum ReviewScreen {
-  /// The session's language on screen.
-  public enum Language: Sendable { case ja, en }
+  /// The session's language on screen (its words are the catalogue's).
+  public typealias Language = RemindersMessages.Language
 
   /// What the screen shows: one card or recall item of the session, and what happened last.
   public struct State: Equatable, Sendable {
@@ -47,10 +49,10 @@ public enum ReviewScreen {
     -> [String]
   {
     let width = max(width, 1)
-    let ja = language == .ja
+    let words = language.catalogue
     let style = Style(enabled: color)
     var body: [String] = []
-    let kindLabel = state.kind == .recall ? (ja ? "思い出す" : "recall") : state.collection
+    let kindLabel = state.kind == .recall ? words.screenRecallLabel : state.collection
     let header = "\(state.number)/\(state.total)" + (kindLabel.map { " · \($0)" } ?? "")
     body += DisplayWidth.wrap(header, width: width).map { style.apply("1;36", $0) }
     body.append("")
@@ -58,17 +60,17 @@ public enum ReviewScreen {
     switch state.kind {
     case .card where state.revealed:
       body.append("")
-      body += DisplayWidth.wrap((ja ? "答え: " : "Answer: ") + (state.back ?? ""), width: width)
+      body += DisplayWidth.wrap(words.screenAnswer(state.back ?? ""), width: width)
         .map { style.apply("32", $0) }
       if let note = state.note {
-        body += DisplayWidth.wrap((ja ? "メモ: " : "Note: ") + note, width: width)
+        body += DisplayWidth.wrap(words.screenNote(note), width: width)
       }
     case .card:
       break
     case .recall:
       if let note = state.note { body += DisplayWidth.wrap(note, width: width) }
       body.append("")
-      body += DisplayWidth.wrap(ja ? "思い出せましたか？" : "Did you recall it?", width: width)
+      body += DisplayWidth.wrap(words.screenDidYouRecall, width: width)
         .map { style.apply("1", $0) }
     }
     if state.showingKeys {
@@ -90,42 +92,16 @@ public enum ReviewScreen {
 
   /// The key line at the bottom: what the keys do now.
   public static func keyLine(_ state: State, language: Language) -> String {
-    let ja = language == .ja
-    let tail = ja ? "s: スキップ · u: 取り消し · ?: キー · q: 終了" : "s: skip · u: undo · ?: keys · q: quit"
     switch state.kind {
-    case .card where !state.revealed:
-      return (ja ? "Space/Enter: 答えを見る · " : "Space/Enter: show the answer · ") + tail
-    case .card:
-      return (ja ? "y/1/→: 覚えていた · n/2/←: 忘れた · " : "y/1/→: remembered · n/2/←: forgot · ") + tail
-    case .recall:
-      return (ja ? "y/1/→: 思い出せた · n/2/←: まだ · " : "y/1/→: recalled · n/2/←: not yet · ") + tail
+    case .card where !state.revealed: language.catalogue.screenKeyLine(.front)
+    case .card: language.catalogue.screenKeyLine(.back)
+    case .recall: language.catalogue.screenKeyLine(.recall)
     }
   }
 
   /// Every key, one a line (`?`).
   public static func keyList(_ kind: State.Kind, language: Language) -> [String] {
-    if language == .ja {
-      return [
-        "キー:",
-        kind == .card ? "  Space / Enter   答えを見る" : nil,
-        kind == .card ? "  y / 1 / →       覚えていた" : "  y / 1 / →       思い出せた（完了）",
-        kind == .card ? "  n / 2 / ←       忘れた" : "  n / 2 / ←       まだ（あとでもう一度）",
-        "  u               最後の答えを取り消す",
-        "  s               スキップ（期日のまま）",
-        "  q / Esc / Ctrl-C  終了",
-        "  ?               このキー一覧",
-      ].compactMap { $0 }
-    }
-    return [
-      "Keys:",
-      kind == .card ? "  Space / Enter   show the answer" : nil,
-      kind == .card ? "  y / 1 / →       remembered" : "  y / 1 / →       recalled (done)",
-      kind == .card ? "  n / 2 / ←       forgot" : "  n / 2 / ←       not yet (asked again later)",
-      "  u               undo the last answer",
-      "  s               skip (it stays due)",
-      "  q / Esc / Ctrl-C  quit",
-      "  ?               these keys",
-    ].compactMap { $0 }
+    language.catalogue.screenKeyList(card: kind == .card)
   }
 
   /// SGR attributes, or none at all when colour is off.

@@ -23,10 +23,7 @@ extension Cards {
       let invocation = try Invocation(global)
       let outcome = try CardImport(workspace: invocation.workspace).run(
         file: file, collection: Cards.optional(collection), now: time.instant)
-      print(
-        Words(invocation).say(
-          "\(outcome.added) 枚を追加、\(outcome.skipped) 枚をスキップ",
-          "added \(outcome.added), skipped \(outcome.skipped)"))
+      print(invocation.messages.imported(added: outcome.added, skipped: outcome.skipped))
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// `reminders cards`: add, list, answer and keep flashcards.
@@ -64,22 +65,18 @@ struct Cards: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = Words(invocation)
+      let words = invocation.messages
       guard !cards.isEmpty else {
-        print(due ? words.say("今日の復習はありません。", "No cards due today.") : words.say("カードはありません。", "No cards."))
+        print(due ? words.noCardsDue : words.noCards)
         return
       }
-      var rows = [
-        words.ja
-          ? ["ID", "次の復習", "段階", "コレクション", "表", "裏", "状態"]
-          : ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK", "STATE"]
-      ]
+      var rows = [words.cardColumns]
       for card in cards {
         rows.append([
           String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
           card.collection ?? "",
           Cards.oneLine(card.front), Cards.oneLine(card.back),
-          card.suspended ? words.say("停止中", "suspended") : "",
+          card.suspended ? words.suspendedState : "",
         ])
       }
       print(TextTable.render(rows), terminator: "")
@@ -104,10 +101,7 @@ struct Cards: ParsableCommand {
 
     func validate() throws {
       guard ["correct", "wrong"].contains(result.lowercased()) else {
-        throw ValidationError(
-          SessionLanguage.current == .ja
-            ? "答えは 'correct' か 'wrong' です（'\(result)' ではなく）"
-            : "the answer is 'correct' or 'wrong', not '\(result)'")
+        throw ValidationError(SessionLanguage.beforeParsing.catalogue.answerIsCorrectOrWrong(not: result))
       }
     }
 
@@ -124,12 +118,9 @@ struct Cards: ParsableCommand {
           recallID: UUID().uuidString.lowercased())!
         return (outcome, stored.deck)
       }
-      let words = Words(invocation)
+      let words = invocation.messages
       print(Cards.oneLine(outcome.card.front))
-      print(
-        words.say(
-          "次の復習: \(outcome.card.nextReviewDate)（段階 \(outcome.card.stepIndex)）",
-          "Next review: \(outcome.card.nextReviewDate) (step \(outcome.card.stepIndex))"))
+      print(words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex))
       guard let recall = outcome.recall else { return }
       // When it really fires: the same walk `preview` makes, over the deck as it now stands.
       let ledger = try invocation.ledgerStore.load()
@@ -138,16 +129,13 @@ struct Cards: ParsableCommand {
         PlanInput(deck: deck, clock: clock), ledger: ledger, now: now, until: end)
       guard let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) }) else {
         let when = Timestamp.format(recall.dueAt, in: clock)
-        print(words.say("思い出しのリマインダー: \(when)", "Recall reminder: \(when)"))
+        print(words.recallReminder(at: when, moved: nil))
         return
       }
       let when = Timestamp.format(reminder.fireAt, in: clock)
       let report = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
       let why = report.why(reminder)
-      print(
-        why.isEmpty
-          ? words.say("思い出しのリマインダー: \(when)", "Recall reminder: \(when)")
-          : words.say("思い出しのリマインダー: \(when)（移動: \(why)）", "Recall reminder: \(when) (moved: \(why))"))
+      print(words.recallReminder(at: when, moved: why.isEmpty ? nil : why))
     }
   }
 
@@ -168,10 +156,7 @@ struct Cards: ParsableCommand {
 
     func validate() throws {
       guard front != nil || back != nil || collection != nil || note != nil else {
-        throw ValidationError(
-          SessionLanguage.current == .ja
-            ? "変更する項目を指定してください: --front、--back、--collection、--note"
-            : "give at least one of --front, --back, --collection, --note")
+        throw ValidationError(SessionLanguage.beforeParsing.catalogue.nothingToEdit)
       }
       if let front { try Cards.checkFront(front) }
     }
@@ -186,8 +171,7 @@ struct Cards: ParsableCommand {
         if let note { stored.deck.cards[index].note = Cards.optional(note) }
         return stored.deck.cards[index]
       }
-      let words = Words(invocation)
-      print(words.say("変更しました: ", "Edited: ") + Cards.label(card))
+      print(invocation.messages.changed(.edited) + Cards.label(card))
     }
   }
 
@@ -210,11 +194,9 @@ struct Cards: ParsableCommand {
         stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
         return (card, before - stored.deck.recalls.count)
       }
-      let words = Words(invocation)
-      print(words.say("削除しました: ", "Removed: ") + Cards.label(card))
-      if dropped > 0 {
-        print(words.say("思い出し項目 \(dropped) 件も削除しました", "and its \(dropped) open recall item(s)"))
-      }
+      let words = invocation.messages
+      print(words.changed(.removed) + Cards.label(card))
+      if dropped > 0 { print(words.removedRecalls(dropped)) }
     }
   }
 
@@ -247,15 +229,14 @@ struct Cards: ParsableCommand {
       stored.deck.cards[index].suspended = suspended
       return (stored.deck.cards[index], was)
     }
-    let words = Words(invocation)
-    let line: String
+    let change: DeckChange
     switch (suspended, was == suspended) {
-    case (true, false): line = words.say("停止しました: ", "Suspended: ")
-    case (true, true): line = words.say("すでに停止中です: ", "Already suspended: ")
-    case (false, false): line = words.say("再開しました: ", "Unsuspended: ")
-    case (false, true): line = words.say("停止中ではありません: ", "Not suspended: ")
+    case (true, false): change = .suspended
+    case (true, true): change = .alreadySuspended
+    case (false, false): change = .unsuspended
+    case (false, true): change = .notSuspended
     }
-    print(line + label(card))
+    print(invocation.messages.changed(change) + label(card))
   }
 
   /// `食べる (3f2a9c1d)`.
@@ -266,8 +247,7 @@ struct Cards: ParsableCommand {
 
   static func checkFront(_ front: String) throws {
     guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ValidationError(
-        SessionLanguage.current == .ja ? "FRONT（表）を空にはできません" : "FRONT must not be empty")
+      throw ValidationError(SessionLanguage.beforeParsing.catalogue.frontEmpty)
     }
   }
 
@@ -300,9 +280,9 @@ struct Recall: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = Words(invocation)
-      guard !items.isEmpty else { return print(words.say("思い出し項目はありません。", "No recall items.")) }
-      var rows = [words.ja ? ["ID", "日時", "トピック", "メモ"] : ["ID", "DUE", "TOPIC", "NOTE"]]
+      let words = invocation.messages
+      guard !items.isEmpty else { return print(words.noRecallItems) }
+      var rows = [words.recallColumns]
       for item in items {
         let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
         rows.append([
@@ -331,10 +311,7 @@ struct Recall: ParsableCommand {
         if !was { stored.deck.recalls[index].doneAt = now }
         return (stored.deck.recalls[index], was)
       }
-      let words = Words(invocation)
-      print(
-        (was ? words.say("すでに完了しています: ", "Already done: ") : words.say("完了しました: ", "Done: "))
-          + Recall.label(item))
+      print(invocation.messages.changed(was ? .alreadyDone : .done) + Recall.label(item))
     }
   }
 
@@ -350,7 +327,7 @@ struct Recall: ParsableCommand {
       let item = try invocation.deckStore.update(clock: invocation.clock) { stored -> RecallItem in
         stored.deck.recalls.remove(at: try DeckLookup.recall(id, in: stored.deck, invocation: invocation))
       }
-      print(Words(invocation).say("削除しました: ", "Removed: ") + Recall.label(item))
+      print(invocation.messages.changed(.removed) + Recall.label(item))
     }
   }
 

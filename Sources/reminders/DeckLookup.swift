@@ -1,57 +1,48 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
-
-/// Words in the session's language, for the lines the deck commands print.
-struct Words {
-  let ja: Bool
-
-  init(_ invocation: Invocation) { ja = invocation.texts.language == .ja }
-
-  /// `ja` in Japanese sessions, `en` otherwise.
-  func say(_ ja: String, _ en: String) -> String { self.ja ? ja : en }
-}
 
 /// Finds the card or recall item an ID argument names: the whole id or a unique prefix of at
 /// least 4 characters, case-insensitive (docs/commands.md). No match or several: a usage error (64).
 enum DeckLookup {
   static func card(_ query: String, in deck: Deck, invocation: Invocation) throws -> Int {
-    let words = Words(invocation)
-    return try find(
+    try find(
       query, ids: deck.cards.map(\.id), labels: deck.cards.map(\.front), path: invocation.paths.deck,
-      none: words.say("カード", "card"), several: { words.say("\($0) 枚のカード", "\($0) cards") }, words: words)
+      item: .card,
+      words: invocation.messages)
   }
 
   static func recall(_ query: String, in deck: Deck, invocation: Invocation) throws -> Int {
-    let words = Words(invocation)
-    return try find(
+    try find(
       query, ids: deck.recalls.map(\.id), labels: deck.recalls.map(\.topic), path: invocation.paths.deck,
-      none: words.say("思い出し項目", "recall item"),
-      several: { words.say("\($0) 件の思い出し項目", "\($0) recall items") }, words: words)
+      item: .recall, words: invocation.messages)
   }
 
   static func find(
+    _ query: String, ids: [String], labels: [String], path: String, item: DeckItem, words: any CardsMessages
+  ) throws -> Int {
+    try find(
+      query, ids: ids, labels: labels, path: path, none: words.deckItem(item),
+      several: { words.deckItems(item, count: $0) }, words: words)
+  }
+
+  /// `find`, what the id names given in words: `none` (`card`), `several` (`2 cards`).
+  static func find(
     _ query: String, ids: [String], labels: [String], path: String, none: String, several: (Int) -> String,
-    words: Words
+    words: any CardsMessages
   ) throws -> Int {
     let found = IDPrefix.matches(query, in: ids)
     if found.count == 1 { return found[0] }
     if found.isEmpty {
       if query.count < IDPrefix.minimumLength {
-        throw UsageError(
-          words.say(
-            "ID '\(query)' は短すぎます。少なくとも \(IDPrefix.minimumLength) 文字を指定してください",
-            "id '\(query)' is too short; give at least \(IDPrefix.minimumLength) characters"))
+        throw UsageError(words.idTooShort(query, minimum: IDPrefix.minimumLength))
       }
-      throw UsageError(
-        words.say("\(path) に ID '\(query)' の\(none)はありません", "no \(none) with id '\(query)' in \(path)"))
+      throw UsageError(words.noSuchID(query, naming: none, in: path))
     }
     let length = IDPrefix.distinguishingLength(found.map { ids[$0] })
     let list = found.map { "\(ids[$0].prefix(length)) (\(Cards.oneLine(labels[$0])))" }.joined(
       separator: ", ")
-    throw UsageError(
-      words.say(
-        "'\(query)' に合う\(several(found.count))があります: \(list)。ID をもっと長く指定してください",
-        "'\(query)' matches \(several(found.count)): \(list); give more of the id"))
+    throw UsageError(words.ambiguousID(query, matches: several(found.count), list: list))
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import RemindersAnki
 import RemindersApp
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 import RemindersSystemd
 
@@ -60,24 +61,33 @@ enum ExitStatus {
   /// `systemctl --user` call.
   static let failure: Int32 = 1
 
+  /// Says `error` in the session's language (`SessionLanguage.forErrors`) and gives its exit code.
   static func report(_ error: Error) -> Int32 {
+    report(error) {
+      SessionLanguage.forErrors(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    }
+  }
+
+  /// `report`, the language found only when the error is one whose words it chooses.
+  static func report(_ error: Error, language: () -> Language) -> Int32 {
     switch error {
     case let error as StoreError:
-      say(StoreErrorText(language: SessionLanguage.current).text(error))
+      say(StoreErrorText(language: language()).text(error))
       switch error {
       case .corrupt, .badConfig, .unreadable: return dataError
       case .writeFailed: return ioError
       case .locked: return locked
       }
     case let error as SystemdError:
-      if case .file(let error) = error { return report(error) }
-      say(TimerText(SessionLanguage.current).error(error))
+      if case .file(let error) = error { return report(error, language: language) }
+      say(TimerText(language()).error(error))
       return failure
     case let error as AnkiConfigError:
-      say(AnkiErrorText(language: SessionLanguage.current).text(error))
+      say(AnkiErrorText(language: language()).text(error))
       return dataError
     case let error as AppError:
-      say(AppErrorText(language: SessionLanguage.current).text(error))
+      say(AppErrorText(language: language()).text(error))
       switch error {
       case .focusRunning: return usage
       case .cardFile: return dataError
@@ -115,10 +125,7 @@ struct AppErrorText {
 
   func text(_ error: AppError) -> String {
     switch error {
-    case .focusRunning:
-      return language == .ja
-        ? "集中セッションが進行中です（reminders focus stop で終了できます）"
-        : "a focus session is running (reminders focus stop ends it)"
+    case .focusRunning: return language.catalogue.focusRunning
     case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
     }
   }
@@ -130,21 +137,12 @@ struct NoticeText {
   let language: Language
 
   func text(_ notice: Workspace.Notice) -> String {
-    let ja = language == .ja
+    let words = language.catalogue
     let errors = StoreErrorText(language: language)
     switch notice {
-    case .focusLeftOut(let error):
-      return errors.text(error)
-        + (ja
-          ? "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
-          : " (the focus session is left out; reminders focus stop puts this file aside)")
-    case .focusSetAside(let error, let aside):
-      return errors.text(error) + (ja ? "（\(aside) として脇に置きました）" : " (put aside as \(aside))")
-    case .alarmsLeftOut(let error):
-      return errors.text(error)
-        + (ja
-          ? "（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
-          : " (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)")
+    case .focusLeftOut(let error): return words.focusLeftOut(errors.text(error))
+    case .focusSetAside(let error, let aside): return words.focusSetAside(errors.text(error), as: aside)
+    case .alarmsLeftOut(let error): return words.alarmsLeftOut(errors.text(error))
     }
   }
 }
@@ -155,31 +153,48 @@ struct StoreErrorText {
   let language: Language
 
   func text(_ error: StoreError) -> String {
-    guard language == .ja else { return error.description }
+    let words = language.catalogue
     switch error {
     case .corrupt(let path, let at, let reason):
-      return "\(at.map { "\(path):\($0)" } ?? path): 内容を読み取れません: \(reason)"
+      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: reason)
     case .badConfig(let path, let key, let at, let reason):
-      let place = at.map { "\(path):\($0)" } ?? path
-      return "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
+      return words.badConfig(place: at.map { "\(path):\($0)" } ?? path, key: key, reason: reason)
     case .unreadable(let path, let reason):
-      return "\(path): 読めません: \(problem(reason))"
+      return words.unreadable(path: path, problem: problem(reason))
     case .writeFailed(let path, let reason):
-      return "\(path): 書き込めません: \(problem(reason))"
+      return words.cannotWrite(path: path, problem: problem(reason))
     case .locked(let path, let seconds):
-      return "\(path): 別の reminders の処理が \(seconds) 秒を超えてロックを保持していました"
+      return words.locked(path: path, seconds: seconds)
     }
   }
 
   /// What the system said stays as it said it, but for the commonest cases.
   func problem(_ problem: FileProblem) -> String {
+    let trouble: FileTrouble
     switch problem {
-    case .system(let error) where error.code == ENOENT: return "ファイルがありません"
-    case .system(let error) where error.code == ENOSPC: return "ディスクに空きがありません（\(error)）"
-    case .system(let error) where error.code == EACCES: return "権限がありません（\(error)）"
-    case .system(let error): return error.description
-    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind.japanese)）"
-    case .danglingLink(let target): return "\(target) へのシンボリックリンクですが、その置き場所のフォルダーがありません"
+    case .system(let error) where error.code == ENOENT: trouble = .missing(system: error.description)
+    case .system(let error) where error.code == ENOSPC: trouble = .noSpace(system: error.description)
+    case .system(let error) where error.code == EACCES: trouble = .denied(system: error.description)
+    case .system(let error): trouble = .system(error.description)
+    case .notRegularFile(let kind): trouble = .notRegularFile(FileKindName(kind))
+    case .danglingLink(let target): trouble = .danglingLink(target: target)
+    }
+    return language.catalogue.fileProblem(trouble)
+  }
+}
+
+extension FileKindName {
+  /// The catalogue's name for what a path names.
+  init(_ kind: FileKind) {
+    switch kind {
+    case .regular: self = .regular
+    case .directory: self = .directory
+    case .namedPipe: self = .namedPipe
+    case .socket: self = .socket
+    case .characterDevice: self = .characterDevice
+    case .blockDevice: self = .blockDevice
+    case .symbolicLink: self = .symbolicLink
+    case .unknown: self = .unknown
     }
   }
 }

@@ -34,18 +34,14 @@ struct Export: ParsableCommand {
     let plan = try PlanReader(invocation).plan(now: now, days: days).filter {
       $0.kind != .focus && $0.kind != .alarm
     }
-    let name = invocation.texts.language == .ja ? "復習リマインダー" : "Review reminders"
-    let feed = ICalendarFeed(name: name, language: invocation.texts.language).render(plan, stamp: now)
+    let feed = ICalendarFeed(name: invocation.messages.feedName, language: invocation.language).render(
+      plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed
     if path == "-" {
       FileHandle.standardOutput.write(Data(feed))
       return
     }
     try FileIO.writeAtomically(feed, to: path)
-    let ja = invocation.texts.language == .ja
-    print(
-      ja
-        ? "\(path) に \(plan.count) 件を書き出しました。"
-        : "Wrote \(plan.count) \(plan.count == 1 ? "event" : "events") to \(path).")
+    print(invocation.messages.wroteEvents(plan.count, to: path))
   }
 }

@@ -70,7 +70,7 @@ struct Focus: ParsableCommand {
     settings.longBreak = max(settings.longBreak, 1)
     let keeper = FocusKeeper(workspace: invocation.workspace)
     let stored = try keeper.start(settings: settings, task: task, now: now)
-    let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
+    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
     if detach {
       print(texts.started(stored.session, at: now))
       return
@@ -97,7 +97,7 @@ struct FocusStatusCommand: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant
     let stored = try invocation.workspace.focusStore.load()
-    let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
+    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
     print(json ? texts.statusJSON(stored?.session, at: now) : texts.status(stored?.session, at: now))
   }
 }
@@ -115,13 +115,13 @@ struct FocusStop: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant
     let keeper = FocusKeeper(workspace: invocation.workspace)
-    let texts = FocusTexts(language: invocation.texts.language, clock: invocation.clock)
+    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
     guard let stopped = try keeper.stop(now: now) else {
       print(texts.noSession)
       return
     }
     let report = try invocation.deliverAndLogFocus(keeper, now: now)
-    for line in RunReportText(language: invocation.texts.language).lines(report).err { ExitStatus.say(line) }
+    for line in RunReportText(language: invocation.language).lines(report).err { ExitStatus.say(line) }
     print(texts.stopped(minutesToday: keeper.minutesToday(stopped.session, earlier: stopped, at: now)))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDelivery
+import RemindersMessages
 import RemindersStore
 import RemindersTerminal
 
@@ -25,7 +26,7 @@ struct FocusView {
   }
 
   var now: Date { time.now() }
-  var texts: FocusTexts { FocusTexts(language: invocation.texts.language, clock: invocation.clock) }
+  var texts: FocusTexts { FocusTexts(language: invocation.language, clock: invocation.clock) }
 
   /// The session, while it is still this view's.
   func session() throws -> FocusSession? {
@@ -59,7 +60,7 @@ struct FocusView {
     seen = ended
     do {
       let report = try invocation.deliverAndLogFocus(keeper, now: now)
-      let err = RunReportText(language: invocation.texts.language).lines(report).err
+      let err = RunReportText(language: invocation.language).lines(report).err
       message = err.last
     } catch {
       message = "\(error)"
@@ -75,7 +76,7 @@ struct FocusView {
   }
 
   mutating func fullScreen(_ terminal: Terminal, color: Bool) throws {
-    let language: ReviewScreen.Language = invocation.texts.language == .ja ? .ja : .en
+    let language = invocation.language
     var seen = 0
     while let session = try session() {
       let now = self.now
@@ -163,7 +164,7 @@ struct FocusView {
 struct FocusTexts {
   let language: Language
   let clock: DayClock
-  var ja: Bool { language == .ja }
+  var words: any Catalogue { language.catalogue }
 
   func hhmmss(_ instant: Date) -> String {
     let s = clock.secondsOfDay(at: instant)
@@ -171,40 +172,31 @@ struct FocusTexts {
   }
 
   func phaseName(_ kind: FocusPhaseKind) -> String {
-    switch (kind, ja) {
-    case (.focus, true): "集中"
-    case (.focus, false): "Focus"
-    case (.shortBreak, true): "休憩"
-    case (.shortBreak, false): "Break"
-    case (.longBreak, true): "長い休憩"
-    case (.longBreak, false): "Long break"
+    switch kind {
+    case .focus: words.phaseName(.focus)
+    case .shortBreak: words.phaseName(.shortBreak)
+    case .longBreak: words.phaseName(.longBreak)
     }
   }
 
-  var noSession: String { ja ? "集中セッションは進行していません。" : "No focus session is running." }
+  var noSession: String { words.focusNotRunning }
 
   func started(_ session: FocusSession, at now: Date) -> String {
     let end = session.phases(now: now, through: now)[0].end
-    return ja
-      ? "集中を始めました（\(FocusScreen.clock(Int(session.settings.focus)))、\(hhmmss(end)) まで）。状態: reminders focus status、終了: reminders focus stop"
-      : "Focus started (\(FocusScreen.clock(Int(session.settings.focus))), until \(hhmmss(end))). reminders focus status shows it; reminders focus stop ends it."
+    return words.focusStarted(length: FocusScreen.clock(Int(session.settings.focus)), until: hhmmss(end))
   }
 
   /// `Focus · cycle 1 of 4 · 25:00 left, until 09:25:00 · paused · task: …`.
   func phaseLine(_ session: FocusSession, _ status: FocusStatus, at now: Date) -> String {
     guard let phase = status.current else { return noSession }
-    let cycle =
-      session.settings.cycles.map { ja ? "\(phase.cycle)/\($0)" : "cycle \(phase.cycle) of \($0)" }
-      ?? (ja ? "\(phase.cycle)サイクル目" : "cycle \(phase.cycle)")
     let left = FocusScreen.clock(Int(status.timeLeft.rounded(.up)))
-    var parts = [phaseName(phase.kind), cycle]
+    var parts = [phaseName(phase.kind), words.cycle(phase.cycle, of: session.settings.cycles)]
     if status.paused {
-      parts.append(ja ? "一時停止中（残り \(left)）" : "paused (\(left) left)")
+      parts.append(words.pausedWithLeft(left))
     } else {
-      let end = hhmmss(now.addingTimeInterval(status.timeLeft))
-      parts.append(ja ? "残り \(left)（\(end) まで）" : "\(left) left, until \(end)")
+      parts.append(words.left(left, until: hhmmss(now.addingTimeInterval(status.timeLeft))))
     }
-    if let task = session.task { parts.append(ja ? "作業: \(task)" : "task: \(task)") }
+    if let task = session.task { parts.append(words.task(task)) }
     return parts.joined(separator: " · ")
   }
 
@@ -212,10 +204,7 @@ struct FocusTexts {
     guard let session else { return noSession }
     let status = session.status(at: now)
     guard status.current != nil else {
-      let end = status.ended.last?.end ?? session.start
-      return ja
-        ? "集中セッションは進行していません（前回は \(hhmmss(end)) に終了）。"
-        : "No focus session is running (the last one ended at \(hhmmss(end)))."
+      return words.focusNotRunning(lastEnded: hhmmss(status.ended.last?.end ?? session.start))
     }
     return phaseLine(session, status, at: now)
   }
@@ -243,16 +232,11 @@ struct FocusTexts {
   }
 
   func stopped(minutesToday: Int) -> String {
-    let today = Texts(language: language).focusToday(minutes: minutesToday)
-    return ja ? "集中セッションを終了しました。\(today)" : "Focus session stopped. \(today)."
+    words.focusStopped(today: words.focusToday(minutes: minutesToday))
   }
 
   func ended(_ session: FocusSession, at now: Date, minutesToday: Int) -> String {
-    let status = session.status(at: now)
-    let today = Texts(language: language).focusToday(minutes: minutesToday)
-    if status.isOver { return ja ? "集中セッション終了。\(today)" : "Focus session over. \(today)." }
-    return ja
-      ? "集中セッションは続いています（reminders run がフェーズの終わりを知らせます）。"
-      : "The focus session goes on (reminders run says its phase ends)."
+    guard session.status(at: now).isOver else { return words.focusGoesOn }
+    return words.focusOver(today: words.focusToday(minutes: minutesToday))
   }
 }

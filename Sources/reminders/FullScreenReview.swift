@@ -15,7 +15,7 @@ struct FullScreenReview {
     guard !session.items.isEmpty else { return print(try texts.nothingDue(session)) }
     // no-color.org: NO_COLOR set to anything but the empty string turns colour off.
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    let language: ReviewScreen.Language = texts.ja ? .ja : .en
+    let language = texts.invocation.language
     // A terminal that refuses raw mode gets the session one line at a time.
     guard let terminal = try? Terminal() else {
       var plain = PlainReview(session: session, texts: texts)

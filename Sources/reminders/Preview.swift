@@ -3,6 +3,7 @@ import Foundation
 import RemindersAnki
 import RemindersCore
 import RemindersDelivery
+import RemindersMessages
 import RemindersStore
 
 /// `reminders preview`: the dry run.
@@ -77,7 +78,7 @@ struct PlanReport {
   var anki: AnkiReport? = nil
 
   var clock: DayClock { invocation.clock }
-  var ja: Bool { invocation.texts.language == .ja }
+  var words: any Catalogue { invocation.messages }
 
   /// The JSON object of docs/commands.md, keys in its order, two-space indented.
   func json() -> String {
@@ -113,17 +114,13 @@ struct PlanReport {
   func table() -> String {
     let today = clock.day(of: now)
     let end = today.adding(days: days)
-    var out =
-      ja
-      ? "\(invocation.zoneName) · 現在 \(stamp(now)) · \(end) 0:00 まで\n"
-      : "\(invocation.zoneName) · now \(stamp(now)) · until \(end) 00:00\n"
+    var out = words.previewHeading(zone: invocation.zoneName, now: stamp(now), until: end.description) + "\n"
     for line in anki?.lines ?? [] { out += line + "\n" }
     guard !reminders.isEmpty else {
-      out += ja ? "この期間に届くリマインダーはありません。\n" : "No reminders in this period.\n"
+      out += words.noRemindersInPeriod + "\n"
       return out
     }
-    let header = ja ? ["日時", "種類", "タイトル", "移動の理由"] : ["TIME", "KIND", "TITLE", "WHY IT MOVED"]
-    var rows = [header]
+    var rows = [words.previewColumns]
     for r in reminders {
       rows.append([stamp(r.fireAt), kind(r.kind), r.title, why(r)])
     }
@@ -140,16 +137,17 @@ struct PlanReport {
 
   func stamp(_ instant: Date) -> String {
     let day = clock.day(of: instant)
-    let weekday = invocation.texts.weekdayName(day.weekday)
-    return "\(day) \(ja ? "(" + weekday + ")" : weekday) \(clock.wallTime(at: instant))"
+    return words.stamp(
+      day: day.description, weekday: words.weekdayName(day.weekday),
+      time: clock.wallTime(at: instant).description)
   }
 
   func kind(_ kind: ReminderKind) -> String {
     switch kind {
-    case .dailyReview: return ja ? "毎日の復習" : "daily review"
-    case .recall: return ja ? "思い出し" : "recall"
-    case .focus: return ja ? "集中タイマー" : "focus timer"
-    case .alarm: return ja ? "アラーム" : "alarm"
+    case .dailyReview: words.kindName(.dailyReview)
+    case .recall: words.kindName(.recall)
+    case .focus: words.kindName(.focus)
+    case .alarm: words.kindName(.alarm)
     }
   }
 
@@ -157,18 +155,17 @@ struct PlanReport {
     guard let reason = r.reason else { return "" }
     let label: String
     switch reason {
-    case .outsideWindow: label = ja ? "通知できる時間の外" : "outside the window"
-    case .quietHours: label = ja ? "静かな時間" : "quiet hours"
-    case .desktopDND: label = ja ? "おやすみモード" : "do-not-disturb"
-    case .catchUp: label = ja ? "取りこぼし" : "catch-up"
-    case .snoozed: label = ja ? "スヌーズ" : "snoozed"
-    case .focus: label = ja ? "集中中" : "focus"
+    case .outsideWindow: label = words.reasonName(.outsideWindow)
+    case .quietHours: label = words.reasonName(.quietHours)
+    case .desktopDND: label = words.reasonName(.desktopDND)
+    case .catchUp: label = words.reasonName(.catchUp)
+    case .snoozed: label = words.reasonName(.snoozed)
+    case .focus: label = words.reasonName(.focus)
     }
     guard let from = r.deferredFrom else { return label }
     let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
     let hhmm = clock.wallTime(at: from).description
     let when = sameDay ? hhmm : "\(clock.day(of: from)) \(hhmm)"
-    if reason == .snoozed { return ja ? "\(label)（\(when) に表示）" : "\(label) (shown at \(when))" }
-    return ja ? "\(label)（元は \(when)）" : "\(label) (was \(when))"
+    return reason == .snoozed ? words.shownAt(label, when: when) : words.movedFrom(label, when: when)
   }
 }

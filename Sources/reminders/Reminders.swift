@@ -6,6 +6,7 @@ import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
+import RemindersMessages
 import RemindersStore
 
 /// `reminders`: the root command.
@@ -39,15 +40,21 @@ enum GlobalOption: String, CaseIterable, Hashable {
     switch self {
     case .lang:
       guard Language(rawValue: value) == nil else { return nil }
-      return language == .ja
-        ? "--lang には ja か en を指定します（'\(value)' ではなく）" : "--lang takes ja or en, not '\(value)'"
+      return language.catalogue.langValue(value)
     case .config, .deck, .stateDir:
       guard value.isEmpty else { return nil }
-      let what =
-        self == .stateDir ? (language == .ja ? "フォルダー" : "folder") : (language == .ja ? "ファイル" : "file")
-      return language == .ja
-        ? "\(rawValue) には\(what)のパスを指定します（空ではなく）" : "\(rawValue) takes a \(what) path, not an empty string"
+      return language.catalogue.emptyPath(option: rawValue, folder: self == .stateDir)
     }
+  }
+
+  /// The value of this option among raw command-line arguments (`--lang ja` or `--lang=ja`), the
+  /// first given; read before the arguments are parsed, or without parsing them.
+  func value(in arguments: [String]) -> String? {
+    for (i, argument) in arguments.enumerated() {
+      if argument == rawValue, i + 1 < arguments.count { return arguments[i + 1] }
+      if argument.hasPrefix(rawValue + "=") { return String(argument.dropFirst(rawValue.count + 1)) }
+    }
+    return nil
   }
 }
 
@@ -84,7 +91,7 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     for option in GlobalOption.allCases {
       if let value = values[option],
-        let problem = option.problem(with: value, language: SessionLanguage.current)
+        let problem = option.problem(with: value, language: SessionLanguage.beforeParsing)
       {
         throw ValidationError(problem)
       }
@@ -114,14 +121,22 @@ struct TimeOptions: ParsableArguments {
   var instant: Date { now.flatMap { Timestamp.parse($0) } ?? Date() }
 }
 
-/// What one command knows: where the files are, the validated config, the day clock, the texts.
+/// What one command knows: where the files are, the validated config, the day clock, the
+/// session's language.
 struct Invocation {
   let environment: [String: String]
   let paths: Paths
   let configuration: Configuration
   let clock: DayClock
   let zoneName: String
-  let texts: Texts
+  /// The session's language: `--lang`, else the config's `language`, else the locale.
+  let language: Language
+
+  /// Every text, in the session's language.
+  var messages: any Catalogue { language.catalogue }
+
+  /// The alarm commands' way to the words they share with the pop-ups (see `Texts`).
+  var texts: Texts { Texts(language: language) }
 
   init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
     try self.init(options.values, environment: environment)
@@ -140,18 +155,8 @@ struct Invocation {
     let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
     clock = DayClock(zone: zone)
     zoneName = name
-    let language: Language
-    if let lang = options[.lang].flatMap(Language.init(rawValue:)) {
-      language = lang
-    } else {
-      switch configuration.language {
-      case .ja: language = .ja
-      case .en: language = .en
-      case .auto: language = Language.fromLocale(environment)
-      }
-    }
-    texts = Texts(language: language)
-    SessionLanguage.current = language
+    language = Language.resolve(
+      lang: options[.lang], configured: configuration.language, environment: environment)
   }
 
   /// The day zone and its IANA name as the user gave it: config `time.zone`, else `TZ`, else
@@ -190,7 +195,7 @@ struct Invocation {
   /// The files, config, day clock and language the use cases of RemindersApp work on; what
   /// they say on the way is printed to stderr here.
   var workspace: Workspace {
-    let language = texts.language
+    let language = language
     return Workspace(
       paths: paths, configuration: configuration, dayClock: clock, zoneName: zoneName, language: language,
       notices: { ExitStatus.say(NoticeText(language: language).text($0)) })
@@ -210,12 +215,12 @@ struct Invocation {
   /// How `status`, `preview` and `doctor` say where Anki's counts come from.
   func ankiReport(_ status: AnkiStatus?, now: Date) -> AnkiReport? {
     guard let status, let settings = configuration.anki else { return nil }
-    return AnkiReport(status: status, settings: settings, clock: clock, language: texts.language, now: now)
+    return AnkiReport(status: status, settings: settings, clock: clock, language: language, now: now)
   }
 
   var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
 
-  var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, texts: texts) }
+  var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, messages: messages) }
   var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }
 
   /// The desktop of this session: its notification server, over libdbus. The commands reach it
@@ -232,28 +237,49 @@ struct Invocation {
       ledger: ledgerFile, desktop: { [desktop] in desktop.reach() },
       isWatched: { FileLock.isHeld(watchLock) },
       calendar: FallbackCalendarFile(
-        path: configuration.fallbackPath ?? paths.defaultFallback, language: texts.language),
+        path: configuration.fallbackPath ?? paths.defaultFallback, language: language),
       sound: AlarmSoundLoop(configured: configuration.alarmSound, environment: environment))
   }
 }
 
-/// The language messages are said in: a guess from `--lang` and the locale until the config is
-/// read, then the session's language (docs/planning.md). Read by the one place that reports errors.
+/// The session's language where no `Invocation` has it: resolved from the arguments, the
+/// environment and (for errors) the config, each time it is asked, never kept.
 enum SessionLanguage {
-  nonisolated(unsafe) static var current: Language = guess(
-    arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+  /// Set by `doctor` and the `timer` commands (Doctor.swift, TimerText.swift) and read by
+  /// nothing: errors resolve their language with `forErrors`. Kept only so that those files
+  /// build until they stop setting it; then it goes.
+  nonisolated(unsafe) static var current: Language = .en
 
+  /// The language of the messages said before the arguments are parsed (a value the parser
+  /// refuses): `--lang`, else the locale (docs/planning.md).
+  static var beforeParsing: Language {
+    guess(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// `--lang` among `arguments` when it names a language, else the locale.
   static func guess(arguments: [String], environment: [String: String]) -> Language {
-    if let i = arguments.firstIndex(of: GlobalOption.lang.rawValue), i + 1 < arguments.count,
-      let language = Language(rawValue: arguments[i + 1])
-    {
+    GlobalOption.lang.value(in: arguments).flatMap(Language.init(rawValue:))
+      ?? Language.fromLocale(environment)
+  }
+
+  /// The language of an error's message, as the command that failed spoke: `--lang`, else the
+  /// config's `language` when the config parses, else the locale; an error reading the config
+  /// is so said in the language of the arguments and the locale.
+  static func forErrors(arguments: [String], environment: [String: String]) -> Language {
+    if let language = GlobalOption.lang.value(in: arguments).flatMap(Language.init(rawValue:)) {
       return language
     }
-    if let inline = arguments.first(where: { $0.hasPrefix("--lang=") }),
-      let language = Language(rawValue: String(inline.dropFirst(7)))
-    {
-      return language
-    }
-    return Language.fromLocale(environment)
+    let configured: LanguageSetting? = {
+      guard
+        let paths = try? Paths.forCommand(
+          environment: environment, config: GlobalOption.config.value(in: arguments),
+          deck: GlobalOption.deck.value(in: arguments), stateDir: GlobalOption.stateDir.value(in: arguments)),
+        let bytes = try? FileIO.read(paths.config),
+        let configuration = try? Configuration.parse(bytes, path: paths.config, home: paths.home)
+      else { return nil }
+      return configuration.language
+    }()
+    return Language.resolve(lang: nil, configured: configured, environment: environment)
   }
 }

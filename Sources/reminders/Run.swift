@@ -3,6 +3,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDelivery
+import RemindersMessages
 import RemindersStore
 
 /// `reminders run`: the timer's job.
@@ -32,7 +33,7 @@ struct Run: ParsableCommand {
     let report = try invocation.deliveryRun.deliver(input, now: now, world: invocation.deliveryWorld)
     // Focus phases that ended reach the deck's focus log within a minute, view or no view.
     try FocusKeeper(workspace: invocation.workspace).settleLog(now: now)
-    let lines = RunReportText(language: invocation.texts.language).lines(report)
+    let lines = RunReportText(language: invocation.language).lines(report)
     for line in lines.out { print(line) }
     for line in lines.err { ExitStatus.say(line) }
   }
@@ -74,42 +75,46 @@ struct Run: ParsableCommand {
 /// `run`'s lines: what was delivered on stdout, what fell back or was left on stderr.
 struct RunReportText {
   let language: Language
-  var ja: Bool { language == .ja }
 
   func lines(_ report: DeliveryReport) -> (out: [String], err: [String]) {
+    let words = language.catalogue
     var out: [String] = []
     var err: [String] = []
     for event in report.events {
       switch event {
       case .shown(let r):
-        out.append(ja ? "通知 \(r.id): \(r.title)" : "popup \(r.id): \(r.title)")
+        out.append(words.shown(r.id.description, title: r.title))
       case .held(let r, let dnd):
-        let place = dnd.probe?.location ?? (ja ? "デスクトップ" : "desktop")
-        out.append(ja ? "保留 \(r.id): おやすみモード中（\(place)）" : "held \(r.id): do-not-disturb (\(place))")
+        out.append(words.held(r.id.description, place: dnd.probe?.location))
       case .toCalendar(let r, let path, let why):
-        out.append(ja ? "カレンダー \(r.id): \(r.title)" : "calendar \(r.id): \(r.title)")
-        err.append(
-          ja
-            ? "\(r.id) をカレンダーファイル \(path) に書きました: \(why.text(language))"
-            : "\(r.id) went to the calendar file \(path): \(why.text(language))")
+        out.append(words.toCalendar(r.id.description, title: r.title))
+        err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
       case .updated(let id, let title):
-        out.append(ja ? "更新 \(id): \(title)" : "updated \(id): \(title)")
+        out.append(words.updated(id.description, title: title))
       case .closed(let id):
-        out.append(ja ? "閉じました \(id): 復習するカードが残っていません" : "closed \(id): no card left to review")
+        out.append(words.closed(id.description))
       case .rangAgain(let id, let title):
-        out.append(ja ? "再通知 \(id): \(title)" : "ringing again \(id): \(title)")
+        out.append(words.rangAgain(id.description, title: title))
       case .stoppedRinging(let id, let why):
-        let texts = Texts(language: language)
-        out.append(ja ? "停止 \(id): \(texts.ringEnd(why))" : "stopped \(id): \(texts.ringEnd(why))")
+        out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
       case .noSound(let id, let why):
-        err.append(ja ? "\(id) のアラーム音を鳴らせません: \(why)" : "\(id) plays no sound: \(why)")
+        err.append(words.noSound(id.description, why: why))
       case .leftAsShown(let id, let why):
-        err.append(
-          ja
-            ? "\(id) のポップアップはそのままです: \(why.text(language))"
-            : "the pop-up of \(id) was left as it was: \(why.text(language))")
+        err.append(words.leftAsShown(id.description, why: why.text(language)))
       }
     }
     return (out, err)
+  }
+}
+
+extension RingEndReason {
+  /// The catalogue's reason for a ring's end.
+  init(_ end: RingEnd) {
+    switch end {
+    case .stoppedAtPlace: self = .stoppedAtPlace
+    case .alarmDeleted: self = .alarmDeleted
+    case .alarmDisabled: self = .alarmDisabled
+    case .replaced(let next): self = .replaced(next: next.description)
+    }
   }
 }

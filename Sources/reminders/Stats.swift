@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 import RemindersTerminal
 
@@ -36,20 +37,10 @@ struct Stats: ParsableCommand {
   static let weeksRange = 1...260
 
   func validate() throws {
-    let ja = SessionLanguage.current == .ja
-    guard Stats.weeksRange.contains(weeks) else {
-      throw ValidationError(
-        ja ? "--weeks には 1 から 260 までの整数を指定します" : "--weeks takes a whole number from 1 to 260")
-    }
-    if let svg, svg.isEmpty {
-      throw ValidationError(
-        ja ? "--svg にはファイルのパスを指定します（空ではなく）" : "--svg takes a file path, not an empty string")
-    }
-    if svg == "-" && json {
-      throw ValidationError(
-        ja ? "--svg - と --json はどちらも標準出力に書くため、一緒には使えません" : "--svg - and --json both write to stdout; give one"
-      )
-    }
+    let words = SessionLanguage.beforeParsing.catalogue
+    guard Stats.weeksRange.contains(weeks) else { throw ValidationError(words.weeksOutOfRange) }
+    if let svg, svg.isEmpty { throw ValidationError(words.svgPathEmpty) }
+    if svg == "-" && json { throw ValidationError(words.svgAndJSONToStdout) }
   }
 
   func run() throws {
@@ -72,7 +63,7 @@ struct Stats: ParsableCommand {
     } else {
       print(report.text(color: StudyReport.usesColor(invocation.environment)), terminator: "")
       if let svg {
-        print(report.ja ? "画像を \(svg) に書き出しました。" : "Wrote the picture to \(svg).")
+        print(invocation.messages.wrotePicture(to: svg))
       }
     }
   }
@@ -84,7 +75,7 @@ struct StudyReport {
   let now: Date
   let stats: StudyStats
 
-  var ja: Bool { invocation.texts.language == .ja }
+  var words: any Catalogue { invocation.messages }
 
   /// The glyph of each level: they differ in density, so that no colour is needed to read them,
   /// and level 0 is a visible dot (a blank cell is a day still to come).
@@ -100,21 +91,13 @@ struct StudyReport {
 
   /// Monday first.
   var weekdays: [String] {
-    (0..<7).map { invocation.texts.weekdayName((StudyStats.firstWeekday + $0) % 7) }
+    (0..<7).map { words.weekdayName((StudyStats.firstWeekday + $0) % 7) }
   }
 
-  func monthName(_ month: Int) -> String {
-    ja
-      ? "\(month)月"
-      : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
-  }
+  func monthName(_ month: Int) -> String { words.monthName(month) }
 
   /// `Sat` / `土`.
   func weekday(of day: Day) -> String { weekdays[StudyStats.daysSinceWeekStart(day)] }
-
-  func cards(_ n: Int) -> String { ja ? "\(n)枚" : "\(n) \(n == 1 ? "card" : "cards")" }
-  func days(_ n: Int) -> String { ja ? "\(n)日" : "\(n) \(n == 1 ? "day" : "days")" }
-  func minutes(_ n: Int) -> String { ja ? "\(n)分" : "\(n) min" }
 
   /// `87%`, rounded to the nearest whole percent.
   static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
@@ -122,19 +105,17 @@ struct StudyReport {
   /// A level's range of cards a day: `0`, `1–9`, `4`, `28+` (`28以上`).
   func range(of level: Int) -> String {
     let (lower, upper) = stats.scale.range(of: level)
-    guard let upper else { return ja ? "\(lower)以上" : "\(lower)+" }
-    return lower == upper ? "\(lower)" : "\(lower)\(ja ? "〜" : "–")\(upper)"
+    return words.levelRange(lower: lower, upper: upper)
   }
 
   /// What the heatmap shows, in one line: its title.
   var heading: String {
-    let end = "\(stats.today) \(ja ? "(\(weekday(of: stats.today)))" : weekday(of: stats.today))"
-    return ja
-      ? "1日に回答した枚数: \(end) までの\(stats.weeks)週（\(invocation.zoneName)、週は月曜始まり）"
-      : "Cards answered per day, \(stats.weeks) \(stats.weeks == 1 ? "week" : "weeks") to \(end) (\(invocation.zoneName); weeks start on Monday)"
+    words.heatmapHeading(
+      weeks: stats.weeks, today: stats.today.description, weekday: weekday(of: stats.today),
+      zone: invocation.zoneName)
   }
 
-  var legendTitle: String { ja ? "凡例（1日の枚数）" : "Legend (cards a day)" }
+  var legendTitle: String { words.legendTitle }
 
   /// The heatmap, the legend and the figures.
   func text(color: Bool) -> String {
@@ -184,31 +165,16 @@ struct StudyReport {
   /// The figures under the heatmap, one a line.
   var figures: [String] {
     func answered(_ count: AnswerCount) -> String {
-      guard let share = count.share else { return cards(count.answered) }
-      return ja
-        ? "\(cards(count.answered))（覚えていた \(StudyReport.percent(share))）"
-        : "\(cards(count.answered)), \(StudyReport.percent(share)) remembered"
+      guard let share = count.share else { return words.cards(count.answered) }
+      return words.answered(words.cards(count.answered), remembered: StudyReport.percent(share))
     }
     let forecast = stats.forecast.enumerated().map { i, item in
-      let when = i == 0 ? (ja ? "今日" : "today") : weekday(of: item.day)
-      return ja ? "\(when) \(item.due)枚" : "\(when) \(item.due)"
+      words.forecastDay(i == 0 ? words.today : weekday(of: item.day), due: item.due)
     }
-    if ja {
-      return [
-        "回答: \(answered(stats.allTime))、直近30日: \(answered(stats.recent))",
-        "学習した日: \(days(stats.daysStudied))",
-        "連続記録: \(days(stats.currentStreak))（最長 \(days(stats.longestStreak))）",
-        "集中: 今日 \(minutes(stats.focusToday))、今週 \(minutes(stats.focusThisWeek))、合計 \(minutes(stats.focusAllTime))",
-        "今後7日の復習予定: " + forecast.joined(separator: "、"),
-      ]
-    }
-    return [
-      "Answered: \(answered(stats.allTime)); last 30 days: \(answered(stats.recent))",
-      "Days studied: \(stats.daysStudied)",
-      "Streak: \(days(stats.currentStreak)) (longest: \(days(stats.longestStreak)))",
-      "Focus: \(minutes(stats.focusToday)) today, \(minutes(stats.focusThisWeek)) this week, \(minutes(stats.focusAllTime)) in all",
-      "Cards due, next 7 days: " + forecast.joined(separator: ", "),
-    ]
+    return words.figures(
+      allTime: answered(stats.allTime), recent: answered(stats.recent), daysStudied: stats.daysStudied,
+      currentStreak: stats.currentStreak, longestStreak: stats.longestStreak, focusToday: stats.focusToday,
+      focusThisWeek: stats.focusThisWeek, focusAllTime: stats.focusAllTime, forecast: forecast)
   }
 
   /// The same figures and the per-day series (every day the heatmap shows, today last).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersApp
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// `reminders status`: the home screen in one glance.
@@ -38,40 +39,26 @@ struct HomeScreenText {
   /// Where Anki's counts come from, as `status`, `preview` and `doctor` say it.
   var anki: AnkiReport? { invocation.ankiReport(screen.anki, now: screen.now) }
 
-  var ja: Bool { invocation.texts.language == .ja }
+  var words: any Catalogue { invocation.messages }
 
   var text: String {
-    let texts = invocation.texts
     var lines: [String] = []
-    var due =
-      ja
-      ? "今日の復習: \(screen.dueCount)枚"
-      : "Due today: \(screen.dueCount) \(screen.dueCount == 1 ? "card" : "cards")"
+    var due = words.dueToday(screen.dueCount)
     if screen.collections.count > 1 {
-      let parts = Texts.ordered(screen.collections).map { name, n in
-        let label = name.isEmpty ? texts.otherCollection : name
-        return ja ? "\(label) \(n)枚" : "\(label): \(n)"
-      }
-      due += ja ? "（" + parts.joined(separator: "、") + "）" : " (" + parts.joined(separator: ", ") + ")"
+      due += words.dueByCollection(
+        CollectionOrder.ordered(screen.collections).map { (name: $0.0, count: $0.1) })
     }
     lines.append(due)
     lines += anki?.lines ?? []
-    lines.append(
-      ja ? "連続記録: \(screen.streak)日" : "Streak: \(screen.streak) \(screen.streak == 1 ? "day" : "days")")
-    lines.append(
-      ja
-        ? "思い出す項目: いま \(screen.recallsWaiting)件、このあと \(screen.recallsLater)件"
-        : "Recall items: \(screen.recallsWaiting) waiting now, \(screen.recallsLater) later")
-    lines.append(ja ? "今日の集中: \(screen.focusMinutesToday)分" : "Focus today: \(screen.focusMinutesToday) min")
+    lines.append(words.streakLine(screen.streak))
+    lines.append(words.recallItemsLine(waiting: screen.recallsWaiting, later: screen.recallsLater))
+    lines.append(words.focusTodayLine(screen.focusMinutesToday))
     if let next = screen.next {
       let when = PlanReport(invocation: invocation, now: screen.now, days: 1, reminders: []).stamp(
         next.fireAt)
-      lines.append(ja ? "次のリマインダー: \(when) \(next.title)" : "Next reminder: \(when) — \(next.title)")
+      lines.append(words.nextReminderLine(when: when, title: next.title))
     } else {
-      lines.append(
-        ja
-          ? "次のリマインダー: \(HomeScreen.horizonDays)日以内にはありません"
-          : "Next reminder: none in the next \(HomeScreen.horizonDays) days")
+      lines.append(words.noNextReminderLine(days: HomeScreen.horizonDays))
     }
     lines.append(alarmLine)
     return lines.joined(separator: "\n") + "\n"
@@ -79,21 +66,17 @@ struct HomeScreenText {
 
   /// `Alarms today: 07:00 Office (ringing), 18:00 Gym` / `今日のアラーム: 07:00 Office（鳴っています）、…`.
   var alarmLine: String {
-    guard !screen.alarmsToday.isEmpty else { return ja ? "今日のアラーム: なし" : "Alarms today: none" }
     let clock = invocation.clock
-    let items = screen.alarmsToday.map { item -> String in
-      let hhmm = clock.wallTime(at: item.at)
-      let state: String
-      switch (item.state, ja) {
-      case (.upcoming, _): state = ""
-      case (.ringing, true): state = "（鳴っています）"
-      case (.ringing, false): state = " (ringing)"
-      case (.stopped, true): state = "（止めました）"
-      case (.stopped, false): state = " (stopped)"
-      }
-      return "\(hhmm) \(item.alarm.name)\(state)"
-    }
-    return ja ? "今日のアラーム: " + items.joined(separator: "、") : "Alarms today: " + items.joined(separator: ", ")
+    return words.alarmsTodayLine(
+      screen.alarmsToday.map { item in
+        let state: AlarmTodayState =
+          switch item.state {
+          case .upcoming: .upcoming
+          case .ringing: .ringing
+          case .stopped: .stopped
+          }
+        return (time: clock.wallTime(at: item.at).description, name: item.alarm.name, state: state)
+      })
   }
 
   var json: OrderedJSON {

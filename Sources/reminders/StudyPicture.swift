@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// The heatmap as a standalone SVG picture (docs/focus-and-stats.md): a browser shows it, and a screen reader
 /// reads its title and description, then each day's `<title>` (`2026-11-21: 34 cards, 50 min`).
@@ -7,7 +8,9 @@ struct StudyPicture {
   let report: StudyReport
 
   var stats: StudyStats { report.stats }
-  var ja: Bool { report.ja }
+  var words: any Catalogue { report.words }
+  /// The fonts, the `lang` attribute and the legend's place follow the language's script.
+  var ja: Bool { report.invocation.language == .ja }
 
   /// Cell side and pitch, and the margins for the weekday names, the heading and the month names.
   static let cell = 11
@@ -22,11 +25,7 @@ struct StudyPicture {
   var title: String { report.heading }
 
   /// The heading shown on the picture, short enough for its width.
-  var shownHeading: String {
-    ja
-      ? "1日に回答した枚数（\(stats.today) までの\(stats.weeks)週）"
-      : "Cards answered per day, \(stats.weeks) \(stats.weeks == 1 ? "week" : "weeks") to \(stats.today)"
-  }
+  var shownHeading: String { words.pictureHeading(weeks: stats.weeks, today: stats.today.description) }
 
   /// What the picture shows, in words, for screen readers.
   var description: String {
@@ -35,37 +34,17 @@ struct StudyPicture {
     }
     let studied = stats.days.filter { $0.tally.answered > 0 }.count
     let busiest = stats.days.max { $0.tally.answered < $1.tally.answered }
-    var sentences: [String] = []
-    if ja {
-      sentences.append(
-        "この\(stats.weeks)週で \(report.cards(shown.answered))に回答（\(report.days(studied))）。")
-      if let busiest, busiest.tally.answered > 0 {
-        sentences.append("最も多かった日: \(busiest.day) の \(report.cards(busiest.tally.answered))。")
-      }
-      sentences.append(
-        "連続記録 \(report.days(stats.currentStreak))、最長 \(report.days(stats.longestStreak))。")
-      sentences.append("色が濃いほど多くの枚数に回答した日です。各日の枚数と集中時間はそのマスの説明にあります。")
-    } else {
-      sentences.append(
-        "\(report.cards(shown.answered)) answered on \(report.days(studied)) in these \(stats.weeks) weeks.")
-      if let busiest, busiest.tally.answered > 0 {
-        sentences.append("Busiest day: \(busiest.day), \(report.cards(busiest.tally.answered)).")
-      }
-      sentences.append(
-        "Streak: \(report.days(stats.currentStreak)), longest \(report.days(stats.longestStreak)).")
-      sentences.append(
-        "Darker squares are days with more cards answered; each square's title gives the day's cards and focus minutes."
-      )
-    }
-    return sentences.joined(separator: ja ? "" : " ")
+    return words.pictureDescription(
+      answered: shown.answered, daysStudied: studied, weeks: stats.weeks,
+      busiest: busiest.flatMap { $0.tally.answered > 0 ? ($0.day.description, $0.tally.answered) : nil },
+      currentStreak: stats.currentStreak, longestStreak: stats.longestStreak)
   }
 
   /// `2026-11-21: 34 cards, 50 min` / `2026-11-21: 34枚、50分`.
   func dayTitle(_ summary: StudyStats.DaySummary) -> String {
-    let t = summary.tally
-    return ja
-      ? "\(summary.day): \(t.answered)枚、\(t.focusMinutes)分"
-      : "\(summary.day): \(report.cards(t.answered)), \(t.focusMinutes) min"
+    words.dayTitle(
+      day: summary.day.description, answered: summary.tally.answered, focusMinutes: summary.tally.focusMinutes
+    )
   }
 
   var svg: String {
@@ -80,7 +59,7 @@ struct StudyPicture {
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
       viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="stats-title stats-desc" \
-      font-family="\(XML.escape(font))" font-size="10" lang="\(ja ? "ja" : "en")">
+      font-family="\(XML.escape(font))" font-size="10" lang="\(report.invocation.language.rawValue)">
       <title id="stats-title">\(XML.escape(title))</title>
       <desc id="stats-desc">\(XML.escape(description))</desc>
       <rect width="100%" height="100%" fill="#ffffff"/>

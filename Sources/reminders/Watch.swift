@@ -4,6 +4,7 @@ import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
+import RemindersMessages
 import RemindersStore
 
 #if canImport(Glibc)
@@ -37,18 +38,14 @@ struct Watch: ParsableCommand {
 /// `reminders watch`: the watch lock, the bus monitor, and `PopupWatch`'s rules over its events.
 struct WatchCommand {
   let invocation: Invocation
-  var ja: Bool { invocation.texts.language == .ja }
+  var words: any Catalogue { invocation.messages }
 
   func run() throws {
     let held: FileLock
     do {
       held = try FileLock(path: invocation.paths.watchLock, seconds: 2)
     } catch StoreError.locked {
-      throw CommandFailure(
-        ja
-          ? "\(invocation.paths.watchLock): この状態フォルダーには別の reminders watch が動いています"
-          : "\(invocation.paths.watchLock): another reminders watch runs for this state folder",
-        code: ExitStatus.locked)
+      throw CommandFailure(words.anotherWatch(lock: invocation.paths.watchLock), code: ExitStatus.locked)
     }
     defer { withExtendedLifetime(held) {} }
     let monitor: NotificationMonitor
@@ -56,34 +53,24 @@ struct WatchCommand {
       monitor = try NotificationMonitor.start(environment: invocation.environment)
     } catch .notAllowed(let error) {
       // Trying again would not help: the unit does not restart on this code.
-      throw CommandFailure(
-        ja
-          ? "通知を見守れません: このセッションバスは reminders に監視を許していません（\(error)）。ポップアップは最初の表示のままです"
-          : "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
-            + "pop-ups stay as first shown", code: ExitStatus.noPermission)
+      throw CommandFailure(words.monitorNotAllowed("\(error)"), code: ExitStatus.noPermission)
     } catch {
       let why =
         switch error {
-        case .unreachable(let failure): failure.text(invocation.texts.language)
+        case .unreachable(let failure): failure.text(invocation.language)
         case .notAllowed(let detail), .stopped(let detail): detail
         }
-      throw CommandFailure(
-        ja ? "通知を見守れません: \(why)" : "cannot watch notifications: \(why)", code: ExitStatus.unavailable)
+      throw CommandFailure(words.cannotWatch(why), code: ExitStatus.unavailable)
     }
     var watch = PopupWatch(
       ledger: invocation.ledgerFile, actions: desktopActions(),
       snoozeAfter: invocation.configuration.schedule.snoozeAfter)
     try watch.start(at: Date())
-    say(
-      ja
-        ? "\(monitor.address) の通知を \(invocation.paths.ledger) のために見守ります。"
-        : "Watching notifications on \(monitor.address) for \(invocation.paths.ledger).")
+    say(words.watching(address: monitor.address, ledger: invocation.paths.ledger))
     do {
       try watch.follow(monitor, clock: { Date() }) { note in lines(note).forEach(say) }
     } catch WatchFailure.stopped(let error) {
-      throw CommandFailure(
-        ja ? "通知の見守りが止まりました: \(error)" : "stopped watching notifications: \(error)",
-        code: ExitStatus.unavailable)
+      throw CommandFailure(words.watchStopped("\(error)"), code: ExitStatus.unavailable)
     }
   }
 
@@ -96,12 +83,12 @@ struct WatchCommand {
     let absolute = { (path: String) in path.hasPrefix("/") ? path : folder + "/" + path }
     let review = [
       binary, "review", "--config", absolute(paths.config), "--deck", absolute(paths.deck), "--state-dir",
-      absolute(paths.stateDir), "--lang", invocation.texts.language.rawValue,
+      absolute(paths.stateDir), "--lang", invocation.language.rawValue,
     ]
     let desktop = invocation.desktop
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
-      language: invocation.texts.language, anki: invocation.configuration.anki?.command ?? ["anki"],
+      language: invocation.language, anki: invocation.configuration.anki?.command ?? ["anki"],
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
   }
 
@@ -109,42 +96,18 @@ struct WatchCommand {
     switch note {
     case .reviewStarted(let id, let command):
       let shown = command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-      return [
-        ja ? "\(id) のポップアップから復習を始めました: \(shown)" : "Started the review from the pop-up of \(id): \(shown)"
-      ]
+      return [words.reviewStarted(id.description, command: shown)]
     case .reviewNotStarted(let id, let why):
-      return [
-        ja
-          ? "reminders: \(id) のポップアップから復習を始められません: \(why)"
-          : "reminders: cannot start the review from the pop-up of \(id): \(why)"
-      ]
+      return [words.reviewNotStarted(id.description, why: "\(why)")]
     case .snoozed(let id, let returning, let until):
       let stamp = Timestamp.format(until, in: invocation.clock)
-      return [
-        ja
-          ? "\(id) をスヌーズしました: \(stamp) に \(returning) として戻ります（通知できる時間なら）。"
-          : "Snoozed \(id): it comes back as \(returning) at \(stamp) (or the next allowed moment)."
-      ]
+      return [words.snoozed(id.description, returning: returning.description, at: stamp)]
     case .closed(let ids, let notification, let reason):
-      return ids.map { id in
-        ja
-          ? "\(id) のポップアップ（通知 \(notification)）が閉じました: \(reasonText(reason))。"
-          : "The pop-up of \(id) (notification \(notification)) closed: \(reason)."
+      return ids.map {
+        words.popupClosed($0.description, notification: notification, reason: CloseReasonName(reason))
       }
     case .serverChanged(let ids):
-      let names = ids.map(\.description).joined(separator: ", ")
-      return [
-        ja ? "通知サーバーが替わりました。画面から外したもの: \(names)。" : "The notification server changed; off screen: \(names)."
-      ]
-    }
-  }
-
-  func reasonText(_ reason: NotificationEvent.CloseReason) -> String {
-    switch reason {
-    case .expired: "表示時間が過ぎました"
-    case .dismissed: "利用者が閉じました"
-    case .closedByCall: "CloseNotification で閉じられました"
-    case .undefined: "理由は示されませんでした"
+      return [words.serverChanged(offScreen: ids.map(\.description).joined(separator: ", "))]
     }
   }
 
@@ -152,5 +115,17 @@ struct WatchCommand {
   private func say(_ line: String) {
     print(line)
     fflush(nil)
+  }
+}
+
+extension CloseReasonName {
+  /// The catalogue's name for why the server closed a pop-up.
+  init(_ reason: NotificationEvent.CloseReason) {
+    switch reason {
+    case .expired: self = .expired
+    case .dismissed: self = .dismissed
+    case .closedByCall: self = .closedByCall
+    case .undefined: self = .undefined
+    }
   }
 }

@@ -66,8 +66,8 @@ import Testing
       _ = try Self.parse(text, csv: csv)
     } catch {
       #expect(error.line == line)
-      #expect(error.en == message)
-      #expect(!error.ja.isEmpty)
+      #expect(error.text(.en) == message)
+      #expect(!error.text(.ja).isEmpty)
     }
   }
 
@@ -77,7 +77,7 @@ import Testing
       Issue.record("expected a problem")
     } catch {
       #expect(error.line == 2)
-      #expect(error.en == "expected UTF-8 text")
+      #expect(error.text(.en) == "expected UTF-8 text")
     }
   }
 

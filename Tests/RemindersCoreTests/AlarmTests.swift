@@ -73,8 +73,8 @@ import Testing
   }
 
   @Test func theRefusalsSaySpecWords() {
-    let en = Texts(language: .en)
-    let ja = Texts(language: .ja)
+    let en = Language.en.catalogue
+    let ja = Language.ja.catalogue
     #expect(en.alarmNotStoppable == "You have not arrived at this place, so the alarm cannot be stopped")
     #expect(ja.alarmNotStoppable == "この場所に到着していないため、アラームを停止できません")
     #expect(en.alarmNotEditable == "You have not arrived at this place, so the alarm cannot be edited")

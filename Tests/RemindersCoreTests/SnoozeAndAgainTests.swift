@@ -131,14 +131,14 @@ import Testing
   /// The snooze label follows `snooze.after`, in both languages.
   @Test func actionLabels() {
     #expect(
-      Texts(language: .en).actions(.dailyReview, snoozeAfter: 600) == [
+      Language.en.catalogue.actions(.dailyReview, snoozeAfter: 600) == [
         "default", "Review now", "review", "Review now", "snooze", "In 10 minutes",
       ])
     #expect(
-      Texts(language: .ja).actions(.recall, snoozeAfter: 5400) == [
+      Language.ja.catalogue.actions(.recall, snoozeAfter: 5400) == [
         "default", "思い出す", "review", "思い出す", "snooze", "1時間30分後に",
       ])
-    #expect(Texts(language: .en).later(3600) == "In 1 hour")
+    #expect(Language.en.catalogue.later(3600) == "In 1 hour")
   }
 
   /// `reminders snooze` without an id takes the last pop-up that can be snoozed: not a focus

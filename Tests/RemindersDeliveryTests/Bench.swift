@@ -57,7 +57,7 @@ enum Fixture {
       schedule: Schedule(
         dailyTime: WallTime("08:00")!, windowStart: WallTime(window.0)!, windowEnd: WallTime(window.1)!,
         quietHours: quiet.map { QuietRange($0)! }, recallCoalesce: 600, recallAfterWrong: 10800),
-      clock: clock, texts: Texts(language: .en))
+      clock: clock, messages: Language.en.catalogue)
   }
 
   static func card(_ id: String, due: String, collection: String? = nil) -> Card {

@@ -1,2 +1,80 @@
 /// The texts of `run`, `watch` and `snooze`: what they say on stderr and stdout.
-public protocol DeliveryMessages: Sendable {}
+public protocol DeliveryMessages: Sendable {
+  /// `run` showed a pop-up: `通知 daily-…: 今日の復習 3枚` / `popup daily-…: Today's reviews: 3 cards`.
+  func shown(_ id: String, title: String) -> String
+
+  /// `run` held a pop-up for do-not-disturb, where it was read (nil: the desktop's):
+  /// `保留 …: おやすみモード中（デスクトップ）` / `held …: do-not-disturb (desktop)`.
+  func held(_ id: String, place: String?) -> String
+
+  /// `run` wrote a reminder to the calendar file: `カレンダー …: …` / `calendar …: …`.
+  func toCalendar(_ id: String, title: String) -> String
+
+  /// Why it went there (stderr): `… をカレンダーファイル … に書きました: …` / `… went to the calendar file …: …`.
+  func wentToCalendar(_ id: String, path: String, why: String) -> String
+
+  /// `更新 …: …` / `updated …: …`.
+  func updated(_ id: String, title: String) -> String
+
+  /// `閉じました …: 復習するカードが残っていません` / `closed …: no card left to review`.
+  func closed(_ id: String) -> String
+
+  /// `再通知 …: …` / `ringing again …: …`.
+  func rangAgain(_ id: String, title: String) -> String
+
+  /// `停止 …: その場所で止めました` / `stopped …: stopped at its place`.
+  func stoppedRinging(_ id: String, because end: RingEndReason) -> String
+
+  /// `… のアラーム音を鳴らせません: …` / `… plays no sound: …`.
+  func noSound(_ id: String, why: String) -> String
+
+  /// `… のポップアップはそのままです: …` / `the pop-up of … was left as it was: …`.
+  func leftAsShown(_ id: String, why: String) -> String
+
+  /// `watch` finds another watch: `…: この状態フォルダーには別の reminders watch が動いています` /
+  /// `…: another reminders watch runs for this state folder`.
+  func anotherWatch(lock: String) -> String
+
+  /// The bus refuses to be monitored: `通知を見守れません: このセッションバスは…（…）。…` /
+  /// `cannot watch notifications: this session bus does not let reminders monitor it (…); …`.
+  func monitorNotAllowed(_ error: String) -> String
+
+  /// `通知を見守れません: …` / `cannot watch notifications: …`.
+  func cannotWatch(_ why: String) -> String
+
+  /// `… の通知を … のために見守ります。` / `Watching notifications on … for ….`
+  func watching(address: String, ledger: String) -> String
+
+  /// `通知の見守りが止まりました: …` / `stopped watching notifications: …`.
+  func watchStopped(_ error: String) -> String
+
+  /// `… のポップアップから復習を始めました: …` / `Started the review from the pop-up of …: …`.
+  func reviewStarted(_ id: String, command: String) -> String
+
+  /// `reminders: … のポップアップから復習を始められません: …` /
+  /// `reminders: cannot start the review from the pop-up of …: …`.
+  func reviewNotStarted(_ id: String, why: String) -> String
+
+  /// `… をスヌーズしました: … に … として戻ります（通知できる時間なら）。` /
+  /// `Snoozed …: it comes back as … at … (or the next allowed moment).`
+  func snoozed(_ id: String, returning: String, at stamp: String) -> String
+
+  /// `… のポップアップ（通知 7）が閉じました: 利用者が閉じました。` /
+  /// `The pop-up of … (notification 7) closed: dismissed by the user.`
+  func popupClosed(_ id: String, notification: UInt32, reason: CloseReasonName) -> String
+
+  /// `通知サーバーが替わりました。画面から外したもの: …。` / `The notification server changed; off screen: ….`
+  func serverChanged(offScreen names: String) -> String
+}
+
+/// Why an alarm's ring stopped ringing.
+public enum RingEndReason: Sendable {
+  case stoppedAtPlace, alarmDeleted, alarmDisabled
+  /// The next ring of its alarm (its id given) took its place.
+  case replaced(next: String)
+}
+
+/// Why the notification server closed a pop-up.
+public enum CloseReasonName: Sendable {
+  case expired, dismissed, closedByCall, undefined
+}

@@ -1,2 +1,59 @@
 /// The texts of the one line of an error: files, values, exit statuses.
-public protocol ErrorsMessages: Sendable {}
+public protocol ErrorsMessages: Sendable {
+  /// `集中セッションが進行中です（…）` / `a focus session is running (reminders focus stop ends it)`.
+  var focusRunning: String { get }
+
+  /// A broken focus file, left out: `…（集中セッションは無視します。…）` /
+  /// `… (the focus session is left out; reminders focus stop puts this file aside)`.
+  func focusLeftOut(_ error: String) -> String
+
+  /// A broken focus file, put aside as `aside`: `…（… として脇に置きました）` / `… (put aside as …)`.
+  func focusSetAside(_ error: String, as aside: String) -> String
+
+  /// A broken alarm file, left out: `…（新しいアラームは鳴りません。…）` /
+  /// `… (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)`.
+  func alarmsLeftOut(_ error: String) -> String
+
+  /// A file that does not parse, at `place` (`deck.json:3:7`); the parser's reason stays English:
+  /// `deck.json:3:7: 内容を読み取れません: …` / `deck.json:3:7: …`.
+  func corrupt(place: String, reason: String) -> String
+
+  /// A config value that is not acceptable, its key when there is one:
+  /// `config.toml: 設定が正しくありません: schedule.at: …` / `config.toml: schedule.at: …`.
+  func badConfig(place: String, key: String?, reason: String) -> String
+
+  /// `…: 読めません: ファイルがありません` / `…: cannot read: No such file or directory`.
+  func unreadable(path: String, problem: String) -> String
+
+  /// `…: 書き込めません: …` / `…: cannot write: …`.
+  func cannotWrite(path: String, problem: String) -> String
+
+  /// `…: 別の reminders の処理が 10 秒を超えてロックを保持していました` /
+  /// `…: another reminders process held the lock for over 10 s`.
+  func locked(path: String, seconds: Int) -> String
+
+  /// Why a file could not be read or written.
+  func fileProblem(_ problem: FileTrouble) -> String
+
+  /// `--lang には ja か en を指定します（'fr' ではなく）` / `--lang takes ja or en, not 'fr'`.
+  func langValue(_ value: String) -> String
+
+  /// `--deck にはファイルのパスを指定します（空ではなく）` / `--deck takes a file path, not an empty string`
+  /// (`フォルダー` / `folder` for a folder).
+  func emptyPath(option: String, folder: Bool) -> String
+}
+
+/// Why a file could not be read or written; what the system said (`system`) is kept as it said it.
+public enum FileTrouble: Sendable {
+  case missing(system: String)
+  case noSpace(system: String)
+  case denied(system: String)
+  case system(String)
+  case notRegularFile(FileKindName)
+  case danglingLink(target: String)
+}
+
+/// What a path names when it is not a regular file.
+public enum FileKindName: Sendable {
+  case regular, directory, namedPipe, socket, characterDevice, blockDevice, symbolicLink, unknown
+}

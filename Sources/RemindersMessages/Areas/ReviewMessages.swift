@@ -1,2 +1,86 @@
 /// The texts of the review session, in a terminal and in plain lines.
-public protocol ReviewMessages: Sendable {}
+public protocol ReviewMessages: Sendable {
+  /// `このカードはデッキにもうありません。` / `This card is no longer in the deck.`
+  var cardGone: String { get }
+
+  /// `取り消しました: 食べる` / `Undone: 食べる`.
+  func undone(_ name: String) -> String
+
+  /// `取り消す答えはありません。` / `Nothing to undo.`
+  var nothingToUndo: String { get }
+
+  /// A card's front in plain mode, its place (`3/10 · TOEIC`) given:
+  /// `[3/10 · TOEIC] 食べる — Enter: 答えを見る、…` / `[3/10 · TOEIC] 食べる — Enter: show the answer, …`.
+  func frontPrompt(place: String, front: String) -> String
+
+  /// A card's back in plain mode: `答え: to eat — y: 覚えていた、…` / `Answer: to eat — y: remembered, …`.
+  func backPrompt(_ back: String) -> String
+
+  /// A recall item in plain mode: `[2/3 · 思い出す] 〜てしまう — 思い出せましたか？ …` /
+  /// `[2/3 · recall] 〜てしまう — Did you recall it? …`.
+  func recallPrompt(number: Int, total: Int, topic: String) -> String
+
+  /// Every key of a card (`card`) or a recall item, on one line: `キー: Enter で答えを表示、…` /
+  /// `Keys: Enter shows the answer, …`.
+  func keysLine(card: Bool) -> String
+
+  /// An answer's outcome: `→ 覚えていた。段階 2、次の復習 2026-11-24` /
+  /// `→ remembered. Step 2, next review 2026-11-24`.
+  func answered(remembered: Bool, step: Int, next: String) -> String
+
+  /// A recall item recalled: `→ 完了。もう通知しません。` / `→ Done; it will not be reminded again.`
+  var recallDone: String { get }
+
+  /// A recall item not recalled, with `recall.after_wrong` off:
+  /// `→ 完了（recall.after_wrong が off）。` / `→ Done (recall.after_wrong is off).`
+  var recallDoneAfterWrongOff: String { get }
+
+  /// A recall item not recalled, asked again after `after` (`10m`):
+  /// `→ 10m後にもう一度。` / `→ Asked again in 10m.`
+  func recallAgain(after: String) -> String
+
+  /// The session's last line: `おしまい: 3枚に答えました（…）。…` / `Done: 3 cards answered (…). …`
+  /// (`1 card`, `1 day`).
+  func summary(answered: Int, remembered: Int, forgot: Int, recallsDone: Int, streak: Int, tomorrow: Int)
+    -> String
+
+  /// `いま復習するものはありません。` / `Nothing to review now.`
+  var nothingToReview: String { get }
+
+  /// `Nothing to review now`, and when the next is: `…次は 2026-11-22 に 3枚。` / `… Next: 3 cards on 2026-11-22.`
+  func nothingToReview(next: String) -> String
+
+  /// The next cards due: `2026-11-22 に 3枚` / `3 cards on 2026-11-22` (`1 card`).
+  func nextCards(_ count: Int, on day: String) -> String
+
+  /// The next recall item: `… に思い出す項目` / `a recall item at …`.
+  func nextRecall(at stamp: String) -> String
+
+  /// The full screen's label of a recall item: `思い出す` / `recall`.
+  var screenRecallLabel: String { get }
+
+  /// `答え: to eat` / `Answer: to eat`.
+  func screenAnswer(_ back: String) -> String
+
+  /// `メモ: …` / `Note: …`.
+  func screenNote(_ note: String) -> String
+
+  /// `思い出せましたか？` / `Did you recall it?`
+  var screenDidYouRecall: String { get }
+
+  /// The key line at the bottom of the full screen: what the keys do now.
+  func screenKeyLine(_ keys: ReviewKeys) -> String
+
+  /// Every key, one a line (`?`), of a card (`card`) or a recall item.
+  func screenKeyList(card: Bool) -> [String]
+}
+
+/// What the keys of the review screen do now.
+public enum ReviewKeys: Sendable {
+  /// A card's front: the answer is still hidden.
+  case front
+  /// A card's back.
+  case back
+  /// A recall item.
+  case recall
+}

@@ -1,1 +1,75 @@
-extension English: DeliveryMessages {}
+extension English: DeliveryMessages {
+  public func shown(_ id: String, title: String) -> String { "popup \(id): \(title)" }
+  public func held(_ id: String, place: String?) -> String {
+    "held \(id): do-not-disturb (\(place ?? "desktop"))"
+  }
+  public func toCalendar(_ id: String, title: String) -> String { "calendar \(id): \(title)" }
+
+  public func wentToCalendar(_ id: String, path: String, why: String) -> String {
+    "\(id) went to the calendar file \(path): \(why)"
+  }
+
+  public func updated(_ id: String, title: String) -> String { "updated \(id): \(title)" }
+  public func closed(_ id: String) -> String { "closed \(id): no card left to review" }
+  public func rangAgain(_ id: String, title: String) -> String { "ringing again \(id): \(title)" }
+
+  public func stoppedRinging(_ id: String, because end: RingEndReason) -> String {
+    let why =
+      switch end {
+      case .stoppedAtPlace: "stopped at its place"
+      case .alarmDeleted: "its alarm was deleted"
+      case .alarmDisabled: "its alarm was disabled"
+      case .replaced(let next): "the next ring of its alarm, \(next), took its place"
+      }
+    return "stopped \(id): \(why)"
+  }
+
+  public func noSound(_ id: String, why: String) -> String { "\(id) plays no sound: \(why)" }
+  public func leftAsShown(_ id: String, why: String) -> String {
+    "the pop-up of \(id) was left as it was: \(why)"
+  }
+
+  public func anotherWatch(lock: String) -> String {
+    "\(lock): another reminders watch runs for this state folder"
+  }
+
+  public func monitorNotAllowed(_ error: String) -> String {
+    "cannot watch notifications: this session bus does not let reminders monitor it (\(error)); "
+      + "pop-ups stay as first shown"
+  }
+
+  public func cannotWatch(_ why: String) -> String { "cannot watch notifications: \(why)" }
+
+  public func watching(address: String, ledger: String) -> String {
+    "Watching notifications on \(address) for \(ledger)."
+  }
+
+  public func watchStopped(_ error: String) -> String { "stopped watching notifications: \(error)" }
+
+  public func reviewStarted(_ id: String, command: String) -> String {
+    "Started the review from the pop-up of \(id): \(command)"
+  }
+
+  public func reviewNotStarted(_ id: String, why: String) -> String {
+    "reminders: cannot start the review from the pop-up of \(id): \(why)"
+  }
+
+  public func snoozed(_ id: String, returning: String, at stamp: String) -> String {
+    "Snoozed \(id): it comes back as \(returning) at \(stamp) (or the next allowed moment)."
+  }
+
+  public func popupClosed(_ id: String, notification: UInt32, reason: CloseReasonName) -> String {
+    let why =
+      switch reason {
+      case .expired: "it expired"
+      case .dismissed: "dismissed by the user"
+      case .closedByCall: "closed by a CloseNotification call"
+      case .undefined: "no reason given"
+      }
+    return "The pop-up of \(id) (notification \(notification)) closed: \(why)."
+  }
+
+  public func serverChanged(offScreen names: String) -> String {
+    "The notification server changed; off screen: \(names)."
+  }
+}

@@ -1,1 +1,57 @@
-extension Japanese: ErrorsMessages {}
+extension Japanese: ErrorsMessages {
+  public var focusRunning: String { "集中セッションが進行中です（reminders focus stop で終了できます）" }
+
+  public func focusLeftOut(_ error: String) -> String {
+    error + "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
+  }
+
+  public func focusSetAside(_ error: String, as aside: String) -> String { error + "（\(aside) として脇に置きました）" }
+
+  public func alarmsLeftOut(_ error: String) -> String {
+    error + "（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
+  }
+
+  public func corrupt(place: String, reason: String) -> String { "\(place): 内容を読み取れません: \(reason)" }
+
+  public func badConfig(place: String, key: String?, reason: String) -> String {
+    "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
+  }
+
+  public func unreadable(path: String, problem: String) -> String { "\(path): 読めません: \(problem)" }
+  public func cannotWrite(path: String, problem: String) -> String { "\(path): 書き込めません: \(problem)" }
+
+  public func locked(path: String, seconds: Int) -> String {
+    "\(path): 別の reminders の処理が \(seconds) 秒を超えてロックを保持していました"
+  }
+
+  public func fileProblem(_ problem: FileTrouble) -> String {
+    switch problem {
+    case .missing: "ファイルがありません"
+    case .noSpace(let system): "ディスクに空きがありません（\(system)）"
+    case .denied(let system): "権限がありません（\(system)）"
+    case .system(let system): system
+    case .notRegularFile(let kind): "通常のファイルではありません（\(kindName(kind))）"
+    case .danglingLink(let target): "\(target) へのシンボリックリンクですが、その置き場所のフォルダーがありません"
+    }
+  }
+
+  /// `名前付きパイプ（FIFO）`.
+  func kindName(_ kind: FileKindName) -> String {
+    switch kind {
+    case .regular: "通常のファイル"
+    case .directory: "フォルダー"
+    case .namedPipe: "名前付きパイプ（FIFO）"
+    case .socket: "ソケット"
+    case .characterDevice: "キャラクターデバイス"
+    case .blockDevice: "ブロックデバイス"
+    case .symbolicLink: "シンボリックリンク"
+    case .unknown: "特殊なファイル"
+    }
+  }
+
+  public func langValue(_ value: String) -> String { "--lang には ja か en を指定します（'\(value)' ではなく）" }
+
+  public func emptyPath(option: String, folder: Bool) -> String {
+    "\(option) には\(folder ? "フォルダー" : "ファイル")のパスを指定します（空ではなく）"
+  }
+}
