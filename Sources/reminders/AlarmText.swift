@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDesktop
 import RemindersStore
@@ -19,10 +20,8 @@ struct AlarmText {
   func days(_ days: AlarmDays) -> String {
     switch days {
     case .weekdays(let list):
-      let names =
-        ja ? ["日", "月", "火", "水", "木", "金", "土"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
       // Monday first, as a week is read.
-      let ordered = list.sorted { ($0 + 6) % 7 < ($1 + 6) % 7 }.map { names[$0] }
+      let ordered = list.sorted { ($0 + 6) % 7 < ($1 + 6) % 7 }.map(texts.weekdayName)
       if list.count == 7 { return ja ? "毎日" : "every day" }
       return ja ? "毎週 " + ordered.joined(separator: "・") : "every " + ordered.joined(separator: ", ")
     case .once(let day):

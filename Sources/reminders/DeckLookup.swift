@@ -8,6 +8,8 @@ struct Words {
 
   init(_ invocation: Invocation) { ja = invocation.texts.language == .ja }
 
+  init(ja: Bool) { self.ja = ja }
+
   /// `ja` in Japanese sessions, `en` otherwise.
   func say(_ ja: String, _ en: String) -> String { self.ja ? ja : en }
 }
@@ -36,22 +38,34 @@ enum DeckLookup {
   ) throws -> Int {
     let found = IDPrefix.matches(query, in: ids)
     if found.count == 1 { return found[0] }
-    if found.isEmpty {
+    throw failure(
+      query, matches: found.map { ids[$0] }, labels: found.map { labels[$0] }, path: path, none: none,
+      several: several, words: words)
+  }
+
+  /// Why `query` found no single match: too short, none with that id (`none` names what was
+  /// looked for), or several of `matches` (with their `labels`).
+  static func failure(
+    _ query: String, matches: [String], labels: [String], path: String, none: String,
+    several: (Int) -> String,
+    words: Words
+  ) -> UsageError {
+    if matches.isEmpty {
       if query.count < IDPrefix.minimumLength {
-        throw UsageError(
+        return UsageError(
           words.say(
             "ID '\(query)' は短すぎます。少なくとも \(IDPrefix.minimumLength) 文字を指定してください",
             "id '\(query)' is too short; give at least \(IDPrefix.minimumLength) characters"))
       }
-      throw UsageError(
+      return UsageError(
         words.say("\(path) に ID '\(query)' の\(none)はありません", "no \(none) with id '\(query)' in \(path)"))
     }
-    let length = IDPrefix.distinguishingLength(found.map { ids[$0] })
-    let list = found.map { "\(ids[$0].prefix(length)) (\(Cards.oneLine(labels[$0])))" }.joined(
+    let length = IDPrefix.distinguishingLength(matches)
+    let list = zip(matches, labels).map { "\($0.prefix(length)) (\(Cards.oneLine($1)))" }.joined(
       separator: ", ")
-    throw UsageError(
+    return UsageError(
       words.say(
-        "'\(query)' に合う\(several(found.count))があります: \(list)。ID をもっと長く指定してください",
-        "'\(query)' matches \(several(found.count)): \(list); give more of the id"))
+        "'\(query)' に合う\(several(matches.count))があります: \(list)。ID をもっと長く指定してください",
+        "'\(query)' matches \(several(matches.count)): \(list); give more of the id"))
   }
 }
