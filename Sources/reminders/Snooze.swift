@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
-import RemindersStore
 
 /// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.
@@ -36,57 +36,39 @@ struct Snooze: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let ja = invocation.texts.language == .ja
-    let now = time.instant
-    let seconds = duration.flatMap(DurationText.parse) ?? invocation.configuration.schedule.snoozeAfter
-    let until = now.addingTimeInterval(TimeInterval(seconds))
-    let ledgerPath = invocation.paths.ledger
-    let (original, returning, onScreen) = try invocation.ledgerFile.transaction {
-      t -> (ReminderID, ReminderID, UInt32?) in
-      let chosen: ReminderID
-      if let id {
-        chosen = ReminderID(id)
-        guard t.ledger.entries[chosen.original] != nil else {
-          throw CommandFailure(
-            ja
-              ? "\(ledgerPath) に届けたリマインダー '\(id)' はありません（reminders preview --json が ID を示します）"
-              : "no delivered reminder '\(id)' in \(ledgerPath) (reminders preview --json shows ids)",
-            code: ExitStatus.usage)
-        }
-      } else {
-        guard let last = t.ledger.lastPopup else {
-          throw CommandFailure(
-            ja ? "スヌーズするポップアップがありません: まだ何も表示していません" : "nothing to snooze: no pop-up was shown yet",
-            code: ExitStatus.usage)
-        }
-        chosen = last.reminderID
-      }
-      guard let back = t.ledger.snooze(chosen, until: until) else {
+    let snooze = ReminderSnooze(workspace: invocation.workspace, desktop: invocation.desktop)
+    let snoozed: ReminderSnooze.Snoozed
+    do {
+      snoozed = try snooze.snooze(id, for: duration.flatMap(DurationText.parse), now: time.instant)
+    } catch let error as SnoozeError {
+      switch error {
+      case .notDelivered(let id, let ledgerPath):
+        throw CommandFailure(
+          ja
+            ? "\(ledgerPath) に届けたリマインダー '\(id)' はありません（reminders preview --json が ID を示します）"
+            : "no delivered reminder '\(id)' in \(ledgerPath) (reminders preview --json shows ids)",
+          code: ExitStatus.usage)
+      case .nothingShown:
+        throw CommandFailure(
+          ja ? "スヌーズするポップアップがありません: まだ何も表示していません" : "nothing to snooze: no pop-up was shown yet",
+          code: ExitStatus.usage)
+      case .cannotSnooze(let chosen):
         throw CommandFailure(
           ja ? "\(chosen) はスヌーズできません" : "\(chosen) cannot be snoozed", code: ExitStatus.usage)
       }
-      let entry = t.ledger.entries[chosen] ?? t.ledger.entries[chosen.original]
-      try t.save()
-      return (chosen, back, entry.flatMap { $0.onScreen ? $0.notificationID : nil })
     }
-    if let onScreen, let sender = try? invocation.desktop.connect() {
-      try? sender.close(onScreen)
-    }
-    // When it will really come back: the plan with the snooze in it.
-    let ledger = try invocation.ledgerStore.load()
-    let planned = invocation.planner.plan(
-      try invocation.planInput(writeCache: false, now: now), ledger: ledger, now: now, days: 8
-    ).first { $0.id == returning }
+    let (original, returning) = (snoozed.original, snoozed.returning)
     let stamp = { (date: Date) in Timestamp.format(date, in: invocation.clock) }
-    if let planned {
+    if let comesBackAt = snoozed.comesBackAt {
       print(
         ja
-          ? "\(original) をスヌーズしました。\(stamp(planned.fireAt)) に戻ります（\(returning)）。"
-          : "Snoozed \(original): it comes back at \(stamp(planned.fireAt)) (\(returning)).")
+          ? "\(original) をスヌーズしました。\(stamp(comesBackAt)) に戻ります（\(returning)）。"
+          : "Snoozed \(original): it comes back at \(stamp(comesBackAt)) (\(returning)).")
     } else {
       print(
         ja
-          ? "\(original) をスヌーズしました。\(stamp(until)) 以降、まだ復習するものがあれば戻ります（\(returning)）。"
-          : "Snoozed \(original): it comes back after \(stamp(until)) if there is still something to review (\(returning))."
+          ? "\(original) をスヌーズしました。\(stamp(snoozed.until)) 以降、まだ復習するものがあれば戻ります（\(returning)）。"
+          : "Snoozed \(original): it comes back after \(stamp(snoozed.until)) if there is still something to review (\(returning))."
       )
     }
   }
