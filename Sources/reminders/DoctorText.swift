@@ -1,3 +1,4 @@
+import RemindersApp
 import RemindersCore
 import RemindersDesktop
 import RemindersStore
