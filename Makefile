@@ -14,12 +14,13 @@ PREFIX ?= $(HOME)/.local
 # xfce4-notifyd with xfconf; KDE Plasma (plasmashell and its activity manager); GNOME Shell with
 # gjs and dconf; mako and SwayNotificationCenter on sway; notification-daemon. The tests read and
 # press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
-# gir1.2-atspi-2.0), and makoctl wants jq.
+# gir1.2-atspi-2.0), and makoctl wants jq. faketime runs the binary with its clock at other hours
+# of the day (`make test-clock`).
 APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
-  gir1.2-atspi-2.0 jq util-linux
+  gir1.2-atspi-2.0 jq util-linux faketime
 # The Python packages the tests read our output with, in a virtual environment of the repository's
 # own (ignored by git): `icalendar` (the independent reader of what we write) and `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts).
@@ -29,7 +30,7 @@ VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
-.PHONY: all deps build release release-binary test lint demo bench install uninstall deb units clean
+.PHONY: all deps build release release-binary test test-clock lint demo bench install uninstall deb units clean
 
 all: build
 
@@ -113,6 +114,21 @@ units: build
 test: deps lint
 	$(SWIFT) build --build-tests
 	REMINDERS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test
+	$(MAKE) --no-print-directory test-clock
+
+# The suites that must run the binary at the real time (a focus phase of seconds has to pass, so
+# `--now` cannot pin it), run again with the binary's clock at three hours of the day, UTC, under
+# faketime (REMINDERS_TEST_CLOCK, read by the tests' Binary): 03:00, 09:00 and 23:30 are 12:00
+# (quiet hours), 18:00 (the window's end) and 08:30 (inside the window) in the fixtures' Tokyo.
+# They pass at any hour, so that CI never refuses a landing by the time it runs.
+CLOCK_SUITES := FocusDesktopTests
+CLOCK_HOURS := 03:00 09:00 23:30
+test-clock:
+	@for t in $(CLOCK_HOURS); do \
+	  echo "test-clock: $(CLOCK_SUITES) with the binary's clock at $$t UTC"; \
+	  REMINDERS_TEST_CLOCK=$$t REMINDERS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --skip-build \
+	    --filter '$(CLOCK_SUITES)' || exit 1; \
+	done
 
 # The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
 # `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.

@@ -17,7 +17,7 @@ public enum AnkiReadFailure: Error, Equatable, Sendable {
 }
 
 /// Why the collection cannot be read just now: said in the session's language (`reminders`'
-/// `AnkiErrorText.reason`); `description` is the English, as `--json` gives it.
+/// `AnkiUnreadable.text`); `description` is the English, as `--json` gives it.
 public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible {
   /// Anki wrote to it during every try.
   case keptChanging

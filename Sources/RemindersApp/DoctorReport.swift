@@ -334,8 +334,8 @@ public struct DoctorReport {
 /// Whether fontconfig has a font with Japanese glyphs (`fc-list :lang=ja`): with none (a system
 /// with only DejaVu, say) Japanese pop-ups show boxes. Asked only when pop-ups are in Japanese.
 public struct JapaneseFont {
-  /// Why Japanese text may not show, or why it could not be told (in words:
-  /// `DoctorText.fontWarning`).
+  /// Why Japanese text may not show, or why it could not be told (in words: the catalogue's
+  /// `fontWarning`).
   public enum Warning: Equatable, Sendable {
     case noFcList
     case couldNotStart(String)

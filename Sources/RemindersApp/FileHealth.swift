@@ -20,7 +20,7 @@ public struct FileHealth {
   /// The permission bits; nil when the file does not exist.
   public var mode: mode_t?
   /// Why the file cannot be used as it is (unreadable, does not parse); nil when it can. In
-  /// words: `DoctorText.problem(of:)`.
+  /// words: the command line's `FileHealth.problem(_:)`.
   public var error: (any Error)?
 
   public init(

@@ -146,53 +146,39 @@ public struct Texts: Sendable {
   }
 
   /// Why an alarm was not stopped (docs/alarms.md, word for word), for `stop`; `edit` and `delete`
-  /// have `alarmNotEditable`.
-  public var alarmNotStoppable: String {
-    language == .ja
-      ? "この場所に到着していないため、アラームを停止できません"
-      : "You have not arrived at this place, so the alarm cannot be stopped"
-  }
+  /// have `alarmNotEditable`. The words are the catalogue's (`AlarmMessages`).
+  public var alarmNotStoppable: String { language.catalogue.alarmNotStoppable }
 
   /// Why an alarm was not edited or deleted (docs/alarms.md, word for word).
-  public var alarmNotEditable: String {
-    language == .ja
-      ? "この場所に到着していないため、編集できません" : "You have not arrived at this place, so the alarm cannot be edited"
-  }
+  public var alarmNotEditable: String { language.catalogue.alarmNotEditable }
 
   /// What follows the refusal: how far the place is (`目的地まで 1.2 km` / `1.2 km to go`), or
   /// that the location is too coarse to tell.
   public func gateDetail(_ gate: PlaceGate, radius: Double) -> String {
-    switch (gate, language) {
-    case (.allowed(let d), .ja): return "目的地まで \(distance(d))"
-    case (.allowed(let d), .en): return "\(distance(d)) to go"
-    case (.tooFar(let d, let accuracy), .ja):
-      return "目的地まで \(distance(d))" + (accuracy > radius ? "（位置の精度 ±\(distance(accuracy))）" : "")
-    case (.tooFar(let d, let accuracy), .en):
-      return "\(distance(d)) to go"
-        + (accuracy > radius ? " (location accurate to ±\(distance(accuracy)))" : "")
-    case (.tooCoarse(_, let accuracy), .ja):
-      return "位置の精度が ±\(distance(accuracy)) で、半径 \(distance(radius)) には粗すぎます"
-    case (.tooCoarse(_, let accuracy), .en):
-      return
-        "your location is only accurate to ±\(distance(accuracy)), too coarse for the \(distance(radius)) radius"
+    let words = language.catalogue
+    switch gate {
+    case .allowed(let d): return words.placeDistance(distance(d), accuracy: nil)
+    case .tooFar(let d, let accuracy):
+      return words.placeDistance(distance(d), accuracy: accuracy > radius ? distance(accuracy) : nil)
+    case .tooCoarse(_, let accuracy):
+      return words.locationTooCoarse(accuracy: distance(accuracy), radius: distance(radius))
     }
   }
 
   /// Why a ring stopped, in words.
   public func ringEnd(_ end: RingEnd) -> String {
-    guard language == .ja else { return end.description }
-    switch end {
-    case .stoppedAtPlace: return "その場所で止めました"
-    case .alarmDeleted: return "アラームが削除されました"
-    case .alarmDisabled: return "アラームが無効になりました"
-    case .replaced(let next): return "次の鳴動 \(next) に替わりました"
-    }
+    let word: RingEndWord =
+      switch end {
+      case .stoppedAtPlace: .stoppedAtPlace
+      case .alarmDeleted: .alarmDeleted
+      case .alarmDisabled: .alarmDisabled
+      case .replaced(let next): .replaced(by: next.description)
+      }
+    return language.catalogue.ringEnd(word, described: end.description)
   }
 
   /// No location in time, or GeoClue refused (docs/alarms.md, word for word).
-  public var locationFailed: String {
-    language == .ja ? "位置情報の取得に失敗しました。設定を確認してください" : "Could not get your location. Check your settings."
-  }
+  public var locationFailed: String { language.catalogue.locationFailed }
 
   /// Whole minutes when `seconds` is a whole number of minutes (the usual case), else seconds
   /// (the short phases of tests and demos); and which.

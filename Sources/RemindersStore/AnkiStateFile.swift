@@ -96,7 +96,7 @@ public struct AnkiStateFile: Sendable {
     var w = JSONWriter()
     w.value(.object(payload))
     w.raw("\n")
-    return PlanInputCache.sealed(w.out)
+    return SealedJSON.seal(w.out)
   }
 
   static let fields: Set<String> = [
@@ -108,15 +108,7 @@ public struct AnkiStateFile: Sendable {
 
   /// The reading in `bytes`, or nil: any doubt about the file is no reading.
   public static func decode(_ bytes: [UInt8]) -> AnkiReading? {
-    guard let newline = bytes.firstIndex(of: 0x0A), newline == PlanInputCache.checksumDigits,
-      Array(bytes[..<newline]) == PlanInputCache.checksum(of: bytes[(newline + 1)...])
-    else { return nil }
-    let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[(newline + 1)...]))
-      guard let value = try? reader.readValue(), reader.peek() == 0 else { return nil }
-      return value
-    }
-    guard case .object(let root)? = value, Set(root.keys) == fields,
+    guard case .object(let root)? = SealedJSON.open(bytes), Set(root.keys) == fields,
       case .string(format)? = root["format"], case .string(let path)? = root["collectionPath"],
       case .string(let at)? = root["readAt"], let readAt = Timestamp.parse(at),
       case .string(let method)? = root["method"], case .string(let key)? = root["key"],
@@ -184,7 +176,7 @@ public struct AnkiStateFile: Sendable {
       collection: collection)
   }
 
-  static func int(_ value: JSONValue?) -> Int? { value.flatMap(PlanInputCache.integer) }
+  static func int(_ value: JSONValue?) -> Int? { value.flatMap(SealedJSON.integer) }
 
   /// nil for a malformed value; `.some(nil)` for JSON null.
   static func optionalInt(_ value: JSONValue) -> Int?? {

@@ -68,16 +68,7 @@ public struct PlanInputCache: Sendable {
     (Day(year: 0, month: 1, day: 1)!.number - 1)...(Day(year: 9999, month: 12, day: 31)!.number + 1)
 
   static func decode(_ bytes: [UInt8], key: String) -> PlanInput? {
-    // The first line is the checksum of the rest, which is read only when they agree.
-    guard let newline = bytes.firstIndex(of: 0x0A), newline == checksumDigits,
-      Array(bytes[..<newline]) == checksum(of: bytes[(newline + 1)...])
-    else { return nil }
-    let value: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[(newline + 1)...]))
-      guard let value = try? reader.readValue(), reader.peek() == 0 else { return nil }
-      return value
-    }
-    guard case .object(let root)? = value, Set(root.keys) == fields,
+    guard case .object(let root)? = SealedJSON.open(bytes), Set(root.keys) == fields,
       case .string(PlanInputCache.format)? = root["format"], case .string(key)? = root["key"],
       case .array(let counts)? = root["counts"], case .array(let days)? = root["answerDays"],
       case .array(let recalls)? = root["recalls"]
@@ -86,7 +77,8 @@ public struct PlanInputCache: Sendable {
     var seen = Set<String>()
     for entry in counts {
       guard case .array(let parts) = entry, parts.count == 3, case .string(let collection) = parts[0],
-        let day = integer(parts[1]), PlanInputCache.days.contains(day), let count = integer(parts[2]),
+        let day = SealedJSON.integer(parts[1]), PlanInputCache.days.contains(day),
+        let count = SealedJSON.integer(parts[2]),
         count > 0,
         seen.insert("\(day) \(collection)").inserted
       else { return nil }
@@ -94,7 +86,8 @@ public struct PlanInputCache: Sendable {
     }
     var answerDays = Set<Int>()
     for entry in days {
-      guard let day = integer(entry), PlanInputCache.days.contains(day), answerDays.insert(day).inserted
+      guard let day = SealedJSON.integer(entry), PlanInputCache.days.contains(day),
+        answerDays.insert(day).inserted
       else {
         return nil
       }
@@ -123,30 +116,6 @@ public struct PlanInputCache: Sendable {
     return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: items)
   }
 
-  /// A whole number written as the writer writes it (digits, a leading minus), or nil.
-  static func integer(_ value: JSONValue) -> Int? {
-    guard case .number(let text) = value, let n = Int(text), String(n) == text else { return nil }
-    return n
-  }
-
-  static let checksumDigits = 16
-
-  /// FNV-1a (64 bits) of the bytes after the first line, as 16 hex digits: checked against the
-  /// bytes as they are, so an idle run reads the cache without writing it out again.
-  static func checksum(of payload: ArraySlice<UInt8>) -> [UInt8] {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in payload {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return Array((String(repeating: "0", count: checksumDigits - hex.count) + hex).utf8)
-  }
-
-  /// The file for a payload: its checksum on the first line, then the payload.
-  static func sealed(_ payload: [UInt8]) -> [UInt8] {
-    checksum(of: payload[...]) + [0x0A] + payload
-  }
-
   func encode(_ input: PlanInput, key: String, clock: DayClock) -> [UInt8] {
     var counts: [JSONValue] = []
     for (collection, byDay) in input.dueIndex.counts.sorted(by: { $0.key < $1.key }) {
@@ -171,6 +140,6 @@ public struct PlanInputCache: Sendable {
     var w = JSONWriter()
     w.value(.object(payload))
     w.raw("\n")
-    return PlanInputCache.sealed(w.out)
+    return SealedJSON.seal(w.out)
   }
 }

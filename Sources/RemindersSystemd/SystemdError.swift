@@ -1,7 +1,7 @@
 import RemindersStore
 
 /// Why installing, removing or asking about the units failed (in words: the command line's
-/// `TimerText.error`, in the session's language).
+/// `SystemdError.text`, in the session's language).
 public enum SystemdError: Error, Equatable {
   /// A unit of one of our names that `timer install` did not write stands at `path`; nothing
   /// was changed.
@@ -36,7 +36,7 @@ public struct SystemctlFailure: Equatable, Sendable {
   }
 }
 
-/// Why no user manager can be spoken to (in words: the command line's `TimerText.unreachable`).
+/// Why no user manager can be spoken to (in words: the catalogue's `userManagerAbsence`).
 public enum UserManagerUnreachable: Error, Equatable {
   /// `XDG_RUNTIME_DIR` is not set to an absolute path.
   case noRuntimeDirectory

@@ -46,7 +46,7 @@ public struct TimerState: Equatable {
   }
 }
 
-/// Something wrong with the installed units (in words: the command line's `TimerText.problem`).
+/// Something wrong with the installed units (in words: the command line's `TimerProblem.text`).
 public enum TimerProblem: Equatable, Sendable {
   /// The service's `ExecStart=` names this, which is not an executable file.
   case notExecutable(String)

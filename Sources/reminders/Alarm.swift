@@ -249,24 +249,19 @@ extension AlarmText {
   func failure(_ error: AlarmError) -> Error {
     switch error {
     case .passed(let days, let time):
-      return UsageError(
-        ja ? "\(self.days(days)) \(time) はもう過ぎています" : "\(self.days(days)) at \(time) has already passed")
+      return UsageError(words.alreadyPassed(days: self.days(days), time: time.description))
     case .lookup(let query, let path, let matches):
-      let words = Words(ja: ja)
       return DeckLookup.failure(
         query, matches: matches.map(\.id), labels: matches.map(\.name), path: path,
-        none: words.say("アラーム", "alarm"), several: { words.say("\($0) 件のアラーム", "\($0) alarms") },
-        words: words)
+        none: words.alarmNoun, several: words.alarmCount, words: Words(invocation))
     case .deletedMeanwhile(let id):
-      return UsageError(Words(ja: ja).say("アラーム \(id) は削除されました", "alarm \(id) was deleted meanwhile"))
+      return UsageError(words.alarmDeletedMeanwhile(id: id))
     case .noLocation(let error):
-      return CommandFailure(
-        texts.locationFailed + (ja ? "（\(why(error))）" : " (\(why(error)))"), code: ExitStatus.unavailable)
+      return CommandFailure(words.locationFailed(because: why(error)), code: ExitStatus.unavailable)
     case .notAtPlace(let gated, let gate, let radius):
-      let refusal = gated == .stop ? texts.alarmNotStoppable : texts.alarmNotEditable
-      let detail = texts.gateDetail(gate, radius: radius)
+      let refusal = gated == .stop ? words.alarmNotStoppable : words.alarmNotEditable
       return CommandFailure(
-        ja ? "\(refusal)。\(detail)" : "\(refusal): \(detail)", code: ExitStatus.noPermission)
+        words.refusal(refusal, texts.gateDetail(gate, radius: radius)), code: ExitStatus.noPermission)
     }
   }
 

@@ -3,10 +3,11 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
+import RemindersMessages
 import RemindersStore
 
 extension AlarmCheck {
-  func locationJSON(_ text: DoctorText) -> OrderedJSON {
+  func locationJSON(_ language: Language) -> OrderedJSON {
     .object([
       ("systemBus", .string(location.systemBus)),
       ("available", .bool(location.error == nil)),
@@ -15,12 +16,12 @@ extension AlarmCheck {
         location.accuracy.map { .number(AlarmStoreNumbers.format(($0 * 10).rounded() / 10)) } ?? .null
       ),
       ("seconds", .number(String(format: "%.2f", location.seconds))),
-      ("error", location.error.map { .string(text.why($0)) } ?? .null),
-      ("message", .string(text.location(location))),
+      ("error", location.error.map { .string($0.text(language)) } ?? .null),
+      ("message", .string(location.text(language))),
     ])
   }
 
-  func soundJSON(_ text: DoctorText) -> OrderedJSON {
+  func soundJSON() -> OrderedJSON {
     switch sound {
     case .success(let command):
       return .object([("command", .array(command.map(OrderedJSON.string))), ("problem", .null)])
@@ -28,47 +29,41 @@ extension AlarmCheck {
       return .object([("command", .null), ("problem", .string(problem.description))])
     }
   }
+
+  /// The command the alarm sound plays with, or why there is none.
+  func soundText(_ words: any DoctorMessages) -> String {
+    switch sound {
+    case .success(let command): command.joined(separator: " ")
+    case .failure(let problem): words.noAlarmSound("\(problem)")
+    }
+  }
 }
 
-extension DoctorText {
-  var locationLabel: String { ja ? "位置情報" : "location" }
-  var alarmSoundLabel: String { ja ? "アラーム音" : "alarm sound" }
-
-  func location(_ location: AlarmCheck.Location) -> String {
-    let took = String(format: "%.1f", location.seconds)
-    if let error = location.error {
-      return ja
-        ? "取得できません（\(why(error))）: アラームを止める・変更する・削除するには位置情報が必要です"
-        : "none (\(why(error))): alarms cannot be stopped, edited or deleted without one"
-    }
-    let accuracy = Texts(language: language).distance(location.accuracy ?? .nan)
-    return ja
-      ? "GeoClue から \(took) 秒で取得できます（精度 ±\(accuracy)、\(location.systemBus)）"
-      : "GeoClue gives one in \(took) s (accurate to ±\(accuracy)) on \(location.systemBus)"
+extension AlarmCheck.Location {
+  /// How long a location took and how accurate it is (never where), or why none came.
+  func text(_ language: Language) -> String {
+    let words = language.catalogue
+    if let error { return words.locationUnavailable(error.text(language)) }
+    return words.locationFound(
+      seconds: String(format: "%.1f", seconds),
+      accuracy: Texts(language: language).distance(accuracy ?? .nan),
+      systemBus: systemBus)
   }
+}
 
-  func alarmSound(_ sound: Result<[String], NoAlarmSound>) -> String {
-    switch sound {
-    case .success(let command): return command.joined(separator: " ")
-    case .failure(let problem): return ja ? "鳴りません: \(problem)" : "none: \(problem)"
-    }
-  }
-
-  /// Why no location came, in words (as the alarm commands say it).
-  func why(_ error: GeoClueError) -> String {
-    guard ja else { return error.description }
-    switch error {
-    case .noSystemBus(let bus): return "システムバスに接続できません: \(bus)"
-    case .notAvailable(let bus): return "システムバスに GeoClue がありません: \(bus)"
-    case .refused(let bus): return "GeoClue が reminders に位置情報を渡しませんでした: \(bus)"
-    case .timedOut(let seconds, let step):
-      let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-      return "\(shown) 秒以内に位置情報が届きませんでした（\(step) を待っていました）"
-    case .failed(let bus): return "GeoClue のエラー: \(bus)"
-    }
-  }
-
-  func alarmsWillNotRing(_ file: FileHealth) -> String {
-    ja ? "アラームは鳴りません（\(file.summary(self))）" : "no alarm will ring (\(file.summary(self)))"
+extension GeoClueError {
+  /// Why no location came, in words (as `doctor` and the alarm commands say it).
+  func text(_ language: Language) -> String {
+    let failure: LocationFailure =
+      switch self {
+      case .noSystemBus(let bus): .noSystemBus(bus)
+      case .notAvailable(let bus): .notAvailable(bus)
+      case .refused(let bus): .refused(bus)
+      case .timedOut(let seconds, let step):
+        .timedOut(
+          seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds), waitingFor: step)
+      case .failed(let bus): .failed(bus)
+      }
+    return language.catalogue.locationError(failure, described: description)
   }
 }

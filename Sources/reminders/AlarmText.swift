@@ -2,15 +2,17 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDesktop
+import RemindersMessages
 import RemindersStore
 
-/// What the alarm commands print, in the session's language.
+/// What the alarm commands print, in the session's language: the alarm's values formatted with
+/// the invocation's clock, the words the catalogue's.
 struct AlarmText {
   let invocation: Invocation
 
-  var ja: Bool { invocation.texts.language == .ja }
   var clock: DayClock { invocation.clock }
   var texts: Texts { invocation.texts }
+  var words: any Catalogue { texts.language.catalogue }
 
   func stamp(_ instant: Date) -> String {
     PlanReport(invocation: invocation, now: instant, days: 1, reminders: []).stamp(instant)
@@ -19,91 +21,54 @@ struct AlarmText {
   /// `every Mon, Tue` / `毎週 月・火`, or `on 2026-11-21` / `2026-11-21 のみ`.
   func days(_ days: AlarmDays) -> String {
     switch days {
-    case .weekdays(let list):
-      // Monday first, as a week is read.
-      let ordered = list.sorted { ($0 + 6) % 7 < ($1 + 6) % 7 }.map(texts.weekdayName)
-      if list.count == 7 { return ja ? "毎日" : "every day" }
-      return ja ? "毎週 " + ordered.joined(separator: "・") : "every " + ordered.joined(separator: ", ")
-    case .once(let day):
-      return ja ? "\(day) のみ" : "on \(day)"
+    case .weekdays(let list): words.alarmDays(.weekdays(list))
+    case .once(let day): words.alarmDays(.once(day: day.description))
     }
   }
 
   func next(_ alarm: Alarm, now: Date) -> String {
-    guard let next = alarm.nextRing(from: now, clock: clock) else {
-      return ja ? "次の鳴動: なし" : "next ring: none"
-    }
-    return ja ? "次の鳴動: \(stamp(next.at))" : "next ring: \(stamp(next.at))"
+    words.nextRing(alarm.nextRing(from: now, clock: clock).map { stamp($0.at) })
   }
 
-  func added(_ alarm: Alarm, now: Date) -> String {
-    let radius = texts.distance(alarm.radius)
-    return ja
-      ? "アラーム \(alarm.id) 「\(alarm.name)」を設定しました: \(days(alarm.days)) \(alarm.time)、場所 \(alarm.place)、半径 \(radius)。\(next(alarm, now: now))。"
-      : "Set alarm \(alarm.id) \"\(alarm.name)\": \(days(alarm.days)) at \(alarm.time), place \(alarm.place), radius \(radius); \(next(alarm, now: now))."
+  func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
+    AlarmWords(
+      id: alarm.id, name: alarm.name, days: days(alarm.days), time: alarm.time.description,
+      place: alarm.place.description, radius: texts.distance(alarm.radius), next: next(alarm, now: now),
+      enabled: alarm.enabled)
   }
 
-  func edited(_ alarm: Alarm, now: Date) -> String {
-    let radius = texts.distance(alarm.radius)
-    let state = alarm.enabled ? "" : (ja ? "（無効）" : " (disabled)")
-    return ja
-      ? "アラーム \(alarm.id) 「\(alarm.name)」を変更しました\(state): \(days(alarm.days)) \(alarm.time)、場所 \(alarm.place)、半径 \(radius)。\(next(alarm, now: now))。"
-      : "Changed alarm \(alarm.id) \"\(alarm.name)\"\(state): \(days(alarm.days)) at \(alarm.time), place \(alarm.place), radius \(radius); \(next(alarm, now: now))."
-  }
-
-  func deleted(_ alarm: Alarm) -> String {
-    ja ? "アラーム \(alarm.id) 「\(alarm.name)」を削除しました。" : "Deleted alarm \(alarm.id) \"\(alarm.name)\"."
-  }
-
-  func ringEnded(_ alarm: Alarm) -> String {
-    ja ? "鳴っていたアラーム「\(alarm.name)」は止まりました。" : "Its ring under way has stopped."
-  }
+  func added(_ alarm: Alarm, now: Date) -> String { words.alarmAdded(summary(alarm, now: now)) }
+  func edited(_ alarm: Alarm, now: Date) -> String { words.alarmEdited(summary(alarm, now: now)) }
+  func deleted(_ alarm: Alarm) -> String { words.alarmDeleted(id: alarm.id, name: alarm.name) }
+  func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: alarm.name) }
 
   func stopped(_ alarm: Alarm, distance: Double) -> String {
-    ja
-      ? "アラーム \(alarm.id) 「\(alarm.name)」を止めました（場所から \(texts.distance(distance))）。"
-      : "Stopped alarm \(alarm.id) \"\(alarm.name)\" (\(texts.distance(distance)) from its place)."
+    words.alarmStopped(id: alarm.id, name: alarm.name, distance: texts.distance(distance))
   }
 
   func stillRinging(_ alarm: Alarm, refusal: String) -> String {
-    ja
-      ? "アラーム \(alarm.id) 「\(alarm.name)」は鳴り続けます: \(refusal)"
-      : "Alarm \(alarm.id) \"\(alarm.name)\" rings on: \(refusal)"
+    words.stillRinging(id: alarm.id, name: alarm.name, refusal: refusal)
   }
 
-  func notRinging(_ alarm: Alarm) -> String {
-    ja ? "アラーム \(alarm.id) 「\(alarm.name)」は鳴っていません。" : "Alarm \(alarm.id) \"\(alarm.name)\" is not ringing."
-  }
-
-  var nothingRings: String { ja ? "鳴っているアラームはありません。" : "No alarm is ringing." }
+  func notRinging(_ alarm: Alarm) -> String { words.notRinging(id: alarm.id, name: alarm.name) }
+  var nothingRings: String { words.nothingRings }
 
   /// Why no location came, in words.
-  func why(_ error: GeoClueError) -> String { DoctorText(texts.language).why(error) }
+  func why(_ error: GeoClueError) -> String { error.text(texts.language) }
 
   // MARK: alarm list
 
   func state(_ row: AlarmBoard.Row) -> String {
-    if let ringing = row.ringing {
-      return ja ? "鳴っています（\(stamp(ringing.deliveredAt)) から）" : "ringing since \(stamp(ringing.deliveredAt))"
-    }
-    if !row.alarm.enabled { return ja ? "無効" : "disabled" }
-    if let missed = row.missed.last {
-      return ja ? "鳴らせませんでした: \(stamp(missed.at))" : "missed \(stamp(missed.at))"
-    }
-    return ja ? "有効" : "enabled"
+    if let ringing = row.ringing { return words.alarmState(.ringing(since: stamp(ringing.deliveredAt))) }
+    if !row.alarm.enabled { return words.alarmState(.disabled) }
+    if let missed = row.missed.last { return words.alarmState(.missed(at: stamp(missed.at))) }
+    return words.alarmState(.enabled)
   }
 
   func table(_ board: AlarmBoard) -> String {
-    guard !board.rows.isEmpty else {
-      return ja ? "アラームはありません（reminders alarm add で設定します）。\n" : "No alarms (reminders alarm add sets one).\n"
-    }
-    var header =
-      ja
-      ? ["ID", "名前", "時刻", "曜日・日付", "場所", "半径", "状態", "次の鳴動"]
-      : ["ID", "NAME", "TIME", "DAYS", "PLACE", "RADIUS", "STATE", "NEXT RING"]
+    guard !board.rows.isEmpty else { return words.noAlarms }
     let distances = board.location != nil
-    if distances { header.append(ja ? "ここから" : "FROM HERE") }
-    var rows = [header]
+    var rows = [words.alarmTableHeader(distances: distances)]
     for row in board.rows {
       var cells = [
         row.alarm.id, row.alarm.name, row.alarm.time.description, days(row.alarm.days),
@@ -115,11 +80,7 @@ struct AlarmText {
     }
     var out = TextTable.render(rows)
     if let location = board.location {
-      let accuracy = texts.distance(location.accuracy)
-      out +=
-        ja
-        ? "距離は \(stamp(location.at)) の位置（精度 ±\(accuracy)）からです。\n"
-        : "Distances are from where you were at \(stamp(location.at)) (accurate to ±\(accuracy)).\n"
+      out += words.distancesFrom(at: stamp(location.at), accuracy: texts.distance(location.accuracy))
     }
     return out
   }

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersAnki
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// Where Anki's counts come from, as `status`, `preview` and `doctor` say it (docs/anki.md): read now,
@@ -11,8 +12,6 @@ struct AnkiReport {
   let clock: DayClock
   let language: Language
   let now: Date
-
-  var ja: Bool { language == .ja }
 
   /// The counted top-level decks at `now` (none without a reading).
   var decks: [AnkiDeckCount] {
@@ -34,37 +33,25 @@ struct AnkiReport {
 
   /// One line: how current the counts are.
   var freshness: String {
+    let words = language.catalogue
     switch status.freshness {
     case .current:
       let reading = status.reading!
-      let at = stamp(reading.readAt)
-      if reading.method == AnkiReadMethod.snapshot.rawValue {
-        return ja
-          ? "最新（\(at) に読み取り。Anki が開いているため写しから）"
-          : "current (read at \(at) from a copy, as Anki has it open)"
-      }
-      return ja ? "最新（\(at) にコレクションから読み取り）" : "current (read at \(at) from the collection)"
+      return words.ankiCurrent(
+        readAt: stamp(reading.readAt), fromCopy: reading.method == AnkiReadMethod.snapshot.rawValue)
     case .stale(let why):
-      let reason = AnkiErrorText(language: language).reason(why)
-      let at = stamp(status.reading!.readAt)
-      return ja
-        ? "\(at) 時点の枚数です（いまは読めません: \(reason)）"
-        : "counts as of \(at) (it cannot be read now: \(reason))"
+      return words.ankiStale(readAt: stamp(status.reading!.readAt), reason: why.text(language))
     case .unavailable(let why):
-      let reason = AnkiErrorText(language: language).reason(why)
-      return ja ? "数えていません（読めません: \(reason)）" : "not counted (it cannot be read: \(reason))"
+      return words.ankiUnavailable(reason: why.text(language))
     }
   }
 
   /// The counted decks with cards due at `now`: `日本語 17 (new 5, learning 2, review 10)`.
   var deckLine: String {
-    let parts = decks.filter { $0.total > 0 }.map { d in
-      ja
-        ? "\(d.name) \(d.total)枚（新規 \(d.new)、学習中 \(d.learning)、復習 \(d.review)）"
-        : "\(d.name) \(d.total) (new \(d.new), learning \(d.learning), review \(d.review))"
-    }
-    guard !parts.isEmpty else { return ja ? "期限のカードはありません" : "no card due" }
-    return parts.joined(separator: ja ? "、" : "; ")
+    language.catalogue.ankiDecks(
+      decks.filter { $0.total > 0 }.map {
+        AnkiDeckTally(name: $0.name, new: $0.new, learning: $0.learning, review: $0.review)
+      })
   }
 
   /// What `status` and `preview` print: where the counts come from, the decks, and any name in
@@ -72,12 +59,7 @@ struct AnkiReport {
   var lines: [String] {
     var out = ["Anki: " + freshness]
     if status.reading != nil { out.append("Anki: " + deckLine) }
-    for name in unknownDecks {
-      out.append(
-        ja
-          ? "Anki: 「\(name)」という最上位のデッキはありません（anki.decks）"
-          : "Anki: no top-level deck named \"\(name)\" (anki.decks)")
-    }
+    out += unknownDecks.map(language.catalogue.ankiUnknownDeck)
     return out
   }
 
@@ -115,48 +97,56 @@ struct AnkiReport {
   }
 }
 
-/// An `AnkiConfigError` in the session's language.
+// Anki's errors as the catalogue's Anki area takes them.
+
+extension AnkiConfigError {
+  /// In `language`.
+  func text(_ language: Language) -> String {
+    language.catalogue.ankiConfigError(
+      configPath: configPath, collection: collection, problem: problem.words, described: description)
+  }
+}
+
+extension AnkiProblem {
+  var words: AnkiProblemWord {
+    switch self {
+    case .missing: .missing
+    case .notRegularFile(let kind): .notRegularFile(kind: kind.japanese)
+    case .unreadable(let error): .unreadable("\(error)")
+    case .notSQLite: .notSQLite
+    case .notAnki(let table): .notAnki(missingTable: table)
+    case .schema(let version): .schema(version, reads: AnkiCollectionFile.schema)
+    case .firstScheduler: .firstScheduler
+    case .badValue(let what): .badValue(what)
+    }
+  }
+}
+
+extension AnkiUnreadable {
+  /// Why the collection cannot be read just now, in `language` (SQLite's and the system's own
+  /// messages stay as they are).
+  func text(_ language: Language) -> String {
+    let why: AnkiUnreadableWord =
+      switch self {
+      case .keptChanging: .keptChanging
+      case .system(let path, let error): .system(path: path, error: "\(error)")
+      // The kind is named for the Japanese, the only words that use it (English says `description`).
+      case .notRegularFile(let path, let kind): .notRegularFile(path: path, kind: kind.japanese)
+      case .copyDoesNotCheckOut(let check): .copyDoesNotCheckOut(check)
+      case .tooSlow: .tooSlow
+      case .noSpace(let folder, let needed, let free):
+        .noSpace(
+          folder: folder, needed: AnkiUnreadable.megabytes(needed), free: AnkiUnreadable.megabytes(free))
+      case .content(let problem): .content(problem.words)
+      case .sqlite(let message): .sqlite(message)
+      }
+    return language.catalogue.ankiUnreadable(why, described: description)
+  }
+}
+
+/// How the entry point words an `AnkiConfigError` until it calls `AnkiConfigError.text` itself.
 struct AnkiErrorText {
   let language: Language
 
-  func text(_ error: AnkiConfigError) -> String {
-    guard language == .ja else { return error.description }
-    return "\(error.configPath): 設定が正しくありません: anki.collection: \(error.collection): \(problem(error.problem))"
-  }
-
-  func problem(_ problem: AnkiProblem) -> String {
-    switch problem {
-    case .missing: return "ファイルがありません"
-    case .notRegularFile(let kind): return "通常のファイルではありません（\(kind.japanese)）"
-    case .unreadable(let error): return "読めません（\(error)）"
-    case .notSQLite: return "Anki のコレクションではありません（SQLite のデータベースではありません）"
-    case .notAnki(let table): return "Anki のコレクションではありません（\(table) 表がありません）"
-    case .schema(let version) where version < AnkiCollectionFile.schema:
-      return
-        "スキーマ \(version) の Anki コレクションは読めません（読めるのは \(AnkiCollectionFile.schema)）。Anki 2.1.50 以降で一度開いてください"
-    case .schema(let version):
-      return "スキーマ \(version) の Anki コレクションは、このバージョンが読めるもの（\(AnkiCollectionFile.schema)）より新しいものです"
-    case .firstScheduler:
-      return "v1 スケジューラーのままの Anki コレクションです。現在の Anki で一度開くと更新されます"
-    case .badValue(let what): return "このバージョンが読める Anki コレクションではありません（\(what)）"
-    }
-  }
-
-  /// Why the collection cannot be read just now, in the session's language (SQLite's and the
-  /// system's own messages stay as they are).
-  func reason(_ why: AnkiUnreadable) -> String {
-    guard language == .ja else { return why.description }
-    switch why {
-    case .keptChanging: return "読んでいる間に変わり続けました"
-    case .system(let path, let error): return "\(path) を使えません（\(error)）"
-    case .notRegularFile(let path, let kind): return "\(path) は\(kind.japanese)で、通常のファイルではありません"
-    case .copyDoesNotCheckOut(let check): return "写しが検査を通りません（\(check)）"
-    case .tooSlow: return "写すのに許された時間を超えました"
-    case .noSpace(let folder, let needed, let free):
-      return
-        "\(folder) に写すだけの空きがありません（必要 \(AnkiUnreadable.megabytes(needed))、空き \(AnkiUnreadable.megabytes(free))）"
-    case .content(let problem): return self.problem(problem)
-    case .sqlite(let message): return message
-    }
-  }
+  func text(_ error: AnkiConfigError) -> String { error.text(language) }
 }

@@ -8,8 +8,6 @@ struct Words {
 
   init(_ invocation: Invocation) { ja = invocation.texts.language == .ja }
 
-  init(ja: Bool) { self.ja = ja }
-
   /// `ja` in Japanese sessions, `en` otherwise.
   func say(_ ja: String, _ en: String) -> String { self.ja ? ja : en }
 }

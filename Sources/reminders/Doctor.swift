@@ -6,6 +6,7 @@ import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
+import RemindersMessages
 import RemindersStore
 import RemindersSystemd
 
@@ -31,7 +32,7 @@ struct Doctor: ParsableCommand {
     // As `Invocation` finds it, but a config that does not parse counts as `auto`.
     let report = DoctorReport.examine(
       paths: paths,
-      language: { SessionLanguage.resolve(lang: global.lang, configured: $0, environment: environment) },
+      language: { Language.resolve(lang: global.lang, configured: $0, environment: environment) },
       probes: .system(environment: environment))
     SessionLanguage.current = report.language
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
@@ -67,7 +68,7 @@ extension DoctorReport {
 
   /// The report as text, in the session's language.
   var text: String {
-    let text = DoctorText(language)
+    let text = language.catalogue
     var rows: [[String]] = []
     let address = text.busAddress(bus.address, from: bus.source)
     rows.append([
@@ -77,41 +78,45 @@ extension DoctorReport {
     ])
     if let server {
       if let info = server.information {
-        rows.append([text.serverLabel, text.server(info)])
+        rows.append([
+          text.serverLabel,
+          text.server(
+            name: info.name, version: info.version, vendor: info.vendor, specVersion: info.specVersion),
+        ])
         rows.append([
           text.capabilitiesLabel,
-          server.capabilities.isEmpty ? text.none : server.capabilities.joined(separator: ", "),
+          server.capabilities.isEmpty ? text.doctorNone : server.capabilities.joined(separator: ", "),
         ])
       } else {
-        rows.append([text.serverLabel, server.error?.text(language) ?? text.noAnswer])
+        rows.append([text.serverLabel, server.error?.text(language) ?? text.doctorNoAnswer])
       }
     }
     if let dnd = doNotDisturb {
-      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state, readFrom: doNotDisturbSource)])
+      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state.words, readFrom: doNotDisturbSource)])
     }
-    for (i, row) in timer.rows(text.timer).enumerated() {
+    for (i, row) in timer.rows(language).enumerated() {
       rows.append([i == 0 ? text.timerLabel : "", "\(row[0]): \(row[1])"])
     }
-    for file in files { rows.append([text.fileLabel(file.role), file.summary(text)]) }
+    for file in files { rows.append([text.fileLabel(file.role.words), file.summary(language)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
-    rows.append([text.actionsLabel, text.actions(actions)])
+    rows.append([text.actionsLabel, actions.text(text)])
     if let anki {
       if let error = anki.error {
-        rows.append(["Anki", AnkiErrorText(language: language).text(error)])
+        rows.append(["Anki", error.text(language)])
       } else if let report = anki.report(language) {
         rows.append(["Anki", report.status.collectionPath])
         for line in report.lines { rows.append(["", String(line.dropFirst("Anki: ".count))]) }
       }
-      rows.append(["", text.ankiCommand(anki.command, found: anki.commandFound)])
+      rows.append(["", text.ankiCommand(anki.command.joined(separator: " "), found: anki.commandFound)])
     }
-    rows.append([text.locationLabel, text.location(alarms.location)])
-    rows.append([text.alarmSoundLabel, text.alarmSound(alarms.sound)])
-    return TextTable.render(rows) + text.verdictPrefix + text.message(verdict) + "\n"
+    rows.append([text.locationLabel, alarms.location.text(language)])
+    rows.append([text.alarmSoundLabel, alarms.soundText(text)])
+    return TextTable.render(rows) + text.verdictPrefix + verdict.text(language) + "\n"
   }
 
   /// The report as JSON: keys and machine values as they are, free text in the session's language.
   var json: OrderedJSON {
-    let text = DoctorText(language)
+    let text = language.catalogue
     func string(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
     let serverJSON: OrderedJSON =
       server.map { server in
@@ -146,15 +151,15 @@ extension DoctorReport {
       ("server", serverJSON),
       ("capabilities", .array((server?.capabilities ?? []).map(OrderedJSON.string))),
       ("doNotDisturb", dndJSON),
-      ("timer", timer.json(text.timer)),
-      ("files", .array(files.map { $0.json(text) })),
+      ("timer", timer.json(language)),
+      ("files", .array(files.map { $0.json(language) })),
       ("japaneseFont", japaneseFont?.json(text) ?? .null),
       (
         "anki",
         anki.map { anki in
           .object([
             ("report", anki.report(language)?.json ?? .null),
-            ("error", anki.error.map { .string(AnkiErrorText(language: language).text($0)) } ?? .null),
+            ("error", anki.error.map { .string($0.text(language)) } ?? .null),
             ("command", .array(anki.command.map(OrderedJSON.string))),
             ("commandFound", anki.commandFound.map(OrderedJSON.string) ?? .null),
           ])
@@ -167,17 +172,17 @@ extension DoctorReport {
           ("serverOffers", .bool(actions.serverOffers)),
           ("watchRuns", .bool(actions.watchRuns)),
           ("terminal", actions.terminal.map { .array($0.map(OrderedJSON.string)) } ?? .null),
-          ("message", .string(text.actions(actions))),
+          ("message", .string(actions.text(text))),
         ])
       ),
-      ("location", alarms.locationJSON(text)),
-      ("alarmSound", alarms.soundJSON(text)),
+      ("location", alarms.locationJSON(language)),
+      ("alarmSound", alarms.soundJSON()),
       (
         "verdict",
         .object([
           ("delivery", .string(verdict.delivery.rawValue)),
           ("exitCode", .int(Int(verdict.exitCode))),
-          ("message", .string(text.message(verdict))),
+          ("message", .string(verdict.text(language))),
         ])
       ),
     ])
@@ -186,14 +191,14 @@ extension DoctorReport {
 
 extension JapaneseFont {
   /// The `font` row of the text report.
-  func summary(_ text: DoctorText) -> String {
-    warning.map(text.fontWarning) ?? text.fontFound(families)
+  func summary(_ text: any DoctorMessages) -> String {
+    warning.map { text.fontWarning($0.words) } ?? text.fontFound(families)
   }
 
-  func json(_ text: DoctorText) -> OrderedJSON {
+  func json(_ text: any DoctorMessages) -> OrderedJSON {
     .object([
       ("families", .array(families.map(OrderedJSON.string))),
-      ("warning", warning.map { .string(text.fontWarning($0)) } ?? .null),
+      ("warning", warning.map { .string(text.fontWarning($0.words)) } ?? .null),
     ])
   }
 }
@@ -205,37 +210,40 @@ extension DoctorReport.Anki {
   }
 }
 
-extension DoctorText {
-  /// The verdict line: its finding, then each note.
-  func message(_ verdict: DoctorReport.Verdict) -> String {
+extension DoctorReport.Verdict {
+  /// The verdict line in `language`: its finding, then each note.
+  func text(_ language: Language) -> String {
+    let words = language.catalogue
     let main: String
-    switch verdict.finding {
+    switch finding {
     case .popups(let server, let waits):
-      main = ([popupsDelivered(by: server)] + (waits ? [waitForDoNotDisturb] : [])).joined(
-        separator: noteSeparator)
-    case .runStopsOnFile(let file): main = runStops(on: file.summary(self))
-    case .runStopsOnAnki(let error): main = runStops(on: AnkiErrorText(language: language).text(error))
-    case .fallsBack(let path, let why): main = fallsBack(to: path, unreached(why))
+      main = ([words.popupsDelivered(by: server)] + (waits ? [words.waitForDoNotDisturb] : [])).joined(
+        separator: words.noteSeparator)
+    case .runStopsOnFile(let file): main = words.runStops(on: file.summary(language))
+    case .runStopsOnAnki(let error): main = words.runStops(on: error.text(language))
+    case .fallsBack(let path, let why): main = words.fallsBack(to: path, why.text(language))
     case .fallsBackButStops(let why, let file):
-      main = wouldFallBackButStops(unreached(why), on: file.summary(self))
+      main = words.wouldFallBackButStops(why.text(language), on: file.summary(language))
     }
-    let notes = verdict.notes.map { note in
+    let notes = self.notes.map { note in
       switch note {
-      case .timerNotInstalled: timerNotInstalled
-      case .timerProblem(let problem): timerProblem(timer.problem(problem))
-      case .timerNotEnabled: timerNotEnabled("\(TimerUnits.timerName) \(TimerUnits.watchName)")
-      case .font(let warning): fontWarning(warning)
-      case .alarmsWillNotRing(let file): alarmsWillNotRing(file)
+      case .timerNotInstalled: words.timerNotInstalledNote
+      case .timerProblem(let problem): words.timerProblemNote(problem.text(words))
+      case .timerNotEnabled: words.timerNotEnabledNote("\(TimerUnits.timerName) \(TimerUnits.watchName)")
+      case .font(let warning): words.fontWarning(warning.words)
+      case .alarmsWillNotRing(let file): words.alarmsWillNotRing(file.summary(language))
       }
     }
-    return ([main] + notes).joined(separator: noteSeparator)
+    return ([main] + notes).joined(separator: words.noteSeparator)
   }
+}
 
-  /// Why pop-ups do not reach the desktop.
-  func unreached(_ why: DoctorReport.Unreached) -> String {
-    switch why {
+extension DoctorReport.Unreached {
+  /// Why pop-ups do not reach the desktop, in `language`.
+  func text(_ language: Language) -> String {
+    switch self {
     case .bus(let error), .server(let error): error.text(language)
-    case .noServerAnswered: noServerAnswered
+    case .noServerAnswered: language.catalogue.noServerAnswered
     }
   }
 }

@@ -1,18 +1,29 @@
 import Foundation
 import RemindersApp
+import RemindersCore
 import RemindersStore
 
 extension FileHealth {
-  /// One line, in `text`'s language: the path and how it stands.
-  func summary(_ text: DoctorText) -> String {
-    guard exists else { return text.missing(path, role) }
-    if let problem = text.problem(of: self) {
+  /// One line, in `language`: the path and how it stands.
+  func summary(_ language: Language) -> String {
+    let words = language.catalogue
+    guard exists else { return words.missingFile(path, role.words) }
+    if let problem = problem(language) {
       return problem.hasPrefix(path) ? problem : "\(path): \(problem)"
     }
-    return text.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
+    return words.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
   }
 
-  func json(_ text: DoctorText) -> OrderedJSON {
+  /// Why the file cannot be used, in `language`; nil when it can.
+  func problem(_ language: Language) -> String? {
+    switch error {
+    case nil: nil
+    case let error as StoreError: StoreErrorText(language: language).text(error)
+    case let error?: "\(error)"
+    }
+  }
+
+  func json(_ language: Language) -> OrderedJSON {
     .object([
       ("role", .string(role.rawValue)),
       ("path", .string(path)),
@@ -21,7 +32,7 @@ extension FileHealth {
       ("parses", parses.map(OrderedJSON.bool) ?? .null),
       ("mode", mode.map { .string(String(format: "%04o", $0)) } ?? .null),
       ("private", isPrivate.map(OrderedJSON.bool) ?? .null),
-      ("problem", text.problem(of: self).map(OrderedJSON.string) ?? .null),
+      ("problem", problem(language).map(OrderedJSON.string) ?? .null),
     ])
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDelivery
+import RemindersMessages
 
 /// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.
@@ -35,41 +36,31 @@ struct Snooze: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let ja = invocation.texts.language == .ja
+    let words = invocation.texts.language.catalogue
     let snooze = ReminderSnooze(workspace: invocation.workspace, desktop: invocation.desktop)
     let snoozed: ReminderSnooze.Snoozed
     do {
       snoozed = try snooze.snooze(id, for: duration.flatMap(DurationText.parse), now: time.instant)
     } catch let error as SnoozeError {
-      switch error {
-      case .notDelivered(let id, let ledgerPath):
-        throw CommandFailure(
-          ja
-            ? "\(ledgerPath) に届けたリマインダー '\(id)' はありません（reminders preview --json が ID を示します）"
-            : "no delivered reminder '\(id)' in \(ledgerPath) (reminders preview --json shows ids)",
-          code: ExitStatus.usage)
-      case .nothingShown:
-        throw CommandFailure(
-          ja ? "スヌーズするポップアップがありません: まだ何も表示していません" : "nothing to snooze: no pop-up was shown yet",
-          code: ExitStatus.usage)
-      case .cannotSnooze(let chosen):
-        throw CommandFailure(
-          ja ? "\(chosen) はスヌーズできません" : "\(chosen) cannot be snoozed", code: ExitStatus.usage)
-      }
+      throw CommandFailure(error.text(words), code: ExitStatus.usage)
     }
-    let (original, returning) = (snoozed.original, snoozed.returning)
+    let (original, returning) = (snoozed.original.description, snoozed.returning.description)
     let stamp = { (date: Date) in Timestamp.format(date, in: invocation.clock) }
     if let comesBackAt = snoozed.comesBackAt {
-      print(
-        ja
-          ? "\(original) をスヌーズしました。\(stamp(comesBackAt)) に戻ります（\(returning)）。"
-          : "Snoozed \(original): it comes back at \(stamp(comesBackAt)) (\(returning)).")
+      print(words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning))
     } else {
-      print(
-        ja
-          ? "\(original) をスヌーズしました。\(stamp(snoozed.until)) 以降、まだ復習するものがあれば戻ります（\(returning)）。"
-          : "Snoozed \(original): it comes back after \(stamp(snoozed.until)) if there is still something to review (\(returning))."
-      )
+      print(words.snoozeComesBackIfDue(original, after: stamp(snoozed.until), returning: returning))
+    }
+  }
+}
+
+extension SnoozeError {
+  /// Why nothing was snoozed, in the catalogue's words.
+  func text(_ words: any DeliveryMessages) -> String {
+    switch self {
+    case .notDelivered(let id, let ledgerPath): words.noDeliveredReminder(id, in: ledgerPath)
+    case .nothingShown: words.nothingToSnooze
+    case .cannotSnooze(let chosen): words.cannotSnooze(chosen.description)
     }
   }
 }

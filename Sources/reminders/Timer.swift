@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import RemindersCore
+import RemindersMessages
 import RemindersStore
 import RemindersSystemd
 
@@ -24,10 +26,10 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let text = TimerText.forCommand(global)
+      let words = TimerCommand.language(global).catalogue
       let units = try TimerUnits.forInvocation(global)
       let installed = try TimerInstallation.forCommand().install(units)
-      print(installed.report(execStart: units.execStart, text), terminator: "")
+      print(installed.report(execStart: units.execStart, words), terminator: "")
     }
   }
 
@@ -40,11 +42,12 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let text = TimerText.forCommand(global)
+      let language = TimerCommand.language(global)
+      let words = language.catalogue
       let removed = try TimerInstallation.forCommand().uninstall()
-      print(removed.report(text), terminator: "")
-      for path in removed.leftForeign { ExitStatus.say(text.leftForeign(path)) }
-      if let failure = removed.disableFailure { ExitStatus.say(text.error(failure)) }
+      print(removed.report(words), terminator: "")
+      for path in removed.leftForeign { ExitStatus.say(words.leftForeignUnit(path)) }
+      if let failure = removed.disableFailure { ExitStatus.say(failure.text(language)) }
     }
   }
 
@@ -58,9 +61,9 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let text = TimerText.forCommand(global)
+      let language = TimerCommand.language(global)
       let state = try TimerInstallation.forCommand().status()
-      print(TextTable.render(state.rows(text)), terminator: "")
+      print(TextTable.render(state.rows(language)), terminator: "")
     }
   }
 
@@ -87,6 +90,16 @@ struct TimerCommand: ParsableCommand {
 }
 
 extension TimerUnits.Unit: ExpressibleByArgument {}
+
+extension TimerCommand {
+  /// The language of a `timer` command (`--lang`, else the config's when it parses, else the
+  /// locale), also made the language of its error messages.
+  static func language(_ global: GlobalOptions) -> Language {
+    let language = Language.lenient(global, environment: ProcessInfo.processInfo.environment)
+    SessionLanguage.current = language
+    return language
+  }
+}
 
 extension TimerInstallation {
   /// With the paths and the user manager the environment gives.
@@ -134,16 +147,16 @@ extension TimerUnits {
 
 extension TimerInstallation.Installed {
   /// What `timer install` prints.
-  func report(execStart: String, _ text: TimerText) -> String {
-    var lines = written.map(text.wrote)
-    if !unchanged.isEmpty { lines.append(text.upToDate(unchanged)) }
+  func report(execStart: String, _ words: any TimerMessages) -> String {
+    var lines = written.map(words.wroteUnit)
+    if !unchanged.isEmpty { lines.append(words.unitsUpToDate(unchanged)) }
     lines.append("ExecStart=\(execStart)")
     let names = TimerUnits.Unit.enabled.map(\.fileName)
     switch manager {
     case .success(let next):
-      lines.append(text.enabledAndStarted(names, next: next))
+      lines.append(words.enabledAndStarted(names, next: next))
     case .failure(let unreachable):
-      lines.append(text.noManagerToEnable(unreachable))
+      lines.append(words.noManagerToEnable(unreachable.words))
       lines.append("  systemctl --user daemon-reload")
       lines.append("  systemctl --user enable --now \(names.joined(separator: " "))")
     }
@@ -153,12 +166,12 @@ extension TimerInstallation.Installed {
 
 extension TimerInstallation.Removed {
   /// What `timer uninstall` prints.
-  func report(_ text: TimerText) -> String {
-    var lines = disabled ? [text.stoppedAndDisabled(stopped)] : []
-    lines += removed.map(text.removed)
-    if removed.isEmpty { lines.append(text.nothingToRemove) }
+  func report(_ words: any TimerMessages) -> String {
+    var lines = disabled ? [words.stoppedAndDisabled(stopped)] : []
+    lines += removed.map(words.removedUnit)
+    if removed.isEmpty { lines.append(words.nothingToRemove) }
     if let unreachable, !removed.isEmpty {
-      lines.append(text.noManagerToStop(unreachable))
+      lines.append(words.noManagerToStop(unreachable.words))
       if !stopped.isEmpty {
         lines.append("  systemctl --user disable --now \(stopped.joined(separator: " "))")
       }
@@ -169,29 +182,31 @@ extension TimerInstallation.Removed {
 }
 
 extension TimerState {
-  /// Label-value rows for a text table, in `text`'s language.
-  func rows(_ text: TimerText) -> [[String]] {
+  /// Label-value rows for a text table, in `language`.
+  func rows(_ language: Language) -> [[String]] {
+    let words = language.catalogue
     guard let location else {
-      return [[text.installedLabel, text.notInstalled]]
+      return [[words.timerInstalledLabel, words.timerNotInstalled]]
     }
-    let unknown = text.unknown(managerProblem)
+    let unknown = words.timerUnknown(because: managerProblem.map { $0.text(language) })
     var rows = [
-      [text.installedLabel, text.installedIn(location, byTimerInstall: writtenByTimerInstall)],
-      ["ExecStart", execStart ?? text.noExecStart],
-      [text.enabledLabel, enabled.map(text.enabledState) ?? text.unknownValue],
-      [text.activeLabel, active.map(text.activity) ?? unknown],
+      [words.timerInstalledLabel, words.timerInstalled(in: location, byTimerInstall: writtenByTimerInstall)],
+      ["ExecStart", execStart ?? words.noExecStart],
+      [words.timerEnabledLabel, enabled.map(words.unitFileState) ?? words.timerUnknown],
+      [words.timerActiveLabel, active.map { words.unitActivity($0.words) } ?? unknown],
     ]
-    if let nextElapse { rows.append([text.nextRunLabel, nextElapse]) }
-    if let lastTrigger { rows.append([text.lastRunLabel, lastTrigger]) }
+    if let nextElapse { rows.append([words.timerNextRunLabel, nextElapse]) }
+    if let lastTrigger { rows.append([words.timerLastRunLabel, lastTrigger]) }
     rows.append([
-      text.watchLabel, watchInstalled ? watch.map(text.activity) ?? unknown : text.watchNotInstalled,
+      words.timerWatchLabel,
+      watchInstalled ? watch.map { words.unitActivity($0.words) } ?? unknown : words.watchNotInstalled,
     ])
-    for problem in problems { rows.append([text.problemLabel, text.problem(problem)]) }
+    for problem in problems { rows.append([words.timerProblemLabel, problem.text(words)]) }
     return rows
   }
 
-  /// The JSON object: systemd's values as it gives them, the problems in `text`'s language.
-  func json(_ text: TimerText) -> OrderedJSON {
+  /// The JSON object: systemd's values as it gives them, the problems in `language`.
+  func json(_ language: Language) -> OrderedJSON {
     .object([
       ("installed", .bool(installed)),
       ("location", location.map(OrderedJSON.string) ?? .null),
@@ -203,10 +218,83 @@ extension TimerState {
       ("lastTrigger", lastTrigger.map(OrderedJSON.string) ?? .null),
       (
         "userManager",
-        managerProblem.map { .string("unreachable: " + text.managerProblem($0)) } ?? .string("reachable")
+        managerProblem.map { .string("unreachable: " + $0.text(language)) } ?? .string("reachable")
       ),
-      ("problems", .array(problems.map { .string(text.problem($0)) })),
+      ("problems", .array(problems.map { .string($0.text(language.catalogue)) })),
       ("watch", watchShown.map(OrderedJSON.string) ?? .null),
     ])
   }
+}
+
+// MARK: systemd's values as the catalogue takes them
+
+extension SystemdError {
+  /// In `language`; what the system says stays as it said it.
+  func text(_ language: Language) -> String {
+    switch self {
+    case .foreignUnit(let path): language.catalogue.foreignUnit(path)
+    case .systemctlFailed(let failure): failure.text(language)
+    case .systemctlNotStarted(let error): error.description
+    case .file(let error): StoreErrorText(language: language).text(error)
+    }
+  }
+}
+
+extension SystemctlFailure {
+  func text(_ language: Language) -> String {
+    let said: SystemctlOutput =
+      switch output {
+      case .said(let said): .said(said)
+      case .timedOut: .timedOut(seconds: Int(SystemctlUserManager.timeout))
+      case .status(let status): .status(status)
+      }
+    return language.catalogue.systemctlFailed(command, said)
+  }
+}
+
+extension UserManagerUnreachable {
+  var words: UserManagerAbsence {
+    switch self {
+    case .noRuntimeDirectory: .noRuntimeDirectory
+    case .noAnswer(let socket, let error): .noAnswer(socket: socket, error: "\(error)")
+    case .noSystemctl: .noSystemctl
+    }
+  }
+}
+
+extension TimerState.ManagerProblem {
+  func text(_ language: Language) -> String {
+    switch self {
+    case .unreachable(let why): language.catalogue.userManagerAbsence(why.words)
+    case .failed(let failure): failure.text(language)
+    }
+  }
+}
+
+extension UnitActivity {
+  var words: UnitActivityWords {
+    UnitActivityWords(load: load, active: active, sub: sub, raw: raw, isLoaded: isLoaded)
+  }
+}
+
+extension TimerProblem {
+  func text(_ words: any TimerMessages) -> String {
+    let problem: UnitProblem =
+      switch self {
+      case .notExecutable(let path): .notExecutable(path: path)
+      case .serviceMissing(let directory): .serviceMissing(directory: directory)
+      case .watchMissing(let directory): .watchMissing(directory: directory)
+      case .otherVersion: .otherVersion
+      }
+    let units = UnitNames(
+      timer: TimerUnits.timerName, service: TimerUnits.serviceName, watch: TimerUnits.watchName)
+    return words.unitProblem(problem, units: units)
+  }
+}
+
+/// How the entry point words a `SystemdError` until it calls `SystemdError.text` itself.
+struct TimerText {
+  let language: Language
+  init(_ language: Language) { self.language = language }
+  func error(_ error: SystemdError) -> String { error.text(language) }
 }

@@ -47,7 +47,35 @@ struct Binary {
       // No system bus unless a test gives one (the alarms' GeoClue): never the machine's.
       "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(home)/no-system-bus",
     ]
+    // `make test-clock`: monotonic clocks (timeouts, sleeps) stay real.
+    if Binary.clockOffset != nil { environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1" }
   }
+
+  /// With `REMINDERS_TEST_CLOCK=HH:MM` (set by `make test-clock`), the offset from now to that
+  /// time of day, UTC, today, in seconds (`+N`/`-N`): the binary then runs under `faketime`,
+  /// its clock reading that time and going on from there, so that a test that runs the binary
+  /// at the real time is run at other hours of the day too. The test process and the desktop
+  /// sessions keep the real clock. (The `faketime` wrapper, not a bare `LD_PRELOAD` of
+  /// libfaketime: preloaded alone, the library edits the environment as it starts, and a Swift
+  /// program then finds no arguments.)
+  static let clockOffset: String? = {
+    guard let wanted = ProcessInfo.processInfo.environment["REMINDERS_TEST_CLOCK"] else { return nil }
+    let parts = wanted.split(separator: ":").compactMap { Int($0) }
+    guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+      fatalError("REMINDERS_TEST_CLOCK takes HH:MM (UTC), not \(wanted)")
+    }
+    guard FileManager.default.isExecutableFile(atPath: faketime) else {
+      fatalError("REMINDERS_TEST_CLOCK needs \(faketime) (Debian: apt-get install faketime)")
+    }
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(identifier: "UTC")!
+    let now = Date()
+    let target = utc.date(bySettingHour: parts[0], minute: parts[1], second: 0, of: now)!
+    let offset = Int(target.timeIntervalSince(now).rounded())
+    return (offset < 0 ? "" : "+") + String(offset)
+  }()
+
+  static let faketime = "/usr/bin/faketime"
 
   /// A scratch home with the Tokyo config and the fixture deck, pointed at `session`'s bus (nil:
   /// at a bus that does not exist).
@@ -80,11 +108,15 @@ struct Binary {
 
   /// The program and arguments that run the binary with `arguments` as this home's user.
   func command(_ arguments: [String]) -> (executable: String, arguments: [String]) {
-    guard let user else { return (Binary.path, arguments) }
+    var (executable, arguments) = (Binary.path, arguments)
+    if let offset = Binary.clockOffset {
+      (executable, arguments) = (Binary.faketime, ["-f", offset, executable] + arguments)
+    }
+    guard let user else { return (executable, arguments) }
     giveHome(to: user)
     return (
       "/usr/bin/setpriv",
-      ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", Binary.path] + arguments
+      ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", executable] + arguments
     )
   }
 

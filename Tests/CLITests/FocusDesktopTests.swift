@@ -20,12 +20,23 @@ import Testing
   /// the history gives the timeout dunst applied.
   func isCritical(_ note: [String: Any]) -> Bool { (note["timeout"] as? Int) == 0 }
 
+  /// A scratch home with the Tokyo config and no deck, on `session`'s bus: for the tests that
+  /// must run at the real time (a phase of seconds has to pass, so `--now` cannot pin it). With
+  /// the fixture deck, its overdue cards and recall items would join the focus pop-ups whenever
+  /// the real hour of day falls inside the window, and the test would pass or fail by the hour.
+  func nothingElseDue(_ session: DesktopSession) throws -> Binary {
+    var bin = try Binary()
+    try bin.writeConfig(tokyoConfig)
+    bin.use(session)
+    return bin
+  }
+
   /// The plain view (output not a terminal) says each phase end on its second; `run` after it
   /// finds nothing left to say. Urgency critical, even with dunst paused (do-not-disturb).
   @Test func viewThenRunExactlyOnce() throws {
     let session = try DesktopSession.start()
     defer { session.stop() }
-    let bin = try Binary.withFixture(session)
+    let bin = try nothingElseDue(session)
     let monitor = try ActionTests.NotifyCalls(session)
     defer { monitor.stop() }
     let view = try bin.run(["focus", "--minutes", "0.05", "--break", "0.05", "--cycles", "2"], input: "")
@@ -52,7 +63,7 @@ import Testing
   @Test func detachedRunSaysItOnce() throws {
     let session = try DesktopSession.start()
     defer { session.stop() }
-    let bin = try Binary.withFixture(session)
+    let bin = try nothingElseDue(session)
     try session.dunstctl("set-paused", "true")
     #expect(try bin.run("focus", "--detach", "--minutes", "0.05", "--cycles", "1").status == 0)
     usleep(3_500_000)

@@ -94,7 +94,7 @@ import Testing
 
   /// A cache file with the given fields and a checksum that matches them.
   static func forged(counts: String = "", days: String = "", recalls: String = "") throws -> [UInt8] {
-    PlanInputCache.sealed(
+    SealedJSON.seal(
       bytes(
         "{\"answerDays\": [\(days)], \"counts\": [\(counts)], \"format\": \"\(PlanInputCache.format)\", \"key\": \"\(key)\", \"recalls\": [\(recalls)]}"
       ))

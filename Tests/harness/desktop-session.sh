@@ -67,6 +67,10 @@ set -euo pipefail
 readonly START_TIMEOUT_S=${REMINDERS_SESSION_START_TIMEOUT:-15}
 # Plasma and GNOME Shell take a few seconds on an idle machine, many more on a busy two-core one.
 readonly SLOW_START_TIMEOUT_S=${REMINDERS_SESSION_SLOW_START_TIMEOUT:-90}
+# The longest a one-shot client of the session may take (see in_session), and the accessibility
+# probe (it looks for a pop-up for up to 10 s, with at-spi calls of at most 10 s).
+readonly CALL_LIMIT_S=${REMINDERS_SESSION_CALL_LIMIT:-10}
+readonly PROBE_LIMIT_S=30
 DBUS_DAEMON=${DBUS_DAEMON:-dbus-daemon}
 XVFB=${XVFB:-Xvfb}
 DUNST=${DUNST:-dunst}
@@ -176,8 +180,18 @@ load_session() {
   SESSION_DIR=$dir
   SERVER=$(<"$dir/server")
 }
-# in_session COMMAND…: runs COMMAND as the session's user with exactly the session's environment.
-in_session() { "${AS[@]}" env -i "${SESSION_ENV[@]}" "$@"; }
+# in_session COMMAND…: runs COMMAND as the session's user with exactly the session's environment,
+# for at most CALL_LIMIT_S seconds: a one-shot client (dunstctl, xfconf-query, gdbus, gsettings,
+# makoctl, kwriteconfig5) answers in milliseconds, and one whose server does not answer would
+# otherwise wait libdbus's 25 s, again at each poll of `settle`.
+in_session() { in_session_within "$CALL_LIMIT_S" "$@"; }
+# in_session_within SECONDS COMMAND…: the same with a limit of its own (the accessibility probe,
+# which looks for up to LOOK_SECONDS itself).
+in_session_within() {
+  local limit=$1
+  shift
+  timeout -k 2 "$limit" "${AS[@]}" env -i "${SESSION_ENV[@]}" "$@"
+}
 # start_in_session NAME COMMAND…: launches a daemon of the session; its pid goes to NAME.pid.
 start_in_session() {
   local name=$1
@@ -589,7 +603,7 @@ watch_parent() {
 
 # The probe runs as the session's user (an application's accessibility answers its own user
 # only), from the session's copy (the user may not be able to read the repository).
-probe() { in_session "$PYTHON_GI" "$SESSION_DIR/desktop-probe.py" "$@"; }
+probe() { in_session_within "$PROBE_LIMIT_S" "$PYTHON_GI" "$SESSION_DIR/desktop-probe.py" "$@"; }
 
 # Polls the server's own reading until it says `want` (5 s).
 settle() {

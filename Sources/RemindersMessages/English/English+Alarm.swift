@@ -1,1 +1,81 @@
-extension English: AlarmMessages {}
+extension English: AlarmMessages {
+  public func alarmWeekday(_ weekday: Int) -> String {
+    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
+  }
+
+  public func alarmDays(_ days: AlarmDaysWords) -> String {
+    switch days {
+    case .weekdays(let list) where list.count == 7: "every day"
+    case .weekdays(let list): "every " + mondayFirst(list).map(alarmWeekday).joined(separator: ", ")
+    case .once(let day): "on \(day)"
+    }
+  }
+
+  public func nextRing(_ at: String?) -> String { "next ring: \(at ?? "none")" }
+
+  public func alarmAdded(_ a: AlarmWords) -> String {
+    "Set alarm \(a.id) \"\(a.name)\": \(a.days) at \(a.time), place \(a.place), radius \(a.radius); \(a.next)."
+  }
+
+  public func alarmEdited(_ a: AlarmWords) -> String {
+    let state = a.enabled ? "" : " (disabled)"
+    return
+      "Changed alarm \(a.id) \"\(a.name)\"\(state): \(a.days) at \(a.time), place \(a.place), radius \(a.radius); \(a.next)."
+  }
+
+  public func alarmDeleted(id: String, name: String) -> String { "Deleted alarm \(id) \"\(name)\"." }
+  public func ringEnded(name: String) -> String { "Its ring under way has stopped." }
+
+  public func alarmStopped(id: String, name: String, distance: String) -> String {
+    "Stopped alarm \(id) \"\(name)\" (\(distance) from its place)."
+  }
+
+  public func stillRinging(id: String, name: String, refusal: String) -> String {
+    "Alarm \(id) \"\(name)\" rings on: \(refusal)"
+  }
+
+  public func notRinging(id: String, name: String) -> String { "Alarm \(id) \"\(name)\" is not ringing." }
+  public var nothingRings: String { "No alarm is ringing." }
+  public func alreadyPassed(days: String, time: String) -> String { "\(days) at \(time) has already passed" }
+  public func alarmDeletedMeanwhile(id: String) -> String { "alarm \(id) was deleted meanwhile" }
+  public var alarmNoun: String { "alarm" }
+  public func alarmCount(_ count: Int) -> String { "\(count) alarms" }
+
+  public func alarmState(_ state: AlarmStateWord) -> String {
+    switch state {
+    case .ringing(let since): "ringing since \(since)"
+    case .disabled: "disabled"
+    case .missed(let at): "missed \(at)"
+    case .enabled: "enabled"
+    }
+  }
+
+  public var noAlarms: String { "No alarms (reminders alarm add sets one).\n" }
+
+  public func alarmTableHeader(distances: Bool) -> [String] {
+    ["ID", "NAME", "TIME", "DAYS", "PLACE", "RADIUS", "STATE", "NEXT RING"] + (distances ? ["FROM HERE"] : [])
+  }
+
+  public func distancesFrom(at: String, accuracy: String) -> String {
+    "Distances are from where you were at \(at) (accurate to ±\(accuracy)).\n"
+  }
+
+  public var alarmNotStoppable: String {
+    "You have not arrived at this place, so the alarm cannot be stopped"
+  }
+  public var alarmNotEditable: String { "You have not arrived at this place, so the alarm cannot be edited" }
+  public var locationFailed: String { "Could not get your location. Check your settings." }
+  public func locationFailed(because why: String) -> String { locationFailed + " (\(why))" }
+  public func refusal(_ refusal: String, _ detail: String) -> String { "\(refusal): \(detail)" }
+
+  public func placeDistance(_ distance: String, accuracy: String?) -> String {
+    "\(distance) to go" + (accuracy.map { " (location accurate to ±\($0))" } ?? "")
+  }
+
+  public func locationTooCoarse(accuracy: String, radius: String) -> String {
+    "your location is only accurate to ±\(accuracy), too coarse for the \(radius) radius"
+  }
+
+  public func ringEnd(_ end: RingEndWord, described: String) -> String { described }
+  public func locationError(_ failure: LocationFailure, described: String) -> String { described }
+}
