@@ -77,11 +77,17 @@ let package = Package(
       dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus", "RemindersCore"]
     ),
 
-    // App: the use cases as services (review session, focus, import, home screen), with the
-    // clock, the language, the paths and the system probes injected; never the bus, never
-    // ArgumentParser, so that each is tested with fakes and no built binary.
+    // App: the use cases as services (review session, focus, import, home screen, alarms,
+    // snooze, doctor), with the clock, the language, the paths and the system probes injected;
+    // the desktop and GeoClue2 only through RemindersDelivery's and RemindersDesktop's protocols,
+    // never the bus, never ArgumentParser, so that each is tested with fakes and no built binary.
     .target(
-      name: "RemindersApp", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "RemindersMessages"]),
+      name: "RemindersApp",
+      dependencies: [
+        "RemindersCore", "RemindersStore", "RemindersAnki", "RemindersDelivery", "RemindersDesktop",
+        "RemindersSystemd", "RemindersMessages",
+      ]
+    ),
 
     // Executable: the thin command line.
     .executableTarget(
@@ -138,14 +144,17 @@ let package = Package(
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(
       name: "RemindersAppTests",
-      dependencies: ["RemindersApp", "RemindersCore", "RemindersStore", "RemindersTestSupport", "RemindersMessages"]
+      dependencies: [
+        "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
+        "RemindersSystemd", "RemindersTestSupport",
+      ]
     ),
     .testTarget(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
-    // watch's actions, a desktop connection, a location) and the app layer's fakes (a clock,
+    // watch's actions, a desktop connection, GeoClue's locator) and the app layer's fakes (a clock,
     // temporary folders, a workspace), shared by the test targets.
     .target(
       name: "RemindersTestSupport",

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
+import RemindersDelivery
 import RemindersStore
 
 /// `reminders alarm`: alarms that stop only at their place (docs/alarms.md).
@@ -97,11 +99,14 @@ struct AlarmAdd: ParsableCommand {
   }
 
   func run() throws {
-    let keeper = try AlarmKeeper(invocation: Invocation(global))
-    let alarm = try keeper.add(
-      name: name, time: when.wallTime!, place: when.point!, radius: when.radius ?? Alarm.defaultRadius,
-      days: when.weekdays ?? when.day.map(AlarmDays.once), now: time.instant)
-    print(keeper.text.added(alarm, now: time.instant))
+    let invocation = try Invocation(global)
+    let text = AlarmText(invocation: invocation)
+    let alarm = try text.saying {
+      try invocation.alarmKeeper.add(
+        name: name, time: when.wallTime!, place: when.point!, radius: when.radius ?? Alarm.defaultRadius,
+        days: when.weekdays ?? when.day.map(AlarmDays.once), now: time.instant)
+    }
+    print(text.added(alarm, now: time.instant))
   }
 }
 
@@ -120,9 +125,10 @@ struct AlarmList: ParsableCommand {
   var json = false
 
   func run() throws {
-    let keeper = try AlarmKeeper(invocation: Invocation(global))
-    let board = try keeper.board(now: time.instant)
-    print(json ? keeper.text.json(board) : keeper.text.table(board), terminator: "")
+    let invocation = try Invocation(global)
+    let text = AlarmText(invocation: invocation)
+    let board = try invocation.alarmKeeper.board(now: time.instant)
+    print(json ? text.json(board) : text.table(board), terminator: "")
   }
 }
 
@@ -142,8 +148,11 @@ struct AlarmStop: ParsableCommand {
   var id: String?
 
   func run() throws {
-    let keeper = try AlarmKeeper(invocation: Invocation(global))
-    for line in try keeper.stop(id, now: time.instant) { print(line) }
+    let invocation = try Invocation(global)
+    let text = AlarmText(invocation: invocation)
+    for line in text.lines(try text.saying { try invocation.alarmKeeper.stop(id, now: time.instant) }) {
+      print(line)
+    }
   }
 }
 
@@ -182,11 +191,14 @@ struct AlarmEdit: ParsableCommand {
   }
 
   func run() throws {
-    let keeper = try AlarmKeeper(invocation: Invocation(global))
+    let invocation = try Invocation(global)
+    let text = AlarmText(invocation: invocation)
     let change = AlarmChange(
       name: name, time: when.wallTime, place: when.point, radius: when.radius,
       days: when.weekdays ?? when.day.map(AlarmDays.once), enabled: enable ? true : disable ? false : nil)
-    for line in try keeper.edit(id, change, now: time.instant) { print(line) }
+    let edited = try text.saying { try invocation.alarmKeeper.edit(id, change, now: time.instant) }
+    print(text.edited(edited.alarm, now: time.instant))
+    if edited.ringEnded { print(text.ringEnded(edited.alarm)) }
   }
 }
 
@@ -206,7 +218,63 @@ struct AlarmDelete: ParsableCommand {
   var id: String
 
   func run() throws {
-    let keeper = try AlarmKeeper(invocation: Invocation(global))
-    for line in try keeper.delete(id, now: time.instant) { print(line) }
+    let invocation = try Invocation(global)
+    let text = AlarmText(invocation: invocation)
+    let deleted = try text.saying { try invocation.alarmKeeper.delete(id, now: time.instant) }
+    print(text.deleted(deleted.alarm))
+    if deleted.ringEnded { print(text.ringEnded(deleted.alarm)) }
+  }
+}
+
+extension Invocation {
+  /// The alarms' use cases over this session's files, GeoClue2, desktop and alarm sound.
+  var alarmKeeper: AlarmKeeper {
+    AlarmKeeper(
+      workspace: workspace, locator: locator, desktop: desktop,
+      sound: AlarmSoundLoop(configured: configuration.alarmSound, environment: environment))
+  }
+}
+
+extension AlarmText {
+  /// `body`, its `AlarmError` said in words with its exit code (docs/alarms.md).
+  func saying<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as AlarmError {
+      throw failure(error)
+    }
+  }
+
+  /// An alarm use case's refusal in words, with its exit code.
+  func failure(_ error: AlarmError) -> Error {
+    switch error {
+    case .passed(let days, let time):
+      return UsageError(words.alreadyPassed(days: self.days(days), time: time.description))
+    case .lookup(let query, let path, let matches):
+      return DeckLookup.failure(
+        query, matches: matches.map(\.id), labels: matches.map(\.name), path: path,
+        none: words.alarmNoun, several: words.alarmCount, words: invocation.messages)
+    case .deletedMeanwhile(let id):
+      return UsageError(words.alarmDeletedMeanwhile(id: id))
+    case .noLocation(let error):
+      return CommandFailure(words.locationFailed(because: why(error)), code: ExitStatus.unavailable)
+    case .notAtPlace(let gated, let gate, let radius):
+      let refusal = gated == .stop ? words.alarmNotStoppable : words.alarmNotEditable
+      return CommandFailure(
+        words.refusal(refusal, words.gateDetail(gate, radius: radius)), code: ExitStatus.noPermission)
+    }
+  }
+
+  /// What `alarm stop` did, a line each.
+  func lines(_ stop: AlarmKeeper.Stop) -> [String] {
+    switch stop {
+    case .notRinging(let alarm): return [notRinging(alarm)]
+    case .nothingRings: return [nothingRings]
+    case .stopped(let ended, let ringingOn):
+      return ended.map { stopped($0.alarm, distance: AlarmKeeper.distance($0.gate)) }
+        + ringingOn.map {
+          stillRinging($0.alarm, refusal: words.gateDetail($0.gate, radius: $0.alarm.radius))
+        }
+    }
   }
 }

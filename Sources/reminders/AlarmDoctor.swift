@@ -1,48 +1,12 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
 import RemindersMessages
 import RemindersStore
 
-/// What `doctor` finds for the alarms (docs/alarms.md): whether GeoClue gives a location (how accurate,
-/// how fast; never where: doctor's output is what people paste into bug reports), and the
-/// command their sound would play with.
-struct AlarmCheck {
-  struct Location {
-    var systemBus: String
-    var accuracy: Double?
-    var seconds: Double
-    /// Why no location came; nil when one did.
-    var error: GeoClueError?
-  }
-
-  var location: Location
-  /// The sound's command, or why there is none.
-  var sound: Result<[String], NoAlarmSound>
-
-  /// At most this long for a location (or `alarm.location_timeout` when shorter).
-  static let locationLimit = 10
-
-  static func examine(
-    configuration: Configuration, environment: [String: String], locator: any LocationSource
-  ) -> AlarmCheck {
-    let started = ContinuousClock.now
-    var location = Location(systemBus: locator.origin, accuracy: nil, seconds: 0, error: nil)
-    do throws(GeoClueError) {
-      let found = try locator.locate(
-        timeout: .seconds(min(configuration.locationTimeout, locationLimit)), settles: { _ in true })
-      location.accuracy = found.accuracy
-    } catch {
-      location.error = error
-    }
-    let elapsed = ContinuousClock.now - started
-    location.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return AlarmCheck(
-      location: location,
-      sound: AlarmSoundLoop.resolve(configured: configuration.alarmSound, environment: environment))
-  }
-
+extension AlarmCheck {
   func locationJSON(_ language: Language) -> OrderedJSON {
     .object([
       ("systemBus", .string(location.systemBus)),
@@ -82,7 +46,7 @@ extension AlarmCheck.Location {
     if let error { return words.locationUnavailable(error.text(language)) }
     return words.locationFound(
       seconds: String(format: "%.1f", seconds),
-      accuracy: Texts(language: language).distance(accuracy ?? .nan),
+      accuracy: DistanceText.format(accuracy ?? .nan),
       systemBus: systemBus)
   }
 }

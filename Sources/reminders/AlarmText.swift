@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDesktop
 import RemindersMessages
@@ -10,8 +11,7 @@ struct AlarmText {
   let invocation: Invocation
 
   var clock: DayClock { invocation.clock }
-  var texts: Texts { invocation.texts }
-  var words: any Catalogue { texts.language.catalogue }
+  var words: any Catalogue { invocation.messages }
 
   func stamp(_ instant: Date) -> String {
     PlanReport(invocation: invocation, now: instant, days: 1, reminders: []).stamp(instant)
@@ -32,7 +32,7 @@ struct AlarmText {
   func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
     AlarmWords(
       id: alarm.id, name: alarm.name, days: days(alarm.days), time: alarm.time.description,
-      place: alarm.place.description, radius: texts.distance(alarm.radius), next: next(alarm, now: now),
+      place: alarm.place.description, radius: DistanceText.format(alarm.radius), next: next(alarm, now: now),
       enabled: alarm.enabled)
   }
 
@@ -42,7 +42,7 @@ struct AlarmText {
   func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: alarm.name) }
 
   func stopped(_ alarm: Alarm, distance: Double) -> String {
-    words.alarmStopped(id: alarm.id, name: alarm.name, distance: texts.distance(distance))
+    words.alarmStopped(id: alarm.id, name: alarm.name, distance: DistanceText.format(distance))
   }
 
   func stillRinging(_ alarm: Alarm, refusal: String) -> String {
@@ -53,7 +53,7 @@ struct AlarmText {
   var nothingRings: String { words.nothingRings }
 
   /// Why no location came, in words.
-  func why(_ error: GeoClueError) -> String { error.text(texts.language) }
+  func why(_ error: GeoClueError) -> String { error.text(invocation.language) }
 
   // MARK: alarm list
 
@@ -71,15 +71,15 @@ struct AlarmText {
     for row in board.rows {
       var cells = [
         row.alarm.id, row.alarm.name, row.alarm.time.description, days(row.alarm.days),
-        row.alarm.place.description, texts.distance(row.alarm.radius), state(row),
+        row.alarm.place.description, DistanceText.format(row.alarm.radius), state(row),
         row.next.map { stamp($0.at) } ?? "-",
       ]
-      if distances { cells.append(row.distance.map(texts.distance) ?? "-") }
+      if distances { cells.append(row.distance.map(DistanceText.format) ?? "-") }
       rows.append(cells)
     }
     var out = TextTable.render(rows)
     if let location = board.location {
-      out += words.distancesFrom(at: stamp(location.at), accuracy: texts.distance(location.accuracy))
+      out += words.distancesFrom(at: stamp(location.at), accuracy: DistanceText.format(location.accuracy))
     }
     return out
   }

@@ -34,15 +34,27 @@ enum DeckLookup {
   ) throws -> Int {
     let found = IDPrefix.matches(query, in: ids)
     if found.count == 1 { return found[0] }
-    if found.isEmpty {
+    throw failure(
+      query, matches: found.map { ids[$0] }, labels: found.map { labels[$0] }, path: path, none: none,
+      several: several, words: words)
+  }
+
+  /// Why `query` found no single match: too short, none with that id (`none` names what was
+  /// looked for), or several of `matches` (with their `labels`).
+  static func failure(
+    _ query: String, matches: [String], labels: [String], path: String, none: String,
+    several: (Int) -> String,
+    words: any CardsMessages
+  ) -> UsageError {
+    if matches.isEmpty {
       if query.count < IDPrefix.minimumLength {
-        throw UsageError(words.idTooShort(query, minimum: IDPrefix.minimumLength))
+        return UsageError(words.idTooShort(query, minimum: IDPrefix.minimumLength))
       }
-      throw UsageError(words.noSuchID(query, naming: none, in: path))
+      return UsageError(words.noSuchID(query, naming: none, in: path))
     }
-    let length = IDPrefix.distinguishingLength(found.map { ids[$0] })
-    let list = found.map { "\(ids[$0].prefix(length)) (\(Cards.oneLine(labels[$0])))" }.joined(
+    let length = IDPrefix.distinguishingLength(matches)
+    let list = zip(matches, labels).map { "\($0.prefix(length)) (\(Cards.oneLine($1)))" }.joined(
       separator: ", ")
-    throw UsageError(words.ambiguousID(query, matches: several(found.count), list: list))
+    return UsageError(words.ambiguousID(query, matches: several(matches.count), list: list))
   }
 }

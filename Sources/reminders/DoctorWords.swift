@@ -1,3 +1,4 @@
+import RemindersApp
 import RemindersDesktop
 import RemindersMessages
 

@@ -135,9 +135,6 @@ struct Invocation {
   /// Every text, in the session's language.
   var messages: any Catalogue { language.catalogue }
 
-  /// The alarm commands' way to the words they share with the pop-ups (see `Texts`).
-  var texts: Texts { Texts(language: language) }
-
   init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
     try self.init(options.values, environment: environment)
   }

@@ -5,59 +5,102 @@ import RemindersDesktop
 import RemindersStore
 
 /// What `alarm edit` changes; nil leaves a field as it is.
-struct AlarmChange {
-  var name: String?
-  var time: WallTime?
-  var place: GeoPoint?
-  var radius: Double?
-  var days: AlarmDays?
-  var enabled: Bool?
+public struct AlarmChange: Equatable, Sendable {
+  public var name: String?
+  public var time: WallTime?
+  public var place: GeoPoint?
+  public var radius: Double?
+  public var days: AlarmDays?
+  public var enabled: Bool?
+
+  public init(
+    name: String? = nil, time: WallTime? = nil, place: GeoPoint? = nil, radius: Double? = nil,
+    days: AlarmDays? = nil, enabled: Bool? = nil
+  ) {
+    self.name = name
+    self.time = time
+    self.place = place
+    self.radius = radius
+    self.days = days
+    self.enabled = enabled
+  }
 }
 
 /// The alarms as `alarm list` and `status` show them.
-struct AlarmBoard {
-  struct Row {
-    var alarm: Alarm
-    var next: (day: Day, at: Date)?
+public struct AlarmBoard {
+  public struct Row {
+    public var alarm: Alarm
+    public var next: (day: Day, at: Date)?
     /// The ring under way, when one rings.
-    var ringing: DeliveryLedger.Entry?
-    var missed: [(day: Day, at: Date)]
+    public var ringing: DeliveryLedger.Entry?
+    public var missed: [(day: Day, at: Date)]
     /// Metres from the cached location, when one is at hand.
-    var distance: Double?
+    public var distance: Double?
   }
 
-  var now: Date
-  var rows: [Row]
-  var location: LocationCache.Entry?
+  public var now: Date
+  public var rows: [Row]
+  public var location: LocationCache.Entry?
 }
 
-/// The alarm commands' work: the alarm file, the place gate, and the rings in the ledger.
-struct AlarmKeeper {
-  let invocation: Invocation
-  let text: AlarmText
+/// Why an alarm use case did nothing, in its own terms; the command line words it and gives
+/// its exit code (docs/alarms.md: 64, 69 or 77).
+public enum AlarmError: Error, Equatable {
+  /// What the place gate refused to let happen.
+  public enum Gated: Equatable, Sendable {
+    case stop, change
+  }
+
+  /// A one-time alarm on a day and time that have passed (a usage error).
+  case passed(AlarmDays, WallTime)
+  /// `query` names no alarm of the file at `path`, or several: `matches` (a usage error).
+  case lookup(query: String, path: String, matches: [Alarm])
+  /// The alarm was deleted between the look and the change (a usage error).
+  case deletedMeanwhile(id: String)
+  /// No location came (exit 69).
+  case noLocation(GeoClueError)
+  /// Not within the radius of the place, or too coarse a location to tell (exit 77).
+  case notAtPlace(Gated, PlaceGate, radius: Double)
+}
+
+/// The alarms' use cases (docs/alarms.md): the alarm file, the place gate, and the rings in the
+/// ledger. GeoClue, the desktop and the sound come in through their protocols, so that fakes
+/// stand in for them in tests.
+public struct AlarmKeeper {
+  public let workspace: Workspace
   /// Where the place gate learns where we are.
   let locator: any LocationSource
   /// Where the pop-ups of ended rings are closed.
   let desktop: SessionDesktop
+  /// What ends the sound of a ring.
+  let sound: any AlarmSoundPlaying
+  let newID: () -> String
 
-  init(invocation: Invocation) {
-    self.invocation = invocation
-    text = AlarmText(invocation: invocation)
-    locator = invocation.locator
-    desktop = invocation.desktop
+  /// `newID` names a new alarm (short: it is typed to stop it).
+  public init(
+    workspace: Workspace, locator: any LocationSource, desktop: SessionDesktop, sound: any AlarmSoundPlaying,
+    newID: @escaping () -> String = { String(UUID().uuidString.lowercased().prefix(8)) }
+  ) {
+    self.workspace = workspace
+    self.locator = locator
+    self.desktop = desktop
+    self.sound = sound
+    self.newID = newID
   }
 
-  var store: AlarmStore { invocation.alarmStore }
-  var clock: DayClock { invocation.clock }
-  var texts: Texts { invocation.texts }
-  var locationCache: LocationCache { LocationCache(cacheDir: invocation.paths.cacheDir) }
+  public var store: AlarmStore { workspace.alarmStore }
+  var clock: DayClock { workspace.dayClock }
+  var ledgerFile: LedgerFile { LedgerFile(store: workspace.ledgerStore, clock: clock) }
+  var locationCache: LocationCache { LocationCache(cacheDir: workspace.paths.cacheDir) }
   /// How old a cached location `alarm list` still shows distances from.
-  static let locationCacheAge: TimeInterval = 15 * 60
+  public static let locationCacheAge: TimeInterval = 15 * 60
 
   // MARK: add and list
 
-  func add(name: String, time: WallTime, place: GeoPoint, radius: Double, days: AlarmDays?, now: Date) throws
-    -> Alarm
+  /// Sets a new alarm at `now`; without `days`, it rings once, the next time the clock shows
+  /// `time`.
+  public func add(name: String, time: WallTime, place: GeoPoint, radius: Double, days: AlarmDays?, now: Date)
+    throws -> Alarm
   {
     let days = days ?? .once(Alarm.nextDay(showing: time, after: now, clock: clock))
     var alarm = Alarm(
@@ -65,12 +108,12 @@ struct AlarmKeeper {
       place: place,
       radius: radius, setAt: now)
     if case .once = days, alarm.nextRing(from: now, clock: clock) == nil {
-      throw UsageError(text.words.alreadyPassed(days: text.days(days), time: time.description))
+      throw AlarmError.passed(days, time)
     }
     return try store.update(clock: clock) { stored in
       var id: String
       repeat {
-        id = String(UUID().uuidString.lowercased().prefix(8))
+        id = newID()
       } while stored.alarms.contains { $0.id.lowercased().hasPrefix(id.prefix(4)) }
       alarm.id = id
       stored.alarms.append(alarm)
@@ -78,9 +121,11 @@ struct AlarmKeeper {
     }
   }
 
-  func board(now: Date) throws -> AlarmBoard {
+  /// Every alarm with its next ring, its ring under way, its missed rings, and its distance
+  /// from the cached location when one is recent enough.
+  public func board(now: Date) throws -> AlarmBoard {
     let alarms = try store.load().alarms
-    let ledger = try invocation.ledgerStore.load()
+    let ledger = try workspace.ledgerStore.load()
     let location = locationCache.load(now: now, maxAge: AlarmKeeper.locationCacheAge)
     let rows = alarms.map { alarm in
       AlarmBoard.Row(
@@ -110,14 +155,14 @@ struct AlarmKeeper {
   // MARK: the place gate
 
   /// Where GeoClue says we are, within `alarm.location_timeout`; kept for `alarm list`. No
-  /// location: exit 69 with the words of docs/alarms.md and why.
+  /// location: `AlarmError.noLocation`.
   ///
   /// A fix that does not yet decide the gate of every alarm in `deciding` (too coarse to allow,
   /// not clearly far) is not the answer while time is left: a better one may follow.
   func locate(now: Date, deciding alarms: [Alarm]) throws -> GeoLocation {
     do throws(GeoClueError) {
       let location = try locator.locate(
-        timeout: .seconds(invocation.configuration.locationTimeout),
+        timeout: .seconds(workspace.configuration.locationTimeout),
         settles: { fix in alarms.allSatisfy { AlarmKeeper.decides(fix, for: $0) } })
       if let point = GeoPoint(latitude: location.latitude, longitude: location.longitude) {
         locationCache.save(
@@ -125,9 +170,7 @@ struct AlarmKeeper {
       }
       return location
     } catch {
-      throw CommandFailure(
-        text.words.locationFailed(because: text.why(error)),
-        code: ExitStatus.unavailable)
+      throw AlarmError.noLocation(error)
     }
   }
 
@@ -141,89 +184,97 @@ struct AlarmKeeper {
   }
 
   /// The gate of `alarm` at `location`.
-  func gate(_ alarm: Alarm, at location: GeoLocation) -> PlaceGate {
+  static func gate(_ alarm: Alarm, at location: GeoLocation) -> PlaceGate {
     guard let here = GeoPoint(latitude: location.latitude, longitude: location.longitude) else {
       return .tooCoarse(distance: .infinity, accuracy: .infinity)
     }
     return PlaceGate(place: alarm.place, radius: alarm.radius, here: here, accuracy: location.accuracy)
   }
 
-  /// Refuses (exit 77) with `refusal` and the distance or the accuracy.
-  func refuse(_ refusal: String, _ gate: PlaceGate, radius: Double) -> CommandFailure {
-    let detail = texts.gateDetail(gate, radius: radius)
-    return CommandFailure(text.words.refusal(refusal, detail), code: ExitStatus.noPermission)
-  }
-
-  /// The alarm `query` names (its id or a unique prefix), or a usage error.
+  /// The alarm `query` names (its id or a unique prefix), or `AlarmError.lookup`.
   func find(_ query: String, in alarms: [Alarm]) throws -> Alarm {
-    let words = Words(invocation)
-    let index = try DeckLookup.find(
-      query, ids: alarms.map(\.id), labels: alarms.map(\.name), path: invocation.paths.alarms,
-      none: text.words.alarmNoun, several: text.words.alarmCount,
-      words: words)
-    return alarms[index]
+    let found = IDPrefix.matches(query, in: alarms.map(\.id))
+    guard found.count == 1 else {
+      throw AlarmError.lookup(query: query, path: workspace.paths.alarms, matches: found.map { alarms[$0] })
+    }
+    return alarms[found[0]]
   }
 
   // MARK: stop, edit, delete
 
+  /// An alarm and how its place gate stood.
+  public struct Gated: Equatable {
+    public var alarm: Alarm
+    public var gate: PlaceGate
+  }
+
+  /// What `alarm stop` did.
+  public enum Stop: Equatable {
+    /// The alarm named does not ring; nothing was asked.
+    case notRinging(Alarm)
+    /// No alarm rings; nothing was asked.
+    case nothingRings
+    /// The rings of `stopped` ended (their gates allowed it); those of `ringingOn` did not.
+    case stopped([Gated], ringingOn: [Gated])
+  }
+
   /// `alarm stop [ID]`: the alarm named, or every alarm ringing; stopped only where the gate
-  /// allows.
-  func stop(_ query: String?, now: Date) throws -> [String] {
+  /// allows. When no gate allows: `AlarmError.notAtPlace` with the nearest.
+  public func stop(_ query: String?, now: Date) throws -> Stop {
     let alarms = try store.load().alarms
-    let ringing = try invocation.ledgerStore.load().ringing
+    let ringing = try workspace.ledgerStore.load().ringing
     let ringingIDs = Set(ringing.compactMap(\.reminderID.alarmID))
     let targets: [Alarm]
     if let query {
       let alarm = try find(query, in: alarms)
-      guard ringingIDs.contains(alarm.id) else { return [text.notRinging(alarm)] }
+      guard ringingIDs.contains(alarm.id) else { return .notRinging(alarm) }
       targets = [alarm]
     } else {
       targets = alarms.filter { ringingIDs.contains($0.id) }
-      guard !targets.isEmpty else { return [text.nothingRings] }
+      guard !targets.isEmpty else { return .nothingRings }
     }
     let location = try locate(now: now, deciding: targets)
-    let gates = targets.map { ($0, gate($0, at: location)) }
-    let allowed = gates.filter { $0.1.isAllowed }
+    let gates = targets.map { Gated(alarm: $0, gate: AlarmKeeper.gate($0, at: location)) }
+    let allowed = gates.filter(\.gate.isAllowed)
     guard !allowed.isEmpty else {
-      let (alarm, nearest) = gates.min { distance($0.1) < distance($1.1) }!
-      throw refuse(texts.alarmNotStoppable, nearest, radius: alarm.radius)
+      let nearest = gates.min { AlarmKeeper.distance($0.gate) < AlarmKeeper.distance($1.gate) }!
+      throw AlarmError.notAtPlace(.stop, nearest.gate, radius: nearest.alarm.radius)
     }
-    try endRings(of: Set(allowed.map(\.0.id)), because: .stoppedAtPlace, now: now)
-    var lines = allowed.map { text.stopped($0.0, distance: distance($0.1)) }
-    for (alarm, gate) in gates where !gate.isAllowed {
-      lines.append(text.stillRinging(alarm, refusal: texts.gateDetail(gate, radius: alarm.radius)))
-    }
-    return lines
+    try endRings(of: Set(allowed.map(\.alarm.id)), because: .stoppedAtPlace, now: now)
+    return .stopped(allowed, ringingOn: gates.filter { !$0.gate.isAllowed })
   }
 
-  func distance(_ gate: PlaceGate) -> Double {
+  /// How far the place is, as the gate measured it.
+  public static func distance(_ gate: PlaceGate) -> Double {
     switch gate {
     case .allowed(let d), .tooFar(let d, _), .tooCoarse(let d, _): d
     }
   }
 
+  /// An alarm as `edit` left it or `delete` removed it, and whether a ring under way ended.
+  public struct Changed: Equatable {
+    public var alarm: Alarm
+    public var ringEnded: Bool
+  }
+
   /// `alarm edit ID …`, gated by the alarm's place and radius as they were.
-  func edit(_ query: String, _ change: AlarmChange, now: Date) throws -> [String] {
+  public func edit(_ query: String, _ change: AlarmChange, now: Date) throws -> Changed {
     let alarm = try find(query, in: store.load().alarms)
     // A date that has passed is bad usage, said before any location is asked for.
     let candidate = applying(change, to: alarm, now: now)
     if case .once? = change.days, candidate.enabled, candidate.nextRing(from: now, clock: clock) == nil {
-      throw UsageError(
-        text.words.alreadyPassed(days: text.days(candidate.days), time: candidate.time.description))
+      throw AlarmError.passed(candidate.days, candidate.time)
     }
     try requireAt(alarm, now: now)
     let edited = try store.update(clock: clock) { stored -> Alarm in
       guard let i = stored.alarms.firstIndex(where: { $0.id == alarm.id }) else {
-        throw UsageError(text.words.alarmDeletedMeanwhile(id: alarm.id))
+        throw AlarmError.deletedMeanwhile(id: alarm.id)
       }
       stored.alarms[i] = applying(change, to: stored.alarms[i], now: now)
       return stored.alarms[i]
     }
-    var lines = [text.edited(edited, now: now)]
-    if !edited.enabled, try endRings(of: [edited.id], because: .alarmDisabled, now: now) {
-      lines.append(text.ringEnded(edited))
-    }
-    return lines
+    let ended = !edited.enabled ? try endRings(of: [edited.id], because: .alarmDisabled, now: now) : false
+    return Changed(alarm: edited, ringEnded: ended)
   }
 
   /// `alarm` with `change` made at `now`. A new time, new days or enabling it again sets it anew
@@ -256,28 +307,25 @@ struct AlarmKeeper {
   }
 
   /// `alarm delete ID`, gated.
-  func delete(_ query: String, now: Date) throws -> [String] {
+  public func delete(_ query: String, now: Date) throws -> Changed {
     let alarm = try find(query, in: store.load().alarms)
     try requireAt(alarm, now: now)
     try store.update(clock: clock) { stored in stored.alarms.removeAll { $0.id == alarm.id } }
-    var lines = [text.deleted(alarm)]
-    if try endRings(of: [alarm.id], because: .alarmDeleted, now: now) { lines.append(text.ringEnded(alarm)) }
-    return lines
+    return Changed(alarm: alarm, ringEnded: try endRings(of: [alarm.id], because: .alarmDeleted, now: now))
   }
 
-  /// Passes only at `alarm`'s place (exit 77 otherwise, 69 without a location).
+  /// Passes only at `alarm`'s place (`AlarmError.notAtPlace` otherwise, `.noLocation` without a
+  /// location).
   func requireAt(_ alarm: Alarm, now: Date) throws {
-    let gate = gate(alarm, at: try locate(now: now, deciding: [alarm]))
-    guard gate.isAllowed else { throw refuse(texts.alarmNotEditable, gate, radius: alarm.radius) }
+    let gate = AlarmKeeper.gate(alarm, at: try locate(now: now, deciding: [alarm]))
+    guard gate.isAllowed else { throw AlarmError.notAtPlace(.change, gate, radius: alarm.radius) }
   }
 
   /// Stops the rings of `alarms` under the ledger's lock: each sound ended (by the process the
   /// ledger names), then each pop-up closed. Returns whether one rang.
   @discardableResult
   func endRings(of alarms: Set<String>, because end: RingEnd, now: Date) throws -> Bool {
-    let sound = AlarmSoundLoop(
-      configured: invocation.configuration.alarmSound, environment: invocation.environment)
-    let ended = try invocation.ledgerFile.transaction { t -> [DeliveryLedger.Entry] in
+    let ended = try ledgerFile.transaction { t -> [DeliveryLedger.Entry] in
       var ended: [DeliveryLedger.Entry] = []
       for entry in t.ledger.ringing where entry.reminderID.alarmID.map(alarms.contains) == true {
         if let process = entry.sound { sound.stop(process) }
