@@ -86,6 +86,7 @@ let package = Package(
     .executableTarget(
       name: "reminders",
       dependencies: [
+        "RemindersMessages",
         "RemindersApp",
         "RemindersCore",
         "RemindersStore",
