@@ -92,10 +92,11 @@ enum ExitStatus {
       return error.rawValue
     default:
       // The parser's words: help pages and its messages, in the language of the command line.
-      let parser = ParserText(texts: CommandLanguage.texts)
+      let parser = ParserText(
+        language: CommandLanguage.current, environment: ProcessInfo.processInfo.environment)
       let code = Reminders.exitCode(for: error)
       if code == .success {
-        print(parser.page(Reminders.fullMessage(for: error)))
+        print(parser.page(Reminders.fullMessage(for: error, columns: parser.parserColumns)))
         return 0
       }
       // A refused command line (64) in the parser's words, unless a command's own check refused it.

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import RemindersMessages
+import RemindersTerminal
 
 /// ArgumentParser's own words — the headings of its help pages and its messages — in the words
 /// of the catalogue.
@@ -11,12 +13,36 @@ import RemindersMessages
 /// wrote it, inside the catalogue's frame.
 struct ParserText {
   let texts: any HelpMessages
+  /// The width this wraps help pages to itself; nil when the parser's own wrapping does.
+  ///
+  /// The parser breaks lines only at spaces and counts characters, not terminal cells: right
+  /// for English, wrong for Japanese, which has no spaces between words and is two cells wide.
+  let width: Int?
+
+  init(language: Language, environment: [String: String]) {
+    texts = language.catalogue
+    width = language == .ja ? ParserText.screenWidth(environment) : nil
+  }
+
+  /// The columns to ask the parser to wrap at: none to speak of when this wraps itself.
+  var parserColumns: Int? { width == nil ? nil : 100_000 }
 
   /// A help page (or `--version`, a completion script: whatever the parser prints and exits 0
   /// with), its headings and the parser's own phrases in the catalogue's words.
   func page(_ page: String) -> String {
-    page.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(
-      separator: "\n")
+    page.split(separator: "\n", omittingEmptySubsequences: false).flatMap { raw -> [String] in
+      let said = line(String(raw))
+      guard let width, !raw.hasPrefix("USAGE: ") else { return [said] }
+      return HelpWrapping(width: width).lines(said)
+    }.joined(separator: "\n")
+  }
+
+  /// The width ArgumentParser would wrap to: `COLUMNS`, else the terminal's, else 80.
+  static func screenWidth(_ environment: [String: String]) -> Int {
+    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return 80 }
+    return Int(window.ws_col)
   }
 
   private func line(_ line: String) -> String {
@@ -134,6 +160,77 @@ struct ParserText {
       pending += Mirror(reflecting: value).children.map { ($0.value, depth + 1) }
     }
     return nil
+  }
+}
+
+/// Lines of a help page broken to a width in terminal cells, for text that has no spaces between
+/// words: a line may break between two wide characters or at a space, never inside a run of
+/// narrow ones (an option, a path), nor before closing or after opening punctuation.
+struct HelpWrapping {
+  let width: Int
+  /// Where an option's or a subcommand's help starts (ArgumentParser's label column).
+  static let labelColumn = 26
+  static let closing = Set<Character>("、。，．）」』！？：),.ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+  static let opening: Set<Character> = ["（", "「", "『", "("]
+
+  func lines(_ line: String) -> [String] {
+    guard DisplayWidth.columns(line) > width else { return [line] }
+    // An option's or a subcommand's line goes on under its help; any other from the margin.
+    let label = line.prefix(HelpWrapping.labelColumn)
+    let indent =
+      line.hasPrefix("  ") && label.count == HelpWrapping.labelColumn && label.last == " "
+      ? HelpWrapping.labelColumn : 0
+    var lines: [String] = []
+    var current = String(line.prefix(indent))
+    var used = DisplayWidth.columns(current)
+    var empty = true
+    var space = false
+    for unit in units(line.dropFirst(indent)) {
+      if unit == " " {
+        space = !empty
+        continue
+      }
+      let needed = DisplayWidth.columns(unit) + (space ? 1 : 0)
+      if !empty && used + needed > width {
+        lines.append(current)
+        current = String(repeating: " ", count: indent)
+        used = indent
+        empty = true
+        space = false
+      }
+      if space {
+        current += " "
+        used += 1
+      }
+      current += unit
+      used += DisplayWidth.columns(unit)
+      empty = false
+      space = false
+    }
+    lines.append(current)
+    return lines
+  }
+
+  /// The pieces a line may not be broken inside: a space, a run of narrow characters, a wide
+  /// character, each with the closing punctuation after it and the opening before it.
+  private func units(_ text: Substring) -> [String] {
+    var units: [String] = []
+    for character in text {
+      if character == " " {
+        units.append(" ")
+        continue
+      }
+      let wide = DisplayWidth.columns(String(character)) > 1
+      if let last = units.last?.last, last != " ",
+        HelpWrapping.closing.contains(character) || HelpWrapping.opening.contains(last)
+          || (!wide && DisplayWidth.columns(String(last)) == 1)
+      {
+        units[units.count - 1].append(character)
+      } else {
+        units.append(String(character))
+      }
+    }
+    return units
   }
 }
 
