@@ -93,6 +93,7 @@ let package = Package(
     .executableTarget(
       name: "reminders",
       dependencies: [
+        "RemindersMessages",
         "RemindersApp",
         "RemindersCore",
         "RemindersStore",

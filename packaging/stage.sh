@@ -10,6 +10,9 @@
 #
 # Usage: stage.sh BIN GENERATE_MANUAL DESTDIR PREFIX UNITDIR ZSHDIR
 set -euo pipefail
+# The man page and the completions are in English whatever the builder's locale: without --lang,
+# the binary's help follows LC_ALL, LC_MESSAGES and LANG.
+export LC_ALL=C.UTF-8
 bin=$1 generate_manual=$2 destdir=$3 prefix=$4 unitdir=$5 zshdir=$6
 here=$(cd "$(dirname "$0")" && pwd)
 root=$destdir$prefix

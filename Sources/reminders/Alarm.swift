@@ -7,65 +7,52 @@ import RemindersStore
 
 /// `reminders alarm`: alarms that stop only at their place (docs/alarms.md).
 struct AlarmCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "alarm",
-    abstract: "Alarms that ring until stopped, and stop only at their place.",
-    discussion: """
-      An alarm rings at its time in the day zone whatever the window, quiet hours, do-not-disturb or focus say \
-      (`reminders run`, every minute), as a critical pop-up that comes back within a minute when it is closed, \
-      with a sound in a loop (config alarm.sound). It can be stopped, edited or deleted only within its radius \
-      of its place: those commands first ask GeoClue2 on the system bus where you are (at most \
-      alarm.location_timeout). Exit 77 when you are not there, 69 when no location comes.
-      """,
+  static let configuration = CommandConfiguration.described(
+    .alarm, name: "alarm",
     subcommands: [AlarmAdd.self, AlarmList.self, AlarmStop.self, AlarmEdit.self, AlarmDelete.self]
   )
 }
 
 /// The options that say when and where an alarm rings, shared by `add` and `edit`.
 struct AlarmTimeOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The time it rings, in the day zone.", valueName: "HH:MM"))
+  @Option(help: .catalogue(.alarmAt, valueName: "HH:MM"))
   var at: String?
 
   // Unconditional: a place in the southern or western hemisphere starts with a minus sign.
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp(
-      "Where it can be stopped: latitude,longitude in decimal degrees (e.g. 35.681236,139.767125).",
-      valueName: "lat,lon"))
+    help: .catalogue(.alarmPlace, valueName: "lat,lon"))
   var place: String?
 
   @Option(
-    help: ArgumentHelp("How near its place it can be stopped, in metres (default 100).", valueName: "m"))
+    help: .catalogue(.alarmRadius, valueName: "m"))
   var radius: Double?
 
   @Option(
-    help: ArgumentHelp(
-      "The weekdays it rings on, every week: mon,tue,wed,thu,fri,sat,sun.", valueName: "days"))
+    help: .catalogue(.alarmDays, valueName: "days"))
   var days: String?
 
-  @Option(help: ArgumentHelp("The one day it rings on.", valueName: "YYYY-MM-DD"))
+  @Option(help: .catalogue(.alarmDate, valueName: "YYYY-MM-DD"))
   var date: String?
 
   func validate() throws {
     if let at, WallTime(at) == nil {
-      throw ValidationError("--at takes a time HH:MM from 00:00 to 23:59, not '\(at)'")
+      throw ValidationError(.alarmAt(at))
     }
     if let place, GeoPoint(place) == nil {
-      throw ValidationError(
-        "--place takes latitude,longitude in decimal degrees (-90…90, -180…180) such as 35.681236,139.767125, not '\(place)'"
-      )
+      throw ValidationError(.alarmPlace(place))
     }
     if let radius, !Alarm.radiusRange.contains(radius) {
-      throw ValidationError("--radius takes metres from 1 to 100000, not \(radius)")
+      throw ValidationError(.alarmRadius("\(radius)"))
     }
     if let days, AlarmDays.weekdays(parsing: days) == nil {
-      throw ValidationError("--days takes weekdays such as mon,tue,fri (each once), not '\(days)'")
+      throw ValidationError(.alarmDays(days))
     }
     if let date, Day(iso: date) == nil {
-      throw ValidationError("--date takes a date YYYY-MM-DD, not '\(date)'")
+      throw ValidationError(.alarmDate(date))
     }
     if days != nil && date != nil {
-      throw ValidationError("--days and --date cannot be given together")
+      throw ValidationError(.daysAndDate)
     }
   }
 
@@ -77,25 +64,20 @@ struct AlarmTimeOptions: ParsableArguments {
 
 /// `reminders alarm add NAME --at HH:MM --place LAT,LON [--radius M] [--days …|--date …]`.
 struct AlarmAdd: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "add",
-    abstract: "Set an alarm for a place (from anywhere: no location is needed).",
-    discussion:
-      "It repeats on --days, rings once on --date, or with neither rings once, the next time the clock shows --at. Prints its id."
-  )
+  static let configuration = CommandConfiguration.described(.alarmAdd, name: "add")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
-  @Argument(help: ArgumentHelp("What the alarm is for (its pop-up's title).", valueName: "name"))
+  @Argument(help: .catalogue(.alarmName, valueName: "name"))
   var name: String
   @OptionGroup var when: AlarmTimeOptions
 
   func validate() throws {
     guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ValidationError("the alarm needs a name")
+      throw ValidationError(.alarmNameMissing)
     }
-    guard when.at != nil else { throw ValidationError("--at HH:MM is required") }
-    guard when.place != nil else { throw ValidationError("--place LAT,LON is required") }
+    guard when.at != nil else { throw ValidationError(.alarmAtRequired) }
+    guard when.place != nil else { throw ValidationError(.alarmPlaceRequired) }
   }
 
   func run() throws {
@@ -112,16 +94,11 @@ struct AlarmAdd: ParsableCommand {
 
 /// `reminders alarm list [--json]`.
 struct AlarmList: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "list",
-    abstract: "List the alarms: time, days, place, radius, state, next ring.",
-    discussion:
-      "Shows the distance from here only when a location is at hand: the one the last place check had, if it is at most 15 minutes old. It never waits for GeoClue."
-  )
+  static let configuration = CommandConfiguration.described(.alarmList, name: "list")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
-  @Flag(help: "Print one JSON object.")
+  @Flag(help: .catalogue(.jsonObject))
   var json = false
 
   func run() throws {
@@ -134,17 +111,12 @@ struct AlarmList: ParsableCommand {
 
 /// `reminders alarm stop [ID]`.
 struct AlarmStop: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "stop",
-    abstract: "Stop a ringing alarm: only within its radius of its place.",
-    discussion:
-      "Without an id, the alarms ringing now. Asks GeoClue2 where you are first: exit 77 when you are not at the place (or the location is too coarse to tell), 69 when no location comes."
-  )
+  static let configuration = CommandConfiguration.described(.alarmStop, name: "stop")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
   @Argument(
-    help: ArgumentHelp("The alarm's id (or a unique prefix of 4 or more characters).", valueName: "id"))
+    help: .catalogue(.alarmID, valueName: "id"))
   var id: String?
 
   func run() throws {
@@ -158,35 +130,29 @@ struct AlarmStop: ParsableCommand {
 
 /// `reminders alarm edit ID …`.
 struct AlarmEdit: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "edit",
-    abstract: "Change an alarm: only within its radius of its place.",
-    discussion:
-      "The place and radius that count are the alarm's own before the change. Asks GeoClue2 where you are first: exit 77 when you are not there, 69 when no location comes."
-  )
+  static let configuration = CommandConfiguration.described(.alarmEdit, name: "edit")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
   @Argument(
-    help: ArgumentHelp("The alarm's id (or a unique prefix of 4 or more characters).", valueName: "id"))
+    help: .catalogue(.alarmID, valueName: "id"))
   var id: String
-  @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+  @Option(help: .catalogue(.alarmNewName, valueName: "name"))
   var name: String?
   @OptionGroup var when: AlarmTimeOptions
-  @Flag(help: "Let it ring again.")
+  @Flag(help: .catalogue(.alarmEnable))
   var enable = false
-  @Flag(help: "Keep it from ringing (a ring under way stops).")
+  @Flag(help: .catalogue(.alarmDisable))
   var disable = false
 
   func validate() throws {
-    if enable && disable { throw ValidationError("--enable and --disable cannot be given together") }
+    if enable && disable { throw ValidationError(.enableAndDisable) }
     if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      throw ValidationError("--name takes a name, not an empty string")
+      throw ValidationError(.emptyAlarmName)
     }
     let changes: [Any?] = [name, when.at, when.place, when.radius, when.days, when.date]
     if changes.allSatisfy({ $0 == nil }) && !enable && !disable {
-      throw ValidationError(
-        "nothing to change: give --name, --at, --place, --radius, --days, --date, --enable or --disable")
+      throw ValidationError(.nothingToChange)
     }
   }
 
@@ -204,17 +170,12 @@ struct AlarmEdit: ParsableCommand {
 
 /// `reminders alarm delete ID`.
 struct AlarmDelete: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "delete",
-    abstract: "Delete an alarm: only within its radius of its place.",
-    discussion:
-      "Asks GeoClue2 where you are first: exit 77 when you are not there, 69 when no location comes. A ring under way stops."
-  )
+  static let configuration = CommandConfiguration.described(.alarmDelete, name: "delete")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
   @Argument(
-    help: ArgumentHelp("The alarm's id (or a unique prefix of 4 or more characters).", valueName: "id"))
+    help: .catalogue(.alarmID, valueName: "id"))
   var id: String
 
   func run() throws {

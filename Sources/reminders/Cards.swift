@@ -6,25 +6,24 @@ import RemindersStore
 
 /// `reminders cards`: add, list, answer and keep flashcards.
 struct Cards: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cards",
-    abstract: "Add, list, answer and keep flashcards.",
+  static let configuration = CommandConfiguration.described(
+    .cards, name: "cards",
     subcommands: [
       Add.self, List.self, Answer.self, Edit.self, Remove.self, Suspend.self, Unsuspend.self, Import.self,
-    ])
+    ]
+  )
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Add a card, due today; prints its id.")
+    static let configuration = CommandConfiguration.described(.cardsAdd, name: "add")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
-    @Argument(help: "The question side.") var front: String
-    @Argument(help: "The answer side.") var back: String
-    @Option(help: ArgumentHelp("A named group, e.g. TOEIC.", valueName: "name")) var collection: String?
-    @Option(help: ArgumentHelp("A note shown with the answer.", valueName: "text")) var note: String?
-    @Option(help: ArgumentHelp("A tag (repeat for more).", valueName: "tag")) var tag: [String] = []
+    @Argument(help: .catalogue(.cardFront)) var front: String
+    @Argument(help: .catalogue(.cardBack)) var back: String
+    @Option(help: .catalogue(.cardCollection, valueName: "name")) var collection: String?
+    @Option(help: .catalogue(.cardNote, valueName: "text")) var note: String?
+    @Option(help: .catalogue(.cardTag, valueName: "tag")) var tag: [String] = []
 
     func validate() throws { try Cards.checkFront(front) }
 
@@ -42,16 +41,14 @@ struct Cards: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List cards.")
+    static let configuration = CommandConfiguration.described(.cardsList, name: "list")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
-    @Flag(help: "Only the cards due today.") var due = false
-    @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection:
-      String?
-    @Flag(help: "Print a JSON array of cards.") var json = false
+    @Flag(help: .catalogue(.listDue)) var due = false
+    @Option(help: .catalogue(.onlyCollection, valueName: "name")) var collection: String?
+    @Flag(help: .catalogue(.jsonCards)) var json = false
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -84,24 +81,19 @@ struct Cards: ParsableCommand {
   }
 
   struct Answer: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "answer",
-      abstract: "Record an answer: correct climbs the ladder, wrong starts over tomorrow.",
-      discussion:
-        "A wrong answer also adds a recall item for the card's front after `recall.after_wrong`, and prints when its reminder will really fire."
-    )
+    static let configuration = CommandConfiguration.described(.cardsAnswer, name: "answer")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
-    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
-    @Argument(help: "correct or wrong (any case).") var result: String
+    @Argument(help: .catalogue(.cardID)) var id: String
+    @Argument(help: .catalogue(.answerResult)) var result: String
 
     var correct: Bool { result.lowercased() == "correct" }
 
     func validate() throws {
       guard ["correct", "wrong"].contains(result.lowercased()) else {
-        throw ValidationError(SessionLanguage.beforeParsing.catalogue.answerIsCorrectOrWrong(not: result))
+        throw ValidationError(.answer(result))
       }
     }
 
@@ -140,23 +132,19 @@ struct Cards: ParsableCommand {
   }
 
   struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "edit", abstract: "Change a card's sides, collection or note.",
-      discussion:
-        "An empty --collection \"\" or --note \"\" clears it. The card keeps its place on the ladder.")
+    static let configuration = CommandConfiguration.described(.cardsEdit, name: "edit")
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
-    @Option(help: "The new question side.") var front: String?
-    @Option(help: "The new answer side.") var back: String?
-    @Option(help: ArgumentHelp("The new collection; \"\" clears it.", valueName: "name")) var collection:
-      String?
-    @Option(help: ArgumentHelp("The new note; \"\" clears it.", valueName: "text")) var note: String?
+    @Argument(help: .catalogue(.cardID)) var id: String
+    @Option(help: .catalogue(.editFront)) var front: String?
+    @Option(help: .catalogue(.editBack)) var back: String?
+    @Option(help: .catalogue(.editCollection, valueName: "name")) var collection: String?
+    @Option(help: .catalogue(.editNote, valueName: "text")) var note: String?
 
     func validate() throws {
       guard front != nil || back != nil || collection != nil || note != nil else {
-        throw ValidationError(SessionLanguage.beforeParsing.catalogue.nothingToEdit)
+        throw ValidationError(.nothingToEdit)
       }
       if let front { try Cards.checkFront(front) }
     }
@@ -176,13 +164,11 @@ struct Cards: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "remove", abstract: "Remove a card, and its open recall items.",
-      discussion: "Its answers stay in the review log (the streak counts them).")
+    static let configuration = CommandConfiguration.described(.cardsRemove, name: "remove")
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+    @Argument(help: .catalogue(.cardID)) var id: String
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -201,21 +187,19 @@ struct Cards: ParsableCommand {
   }
 
   struct Suspend: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "suspend", abstract: "Suspend a card: never due, never counted, until unsuspended.")
+    static let configuration = CommandConfiguration.described(.cardsSuspend, name: "suspend")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+    @Argument(help: .catalogue(.cardID)) var id: String
 
     func run() throws { try Cards.setSuspended(true, id: id, global: global) }
   }
 
   struct Unsuspend: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "unsuspend", abstract: "Bring a suspended card back; it keeps its place on the ladder.")
+    static let configuration = CommandConfiguration.described(.cardsUnsuspend, name: "unsuspend")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The card's id, or a unique prefix of at least 4 characters.") var id: String
+    @Argument(help: .catalogue(.cardID)) var id: String
 
     func run() throws { try Cards.setSuspended(false, id: id, global: global) }
   }
@@ -247,7 +231,7 @@ struct Cards: ParsableCommand {
 
   static func checkFront(_ front: String) throws {
     guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ValidationError(SessionLanguage.beforeParsing.catalogue.frontEmpty)
+      throw ValidationError(.emptyFront)
     }
   }
 
@@ -259,16 +243,16 @@ struct Cards: ParsableCommand {
 
 /// `reminders recall`: recall items.
 struct Recall: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "recall", abstract: "Ask to be reminded to recall a topic, and keep those items.",
-    subcommands: [Add.self, List.self, Done.self, Remove.self])
+  static let configuration = CommandConfiguration.described(
+    .recall, name: "recall",
+    subcommands: [Add.self, List.self, Done.self, Remove.self]
+  )
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List the open recall items, earliest first.")
+    static let configuration = CommandConfiguration.described(.recallList, name: "list")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print a JSON array of the items.") var json = false
+    @Flag(help: .catalogue(.jsonRecalls)) var json = false
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -294,12 +278,11 @@ struct Recall: ParsableCommand {
   }
 
   struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "done", abstract: "Mark a recall item recalled: it is never reminded again.")
+    static let configuration = CommandConfiguration.described(.recallDone, name: "done")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
-    @Argument(help: "The item's id, or a unique prefix of at least 4 characters.") var id: String
+    @Argument(help: .catalogue(.recallID)) var id: String
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -316,11 +299,10 @@ struct Recall: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "remove", abstract: "Remove a recall item.")
+    static let configuration = CommandConfiguration.described(.recallRemove, name: "remove")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id, or a unique prefix of at least 4 characters.") var id: String
+    @Argument(help: .catalogue(.recallID)) var id: String
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -335,29 +317,23 @@ struct Recall: ParsableCommand {
   static func label(_ item: RecallItem) -> String { "\(Cards.oneLine(item.topic)) (\(item.id.prefix(8)))" }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "add",
-      abstract: "Add a recall item; prints its id.",
-      discussion:
-        "--in takes a duration (90s, 10m, 3h, 1h30m, 2d). --at takes an RFC 3339 time with offset, a local YYYY-MM-DDTHH:MM in the day zone, or HH:MM (the next time the day-zone clock shows it)."
-    )
+    static let configuration = CommandConfiguration.described(.recallAdd, name: "add")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOptions
 
-    @Argument(help: "What to recall.") var topic: String
-    @Option(name: .customLong("in"), help: ArgumentHelp("After this long.", valueName: "duration")) var after:
-      String?
-    @Option(help: ArgumentHelp("At this time.", valueName: "time")) var at: String?
-    @Option(help: "A note shown with the topic.") var note: String?
+    @Argument(help: .catalogue(.recallTopic)) var topic: String
+    @Option(name: .customLong("in"), help: .catalogue(.recallIn, valueName: "duration")) var after: String?
+    @Option(help: .catalogue(.recallAt, valueName: "time")) var at: String?
+    @Option(help: .catalogue(.recallNote)) var note: String?
 
     func validate() throws {
-      guard (after == nil) != (at == nil) else { throw ValidationError("give exactly one of --in and --at") }
+      guard (after == nil) != (at == nil) else { throw ValidationError(.recallInOrAt) }
       if let after, DurationText.parse(after) == nil {
-        throw ValidationError("--in takes a duration such as 10m, 3h or 1h30m, not '\(after)'")
+        throw ValidationError(.recallIn(after))
       }
       guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw ValidationError("TOPIC must not be empty")
+        throw ValidationError(.emptyTopic)
       }
     }
 
@@ -370,7 +346,7 @@ struct Recall: ParsableCommand {
       } else if let at, let parsed = Recall.parseAt(at, now: now, clock: invocation.clock) {
         dueAt = parsed
       } else {
-        throw UsageError("--at takes 2026-11-21T15:00:00+09:00, 2026-11-21T15:00 or 15:00, not '\(at ?? "")'")
+        throw UsageError(invocation.messages.problem(.recallAt(at ?? "")))
       }
       let item = RecallItem(id: UUID().uuidString.lowercased(), topic: topic, note: note, dueAt: dueAt)
       try invocation.deckStore.update(clock: invocation.clock) { $0.deck.recalls.append(item) }

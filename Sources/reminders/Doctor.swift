@@ -12,17 +12,11 @@ import RemindersSystemd
 
 /// `reminders doctor`: what `run` would find, and whether pop-ups will reach the desktop.
 struct Doctor: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "doctor",
-    abstract:
-      "Show what reminders can see: the bus, the notification server, do-not-disturb, the timer, the files.",
-    discussion:
-      "Ends with one verdict line. Exits 0 when pop-ups will be delivered, 1 when reminders would fall back to the calendar file or `run` would stop on a file. Reads the desktop as `run` does, and writes nothing."
-  )
+  static let configuration = CommandConfiguration.described(.doctor, name: "doctor")
 
   @OptionGroup var global: GlobalOptions
 
-  @Flag(help: "Print one JSON object instead of text.")
+  @Flag(help: .catalogue(.jsonInsteadOfText))
   var json = false
 
   func run() throws {
@@ -34,7 +28,6 @@ struct Doctor: ParsableCommand {
       paths: paths,
       language: { Language.resolve(lang: global.lang, configured: $0, environment: environment) },
       probes: .system(environment: environment))
-    SessionLanguage.current = report.language
     print(json ? report.json.rendered() + "\n" : report.text, terminator: "")
     if report.verdict.exitCode != 0 { throw ExitCode(report.verdict.exitCode) }
   }

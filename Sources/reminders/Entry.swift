@@ -101,12 +101,20 @@ enum ExitStatus {
     case let error as ExitCode:
       return error.rawValue
     default:
+      // The parser's words: help pages and its messages, in the language of the command line.
+      let parser = ParserText(
+        language: CommandLanguage.current, environment: ProcessInfo.processInfo.environment)
       let code = Reminders.exitCode(for: error)
       if code == .success {
-        print(Reminders.fullMessage(for: error))
+        print(parser.page(Reminders.fullMessage(for: error, columns: parser.parserColumns)))
         return 0
       }
-      let message = Reminders.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      // A refused command line (64) in the parser's words, unless a command's own check refused it.
+      let said = Reminders.message(for: error)
+      let own = ParserText.ownCheck(in: error)?.message
+      let message =
+        (code == .validationFailure ? own ?? parser.message(said) : said)
+        .split(separator: "\n").first.map(String.init) ?? "\(error)"
       say(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
       return code == .validationFailure ? usage : code.rawValue
     }

@@ -6,21 +6,16 @@ import RemindersStore
 
 /// `reminders export`: the iCalendar feed of the plan.
 struct Export: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "export",
-    abstract: "Write the iCalendar feed of planned reminders, for calendar apps.",
-    discussion:
-      "The events are exactly the reminders `preview --days N` shows for the same moment; UIDs stay the same across exports, so a subscribed calendar updates instead of duplicating. Default output: $XDG_DATA_HOME/reminders/reminders.ics."
-  )
+  static let configuration = CommandConfiguration.described(.export, name: "export")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
   // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
-  @Option(parsing: .unconditional, help: "How many days to export, today included (1 to 3660).")
+  @Option(parsing: .unconditional, help: .catalogue(.exportDays))
   var days: Int = 14
 
-  @Option(help: ArgumentHelp("Where to write the feed; - for stdout.", valueName: "path"))
+  @Option(help: .catalogue(.exportOutput, valueName: "path"))
   var output: String?
 
   func validate() throws { try PlanReader.checkDays(days) }

@@ -7,53 +7,48 @@ import RemindersStore
 
 /// `reminders focus`: the focus timer (docs/focus-and-stats.md).
 struct Focus: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "focus",
-    abstract: "Start a focus session: focus and break phases, a pop-up at each phase end.",
-    discussion:
-      "In a terminal the session is shown full-screen (p pauses and resumes, q stops); --detach starts it and returns, and `reminders run` then says each phase end. Minutes may be decimals (0.1 is 6 seconds).",
+  static let configuration = CommandConfiguration.described(
+    .focus, name: "focus",
     subcommands: [FocusStatusCommand.self, FocusStop.self]
   )
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Option(help: ArgumentHelp("Minutes of a focus phase (default: config focus.minutes, 25).", valueName: "n"))
+  @Option(help: .catalogue(.focusMinutes, valueName: "n"))
   var minutes: Double?
 
   @Option(
     name: .customLong("break"),
-    help: ArgumentHelp("Minutes of a break (default: config focus.break, 5).", valueName: "n"))
+    help: .catalogue(.focusBreak, valueName: "n"))
   var breakMinutes: Double?
 
   @Option(
     name: .customLong("long-break"),
-    help: ArgumentHelp("Minutes of the long break (default: config focus.long_break, 15).", valueName: "n"))
+    help: .catalogue(.focusLongBreak, valueName: "n"))
   var longBreak: Double?
 
   @Option(
-    help: ArgumentHelp(
-      "The long break follows every n-th completed focus phase (default: config focus.long_every, 4).",
-      valueName: "n"))
+    help: .catalogue(.focusEvery, valueName: "n"))
   var every: Int?
 
-  @Option(help: ArgumentHelp("Stop after n focus phases (default: run until stopped).", valueName: "n"))
+  @Option(help: .catalogue(.focusCycles, valueName: "n"))
   var cycles: Int?
 
-  @Option(help: ArgumentHelp("What you work on (kept in the focus log).", valueName: "text"))
+  @Option(help: .catalogue(.focusTask, valueName: "text"))
   var task: String?
 
-  @Flag(help: "Start the session and return; `reminders run` delivers its pop-ups.")
+  @Flag(help: .catalogue(.focusDetach))
   var detach = false
 
   func validate() throws {
     for (flag, value) in [("--minutes", minutes), ("--break", breakMinutes), ("--long-break", longBreak)] {
       if let value, !(value > 0 && value <= 1440) {
-        throw ValidationError("\(flag) takes minutes greater than 0 and at most 1440, not \(value)")
+        throw ValidationError(.focusMinutes(option: flag, value: "\(value)"))
       }
     }
-    if let every, every < 1 { throw ValidationError("--every takes a whole number of at least 1") }
-    if let cycles, cycles < 1 { throw ValidationError("--cycles takes a whole number of at least 1") }
+    if let every, every < 1 { throw ValidationError(.atLeastOne(option: "--every")) }
+    if let cycles, cycles < 1 { throw ValidationError(.atLeastOne(option: "--cycles")) }
   }
 
   func run() throws {
@@ -84,13 +79,12 @@ struct Focus: ParsableCommand {
 
 /// `reminders focus status [--json]`.
 struct FocusStatusCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "status", abstract: "Where the focus session stands: phase, time left, cycle.")
+  static let configuration = CommandConfiguration.described(.focusStatus, name: "status")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Flag(help: "Print one JSON object.")
+  @Flag(help: .catalogue(.jsonObject))
   var json = false
 
   func run() throws {
@@ -104,9 +98,7 @@ struct FocusStatusCommand: ParsableCommand {
 
 /// `reminders focus stop`.
 struct FocusStop: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "stop",
-    abstract: "End the focus session (its current focus phase is logged if it ran a minute).")
+  static let configuration = CommandConfiguration.described(.focusStop, name: "stop")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions

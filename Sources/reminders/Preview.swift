@@ -8,21 +8,16 @@ import RemindersStore
 
 /// `reminders preview`: the dry run.
 struct Preview: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "preview",
-    abstract: "Show every reminder that `run` would deliver, without sending or writing anything.",
-    discussion:
-      "Lists what `reminders run`, started every minute from now on, would deliver from now until the start of day today+N: time, kind, title, and why it moved. It reads what was already delivered."
-  )
+  static let configuration = CommandConfiguration.described(.preview, name: "preview")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
   // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
-  @Option(parsing: .unconditional, help: "How many days to show, today included (1 to 3660).")
+  @Option(parsing: .unconditional, help: .catalogue(.previewDays))
   var days: Int = 2
 
-  @Flag(help: "Print one JSON object instead of a table.")
+  @Flag(help: .catalogue(.jsonInsteadOfTable))
   var json = false
 
   func validate() throws { try PlanReader.checkDays(days) }
@@ -48,7 +43,7 @@ struct PlanReader {
   /// `--days` of `preview` and `export`: today included, at most ten years.
   static func checkDays(_ days: Int) throws {
     guard (1...3660).contains(days) else {
-      throw ValidationError("--days takes a whole number from 1 to 3660")
+      throw ValidationError(.planDays)
     }
   }
 

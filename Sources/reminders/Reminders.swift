@@ -11,11 +11,8 @@ import RemindersStore
 
 /// `reminders`: the root command.
 struct Reminders: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "reminders",
-    abstract: "Keeps a flashcard review habit alive with desktop reminders.",
-    discussion:
-      "Reads the deck, works out when to remind and what to say, and keeps every pop-up inside the allowed hours. `reminders preview` shows exactly what would happen.",
+  static let configuration = CommandConfiguration.described(
+    .reminders, name: "reminders",
     version: "0.1.0",
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
@@ -40,10 +37,10 @@ enum GlobalOption: String, CaseIterable, Hashable {
     switch self {
     case .lang:
       guard Language(rawValue: value) == nil else { return nil }
-      return language.catalogue.langValue(value)
+      return language.catalogue.problem(.lang(value))
     case .config, .deck, .stateDir:
       guard value.isEmpty else { return nil }
-      return language.catalogue.emptyPath(option: rawValue, folder: self == .stateDir)
+      return language.catalogue.problem(.emptyPath(option: rawValue, folder: self == .stateDir))
     }
   }
 
@@ -61,21 +58,20 @@ enum GlobalOption: String, CaseIterable, Hashable {
 /// Options every command takes (see `GlobalOption`).
 struct GlobalOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp(
-      "The config file (default: $XDG_CONFIG_HOME/reminders/config.toml).", valueName: "path"))
+    help: .catalogue(.config, valueName: "path"))
   var config: String?
 
   @Option(
-    help: ArgumentHelp("The deck file (default: $XDG_DATA_HOME/reminders/deck.json).", valueName: "path"))
+    help: .catalogue(.deck, valueName: "path"))
   var deck: String?
 
   @Option(
     name: .customLong("state-dir"),
-    help: ArgumentHelp("The state folder (default: $XDG_STATE_HOME/reminders).", valueName: "path"))
+    help: .catalogue(.stateDir, valueName: "path"))
   var stateDir: String?
 
   @Option(
-    help: ArgumentHelp("The language of texts: ja or en (default: config `language`).", valueName: "ja|en"))
+    help: .catalogue(.lang, valueName: "ja|en"))
   var lang: String?
 
   /// The options given, by name.
@@ -91,7 +87,7 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     for option in GlobalOption.allCases {
       if let value = values[option],
-        let problem = option.problem(with: value, language: SessionLanguage.beforeParsing)
+        let problem = option.problem(with: value, language: CommandLanguage.current)
       {
         throw ValidationError(problem)
       }
@@ -102,9 +98,7 @@ struct GlobalOptions: ParsableArguments {
 /// `--now`, on commands that depend on the current time.
 struct TimeOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp(
-      "The moment to act at, RFC 3339 with offset (e.g. 2026-11-21T23:59:00+09:00); default: the clock.",
-      valueName: "time"))
+    help: .catalogue(.now, valueName: "time"))
   var now: String?
 
   /// The flag's name, for `run`'s fast path.
@@ -112,8 +106,7 @@ struct TimeOptions: ParsableArguments {
 
   func validate() throws {
     if let now, Timestamp.parse(now) == nil {
-      throw ValidationError(
-        "--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(now)'")
+      throw ValidationError(.now(now))
     }
   }
 
@@ -242,24 +235,6 @@ struct Invocation {
 /// The session's language where no `Invocation` has it: resolved from the arguments, the
 /// environment and (for errors) the config, each time it is asked, never kept.
 enum SessionLanguage {
-  /// Set by `doctor` and the `timer` commands (Doctor.swift, TimerText.swift) and read by
-  /// nothing: errors resolve their language with `forErrors`. Kept only so that those files
-  /// build until they stop setting it; then it goes.
-  nonisolated(unsafe) static var current: Language = .en
-
-  /// The language of the messages said before the arguments are parsed (a value the parser
-  /// refuses): `--lang`, else the locale (docs/planning.md).
-  static var beforeParsing: Language {
-    guess(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-  }
-
-  /// `--lang` among `arguments` when it names a language, else the locale.
-  static func guess(arguments: [String], environment: [String: String]) -> Language {
-    GlobalOption.lang.value(in: arguments).flatMap(Language.init(rawValue:))
-      ?? Language.fromLocale(environment)
-  }
-
   /// The language of an error's message, as the command that failed spoke: `--lang`, else the
   /// config's `language` when the config parses, else the locale; an error reading the config
   /// is so said in the language of the arguments and the locale.

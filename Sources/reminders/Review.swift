@@ -8,32 +8,21 @@ import RemindersTerminal
 
 /// `reminders review`: study what is due now (docs/commands.md).
 struct Review: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "review",
-    abstract: "Study the cards due now, then the recall items whose time has come.",
-    discussion: """
-      Cards most overdue first, then recall items. A card shows its front; an empty line (Enter) shows the \
-      back, then y (or 1) = remembered, n (or 2) = forgot; u undoes the last answer, s skips, q quits, ? lists \
-      the keys. A recall item asks whether you recalled it: y completes it, n asks again after \
-      recall.after_wrong. Every answer is saved before the next card is shown. In a terminal the session is \
-      full-screen (Space or Enter reveals, y/1/→ remembered, n/2/← forgot, q, Esc or Ctrl-C quits); with \
-      --plain or when input is not a terminal, one prompt a line on stdout and one answer a line on stdin: usable \
-      by screen readers and scripts.
-      """)
+  static let configuration = CommandConfiguration.described(.review, name: "review")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Option(help: ArgumentHelp("Only the cards of this collection.", valueName: "name")) var collection: String?
-  @Option(help: ArgumentHelp("Stop after this many cards.", valueName: "n")) var limit: Int?
-  @Flag(help: "Shuffle the cards.") var shuffle = false
-  @Flag(help: "One prompt a line, one answer a line, also in a terminal (screen readers, scripts).")
+  @Option(help: .catalogue(.onlyCollection, valueName: "name")) var collection: String?
+  @Option(help: .catalogue(.reviewLimit, valueName: "n")) var limit: Int?
+  @Flag(help: .catalogue(.reviewShuffle)) var shuffle = false
+  @Flag(help: .catalogue(.reviewPlain))
   var plain = false
-  @Flag(help: "Only the recall items whose time has come (what a recall pop-up's action opens).")
+  @Flag(help: .catalogue(.reviewRecalls))
   var recalls = false
 
   func validate() throws {
-    if let limit, limit < 1 { throw ValidationError("--limit takes a whole number from 1") }
+    if let limit, limit < 1 { throw ValidationError(.limit) }
   }
 
   func run() throws {

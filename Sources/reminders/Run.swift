@@ -8,12 +8,7 @@ import RemindersStore
 
 /// `reminders run`: the timer's job.
 struct Run: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "run",
-    abstract: "Deliver what is due now and not yet delivered, and record it.",
-    discussion:
-      "Pop-ups go to org.freedesktop.Notifications on the session bus; where none can be shown, the reminder is written to the fallback calendar file. Each reminder is delivered at most once."
-  )
+  static let configuration = CommandConfiguration.described(.run, name: "run")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions

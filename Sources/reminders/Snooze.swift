@@ -8,29 +8,21 @@ import RemindersMessages
 /// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.
 struct Snooze: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "snooze",
-    abstract: "Bring a delivered reminder back later (default: the last pop-up, after snooze.after).",
-    discussion: """
-      The reminder comes back once, moved like any reminder by the window, quiet hours and do-not-disturb \
-      (reason `snoozed`); `preview` shows it. A daily reminder comes back only on its own day and while cards \
-      are due, saying the count of then; a recall reminder only while one of its items is open. The pop-up is \
-      closed when it is still on screen.
-      """)
+  static let configuration = CommandConfiguration.described(.snooze, name: "snooze")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
   @Argument(
-    help: ArgumentHelp("The reminder's id, as `preview --json` and the ledger show it.", valueName: "id"))
+    help: .catalogue(.snoozeID, valueName: "id"))
   var id: String?
   @Option(
-    name: .customLong("for"), help: ArgumentHelp("How long, such as 10m or 1h30m.", valueName: "duration"))
+    name: .customLong("for"), help: .catalogue(.snoozeFor, valueName: "duration"))
   var duration: String?
 
   func validate() throws {
     if let duration, DurationText.parse(duration) == nil {
-      throw ValidationError("--for takes a duration such as 10m, 1h or 1h30m, not '\(duration)'")
+      throw ValidationError(.snoozeFor(duration))
     }
   }
 

@@ -11,36 +11,28 @@ import RemindersTerminal
 
 /// `reminders stats`: the study heatmap and the figures under it (docs/focus-and-stats.md).
 struct Stats: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "stats",
-    abstract: "Show the study heatmap: cards answered per day, streaks, focus minutes and the forecast.",
-    discussion:
-      "Seven weekday rows (Monday first) by N weeks ending today in the day zone, each day's level from the cards answered that day, with a legend; then the cards answered and the share remembered, days studied, the current and longest streak, focus minutes, and the cards due on each of the next 7 days. Reads the files only."
-  )
+  static let configuration = CommandConfiguration.described(.stats, name: "stats")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
   // Unconditional: `--weeks -1` is a value to refuse, not an unknown flag.
-  @Option(parsing: .unconditional, help: "How many weeks the heatmap shows, this one included (1 to 260).")
+  @Option(parsing: .unconditional, help: .catalogue(.statsWeeks))
   var weeks: Int = 26
 
-  @Flag(help: "Print one JSON object (the figures and the per-day series) instead of text.")
+  @Flag(help: .catalogue(.jsonStats))
   var json = false
 
   @Option(
-    help: ArgumentHelp(
-      "Also write the heatmap as a standalone SVG picture to this path; - prints it instead of the text.",
-      valueName: "path"))
+    help: .catalogue(.statsSVG, valueName: "path"))
   var svg: String?
 
   static let weeksRange = 1...260
 
   func validate() throws {
-    let words = SessionLanguage.beforeParsing.catalogue
-    guard Stats.weeksRange.contains(weeks) else { throw ValidationError(words.weeksOutOfRange) }
-    if let svg, svg.isEmpty { throw ValidationError(words.svgPathEmpty) }
-    if svg == "-" && json { throw ValidationError(words.svgAndJSONToStdout) }
+    guard Stats.weeksRange.contains(weeks) else { throw ValidationError(.weeks) }
+    if let svg, svg.isEmpty { throw ValidationError(.emptySVG) }
+    if svg == "-" && json { throw ValidationError(.svgAndJSON) }
   }
 
   func run() throws {

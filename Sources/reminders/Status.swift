@@ -7,17 +7,12 @@ import RemindersStore
 
 /// `reminders status`: the home screen in one glance.
 struct Status: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "status",
-    abstract: "Show today's count, the streak, the recall items waiting and the next reminder.",
-    discussion:
-      "Reads the files only (never the bus), through the same plan cache as `run`, so it is as quick as a run with nothing to deliver. The next reminder is the one `preview` would list first."
-  )
+  static let configuration = CommandConfiguration.described(.status, name: "status")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions
 
-  @Flag(help: "Print one JSON object instead of text.")
+  @Flag(help: .catalogue(.jsonInsteadOfText))
   var json = false
 
   func run() throws {

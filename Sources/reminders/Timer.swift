@@ -8,20 +8,13 @@ import RemindersSystemd
 /// `reminders timer`: the systemd user timer that starts `reminders run` every minute, and the
 /// service that runs `reminders watch` beside it.
 struct TimerCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "timer",
-    abstract: "Install, remove or inspect the systemd user timer that starts `reminders run` every minute.",
-    discussion:
-      "The units go to $XDG_CONFIG_HOME/systemd/user (reminders.service, reminders.timer, and reminders-watch.service, which runs `reminders watch` to follow the pop-ups on screen), with the absolute path of this binary.",
-    subcommands: [Install.self, Uninstall.self, Status.self, PrintUnit.self])
+  static let configuration = CommandConfiguration.described(
+    .timer, name: "timer",
+    subcommands: [Install.self, Uninstall.self, Status.self, PrintUnit.self]
+  )
 
   struct Install: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "install",
-      abstract: "Write the units, then enable and start the timer and the watch service (or print how to).",
-      discussion:
-        "Runs `systemctl --user daemon-reload` and `systemctl --user enable --now reminders.timer reminders-watch.service` when a user manager is reachable. Running it again changes nothing; after moving the binary, it rewrites the units. The global options given are passed on to `reminders run` and `reminders watch`."
-    )
+    static let configuration = CommandConfiguration.described(.timerInstall, name: "install")
 
     @OptionGroup var global: GlobalOptions
 
@@ -34,10 +27,7 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct Uninstall: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "uninstall",
-      abstract: "Stop and disable the timer and the watch service; remove the units `timer install` wrote.",
-      discussion: "Units of the same name that `timer install` did not write are left in place.")
+    static let configuration = CommandConfiguration.described(.timerUninstall, name: "uninstall")
 
     @OptionGroup var global: GlobalOptions
 
@@ -52,11 +42,7 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "status",
-      abstract:
-        "Tell whether the timer is installed, enabled and active, its next start, and the watch service's state."
-    )
+    static let configuration = CommandConfiguration.described(.timerStatus, name: "status")
 
     @OptionGroup var global: GlobalOptions
 
@@ -68,19 +54,14 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct PrintUnit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "print-unit",
-      abstract: "Print the text of a unit (service, timer or watch service), as `timer install` writes it.",
-      discussion:
-        "For packagers: `reminders timer print-unit service --exec /usr/bin/reminders`. Without the first line by which `timer uninstall` recognises the units it wrote."
-    )
+    static let configuration = CommandConfiguration.described(.timerPrintUnit, name: "print-unit")
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Which unit.", valueName: "service|timer|watch"))
+    @Argument(help: .catalogue(.timerUnit, valueName: "service|timer|watch"))
     var unit: TimerUnits.Unit
 
-    @Option(help: ArgumentHelp("The binary ExecStart names (default: this one).", valueName: "path"))
+    @Option(help: .catalogue(.timerExec, valueName: "path"))
     var exec: String?
 
     func run() throws {
@@ -92,12 +73,10 @@ struct TimerCommand: ParsableCommand {
 extension TimerUnits.Unit: ExpressibleByArgument {}
 
 extension TimerCommand {
-  /// The language of a `timer` command (`--lang`, else the config's when it parses, else the
-  /// locale), also made the language of its error messages.
+  /// The language of a `timer` command: `--lang`, else the config's when it parses, else the
+  /// locale (its errors find the same with `SessionLanguage.forErrors`).
   static func language(_ global: GlobalOptions) -> Language {
-    let language = Language.lenient(global, environment: ProcessInfo.processInfo.environment)
-    SessionLanguage.current = language
-    return language
+    Language.lenient(global, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -14,19 +14,7 @@ import RemindersStore
 /// `reminders watch`: follows the pop-ups `run` showed, so that `run` can tell which are still on
 /// screen.
 struct Watch: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "watch",
-    abstract: "Follow the pop-ups `run` shows, so that a daily pop-up still on screen is updated in place.",
-    discussion: """
-      Also acts on the pop-ups' actions: "Review now" starts `reminders review` in a terminal \
-      (config review.terminal, else the first terminal found), "snooze" brings the reminder back after \
-      snooze.after. Runs until the session bus goes away; the reminders-watch.service user unit that `timer install` enables \
-      keeps it running. It listens as a bus monitor for NotificationClosed and for the notification server \
-      changing, and records in the ledger which pop-ups are no longer on screen. While it runs, `run` replaces \
-      today's daily pop-up in place when its count changes (and closes it when no card is left); without it, \
-      `run` never touches a pop-up once shown. Exit 69 when there is no bus to watch (or it went away), 77 when \
-      the bus refuses to be monitored, 75 when another watch runs for the same state folder.
-      """)
+  static let configuration = CommandConfiguration.described(.watch, name: "watch")
 
   @OptionGroup var global: GlobalOptions
 

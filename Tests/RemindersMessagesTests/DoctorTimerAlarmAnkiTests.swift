@@ -102,8 +102,6 @@ import Testing
     (ja.nextRing(nil), "次の鳴動: なし"), (en.nextRing("T"), "next ring: T"),
     (ja.alarmState(.missed(at: "T")), "鳴らせませんでした: T"),
     (en.alarmState(.ringing(since: "T")), "ringing since T"),
-    (ja.ringEnd(.replaced(by: "r"), described: "d"), "次の鳴動 r に替わりました"),
-    (en.ringEnd(.replaced(by: "r"), described: "d"), "d"),
     (
       ja.locationError(.timedOut(seconds: "10", waitingFor: "Start"), described: "d"),
       "10 秒以内に位置情報が届きませんでした（Start を待っていました）"
@@ -149,11 +147,6 @@ import Testing
       ja.ankiConfigError(configPath: "/c", collection: "/a", problem: .schema(11, reads: 18), described: "d"),
       "/c: 設定が正しくありません: anki.collection: /a: スキーマ 11 の Anki コレクションは読めません（読めるのは 18）。Anki 2.1.50 以降で一度開いてください"
     ),
-    (
-      ja.ankiProblem(.schema(19, reads: 18), described: "d"),
-      "スキーマ 19 の Anki コレクションは、このバージョンが読めるもの（18）より新しいものです"
-    ),
-    (en.ankiProblem(.missing, described: "no such file"), "no such file"),
     (ja.ankiUnreadable(.content(.missing), described: "d"), "ファイルがありません"),
     (
       ja.ankiUnreadable(.noSpace(folder: "/t", needed: "2 MB", free: "1 MB"), described: "d"),

@@ -3,8 +3,6 @@
 /// Distances and times come in formatted (`1.2 km`, `2026-11-21 07:30`): the caller has the
 /// clock and the zone.
 public protocol AlarmMessages: Sendable {
-  /// A weekday's short name, 0 = Sunday: `Mon` / `月`.
-  func alarmWeekday(_ weekday: Int) -> String
   /// `every Mon, Tue` / `毎週 月・火`, `every day` / `毎日`, or `on 2026-11-21` / `2026-11-21 のみ`.
   func alarmDays(_ days: AlarmDaysWords) -> String
   /// `next ring: T` / `次の鳴動: T`, or none.
@@ -67,8 +65,6 @@ public protocol AlarmMessages: Sendable {
   /// `your location is only accurate to ±A, too coarse for the R radius` /
   /// `位置の精度が ±A で、半径 R には粗すぎます`.
   func locationTooCoarse(accuracy: String, radius: String) -> String
-  /// Why a ring stopped: `その場所で止めました`; in English `described`, as the ledger keeps it.
-  func ringEnd(_ end: RingEndWord, described: String) -> String
   /// Why no location came: `GeoClue のエラー: …`; in English `described`, the error's own words.
   func locationError(_ failure: LocationFailure, described: String) -> String
 }

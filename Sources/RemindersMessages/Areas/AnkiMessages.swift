@@ -18,8 +18,6 @@ public protocol AnkiMessages: Sendable {
   /// `CONFIG: 設定が正しくありません: anki.collection: PATH: PROBLEM`; in English `described`.
   func ankiConfigError(configPath: String, collection: String, problem: AnkiProblemWord, described: String)
     -> String
-  /// What is wrong with the collection file: `ファイルがありません`; in English `described`.
-  func ankiProblem(_ problem: AnkiProblemWord, described: String) -> String
   /// Why the collection cannot be read just now: `写すのに許された時間を超えました`; in English
   /// `described`.
   func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String

@@ -12,21 +12,12 @@ public protocol CardsMessages: Sendable {
   /// A suspended card's state in `cards list`: `停止中` / `suspended`.
   var suspendedState: String { get }
 
-  /// `答えは 'correct' か 'wrong' です（'x' ではなく）` / `the answer is 'correct' or 'wrong', not 'x'`.
-  func answerIsCorrectOrWrong(not given: String) -> String
-
   /// `次の復習: 2026-11-24（段階 2）` / `Next review: 2026-11-24 (step 2)`.
   func nextReview(_ day: String, step: Int) -> String
 
   /// `思い出しのリマインダー: …` / `Recall reminder: …`, and why it moved when it did:
   /// `思い出しのリマインダー: …（移動: 静かな時間（元は 23:00））` / `Recall reminder: … (moved: …)`.
   func recallReminder(at when: String, moved why: String?) -> String
-
-  /// `変更する項目を指定してください: --front、…` / `give at least one of --front, --back, --collection, --note`.
-  var nothingToEdit: String { get }
-
-  /// `FRONT（表）を空にはできません` / `FRONT must not be empty`.
-  var frontEmpty: String { get }
 
   /// What was done to a card or recall item, before its label.
   func changed(_ change: DeckChange) -> String

@@ -35,12 +35,6 @@ public protocol ErrorsMessages: Sendable {
   /// Why a file could not be read or written.
   func fileProblem(_ problem: FileTrouble) -> String
 
-  /// `--lang には ja か en を指定します（'fr' ではなく）` / `--lang takes ja or en, not 'fr'`.
-  func langValue(_ value: String) -> String
-
-  /// `--deck にはファイルのパスを指定します（空ではなく）` / `--deck takes a file path, not an empty string`
-  /// (`フォルダー` / `folder` for a folder).
-  func emptyPath(option: String, folder: Bool) -> String
 }
 
 /// Why a file could not be read or written; what the system said (`system`) is kept as it said it.

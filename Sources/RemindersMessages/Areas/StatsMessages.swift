@@ -1,13 +1,5 @@
 /// The texts of `stats`: the heatmap, its figures, the SVG picture.
 public protocol StatsMessages: Sendable {
-  /// `--weeks には 1 から 260 までの整数を指定します` / `--weeks takes a whole number from 1 to 260`.
-  var weeksOutOfRange: String { get }
-
-  /// `--svg にはファイルのパスを指定します（空ではなく）` / `--svg takes a file path, not an empty string`.
-  var svgPathEmpty: String { get }
-
-  /// `--svg - と --json は…一緒には使えません` / `--svg - and --json both write to stdout; give one`.
-  var svgAndJSONToStdout: String { get }
 
   /// `画像を … に書き出しました。` / `Wrote the picture to ….`
   func wrotePicture(to path: String) -> String

@@ -1,12 +1,9 @@
 extension English: AlarmMessages {
-  public func alarmWeekday(_ weekday: Int) -> String {
-    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
-  }
 
   public func alarmDays(_ days: AlarmDaysWords) -> String {
     switch days {
     case .weekdays(let list) where list.count == 7: "every day"
-    case .weekdays(let list): "every " + mondayFirst(list).map(alarmWeekday).joined(separator: ", ")
+    case .weekdays(let list): "every " + mondayFirst(list).map(weekdayName).joined(separator: ", ")
     case .once(let day): "on \(day)"
     }
   }
@@ -76,6 +73,5 @@ extension English: AlarmMessages {
     "your location is only accurate to ±\(accuracy), too coarse for the \(radius) radius"
   }
 
-  public func ringEnd(_ end: RingEndWord, described: String) -> String { described }
   public func locationError(_ failure: LocationFailure, described: String) -> String { described }
 }

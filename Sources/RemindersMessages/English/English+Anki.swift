@@ -26,6 +26,5 @@ extension English: AnkiMessages {
     configPath: String, collection: String, problem: AnkiProblemWord, described: String
   ) -> String { described }
 
-  public func ankiProblem(_ problem: AnkiProblemWord, described: String) -> String { described }
   public func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String { described }
 }

@@ -4,18 +4,11 @@ extension English: CardsMessages {
   public var cardColumns: [String] { ["ID", "DUE", "STEP", "COLLECTION", "FRONT", "BACK", "STATE"] }
   public var suspendedState: String { "suspended" }
 
-  public func answerIsCorrectOrWrong(not given: String) -> String {
-    "the answer is 'correct' or 'wrong', not '\(given)'"
-  }
-
   public func nextReview(_ day: String, step: Int) -> String { "Next review: \(day) (step \(step))" }
 
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "Recall reminder: \(when) (moved: \($0))" } ?? "Recall reminder: \(when)"
   }
-
-  public var nothingToEdit: String { "give at least one of --front, --back, --collection, --note" }
-  public var frontEmpty: String { "FRONT must not be empty" }
 
   public func changed(_ change: DeckChange) -> String {
     switch change {

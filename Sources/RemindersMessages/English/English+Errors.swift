@@ -48,9 +48,4 @@ extension English: ErrorsMessages {
     }
   }
 
-  public func langValue(_ value: String) -> String { "--lang takes ja or en, not '\(value)'" }
-
-  public func emptyPath(option: String, folder: Bool) -> String {
-    "\(option) takes a \(folder ? "folder" : "file") path, not an empty string"
-  }
 }

@@ -1,7 +1,4 @@
 extension English: StatsMessages {
-  public var weeksOutOfRange: String { "--weeks takes a whole number from 1 to 260" }
-  public var svgPathEmpty: String { "--svg takes a file path, not an empty string" }
-  public var svgAndJSONToStdout: String { "--svg - and --json both write to stdout; give one" }
   public func wrotePicture(to path: String) -> String { "Wrote the picture to \(path)." }
 
   public func monthName(_ month: Int) -> String {

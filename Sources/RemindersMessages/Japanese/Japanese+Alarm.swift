@@ -1,10 +1,9 @@
 extension Japanese: AlarmMessages {
-  public func alarmWeekday(_ weekday: Int) -> String { ["日", "月", "火", "水", "木", "金", "土"][weekday] }
 
   public func alarmDays(_ days: AlarmDaysWords) -> String {
     switch days {
     case .weekdays(let list) where list.count == 7: "毎日"
-    case .weekdays(let list): "毎週 " + mondayFirst(list).map(alarmWeekday).joined(separator: "・")
+    case .weekdays(let list): "毎週 " + mondayFirst(list).map(weekdayName).joined(separator: "・")
     case .once(let day): "\(day) のみ"
     }
   }
@@ -70,15 +69,6 @@ extension Japanese: AlarmMessages {
 
   public func locationTooCoarse(accuracy: String, radius: String) -> String {
     "位置の精度が ±\(accuracy) で、半径 \(radius) には粗すぎます"
-  }
-
-  public func ringEnd(_ end: RingEndWord, described: String) -> String {
-    switch end {
-    case .stoppedAtPlace: "その場所で止めました"
-    case .alarmDeleted: "アラームが削除されました"
-    case .alarmDisabled: "アラームが無効になりました"
-    case .replaced(let next): "次の鳴動 \(next) に替わりました"
-    }
   }
 
   public func locationError(_ failure: LocationFailure, described: String) -> String {

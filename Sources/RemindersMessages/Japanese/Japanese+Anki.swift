@@ -21,8 +21,6 @@ extension Japanese: AnkiMessages {
     "\(configPath): 設定が正しくありません: anki.collection: \(collection): \(words(problem))"
   }
 
-  public func ankiProblem(_ problem: AnkiProblemWord, described: String) -> String { words(problem) }
-
   private func words(_ problem: AnkiProblemWord) -> String {
     switch problem {
     case .missing: "ファイルがありません"

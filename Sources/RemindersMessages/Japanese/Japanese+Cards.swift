@@ -4,18 +4,11 @@ extension Japanese: CardsMessages {
   public var cardColumns: [String] { ["ID", "次の復習", "段階", "コレクション", "表", "裏", "状態"] }
   public var suspendedState: String { "停止中" }
 
-  public func answerIsCorrectOrWrong(not given: String) -> String {
-    "答えは 'correct' か 'wrong' です（'\(given)' ではなく）"
-  }
-
   public func nextReview(_ day: String, step: Int) -> String { "次の復習: \(day)（段階 \(step)）" }
 
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "思い出しのリマインダー: \(when)（移動: \($0)）" } ?? "思い出しのリマインダー: \(when)"
   }
-
-  public var nothingToEdit: String { "変更する項目を指定してください: --front、--back、--collection、--note" }
-  public var frontEmpty: String { "FRONT（表）を空にはできません" }
 
   public func changed(_ change: DeckChange) -> String {
     switch change {

@@ -49,9 +49,4 @@ extension Japanese: ErrorsMessages {
     }
   }
 
-  public func langValue(_ value: String) -> String { "--lang には ja か en を指定します（'\(value)' ではなく）" }
-
-  public func emptyPath(option: String, folder: Bool) -> String {
-    "\(option) には\(folder ? "フォルダー" : "ファイル")のパスを指定します（空ではなく）"
-  }
 }

@@ -1,7 +1,4 @@
 extension Japanese: StatsMessages {
-  public var weeksOutOfRange: String { "--weeks には 1 から 260 までの整数を指定します" }
-  public var svgPathEmpty: String { "--svg にはファイルのパスを指定します（空ではなく）" }
-  public var svgAndJSONToStdout: String { "--svg - と --json はどちらも標準出力に書くため、一緒には使えません" }
   public func wrotePicture(to path: String) -> String { "画像を \(path) に書き出しました。" }
 
   public func monthName(_ month: Int) -> String { "\(month)月" }
