@@ -96,16 +96,27 @@ public struct FSRSScheduler: Hashable, Sendable {
   /// `F = 0.9^(1/decay) − 1`, so that `R(S) = 0.9`.
   private let factor: Double
 
-  /// Checks the settings: a retention strictly between 0 and 1, positive steps, a maximum
-  /// interval of at least a day (the parameters were checked when made).
+  /// The longest maximum interval and the longest step: 36500 days, a hundred years, as in Anki
+  /// (the reference sets no bound; this one keeps every wait within reach of a `Date` and of
+  /// microseconds in 64 bits).
+  public static let longestWaitDays = 36500
+
+  /// Checks the settings: a retention strictly between 0 and 1, steps longer than zero, a
+  /// maximum interval of at least a day, none of them above `longestWaitDays` (the parameters
+  /// were checked when made).
   public init(
     parameters: FSRSParameters = .standard, desiredRetention: Double = 0.9,
     learningSteps: [Duration] = [.seconds(60), .seconds(600)], relearningSteps: [Duration] = [.seconds(600)],
     maximumInterval: Int = 36500
   ) throws(FSRSSettingsError) {
     guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetention(desiredRetention) }
-    if let bad = (learningSteps + relearningSteps).first(where: { $0 <= .zero }) { throw .step(bad) }
-    guard maximumInterval >= 1 else { throw .maximumInterval(maximumInterval) }
+    let longestStep = Duration.seconds(Self.longestWaitDays * 86_400)
+    if let bad = (learningSteps + relearningSteps).first(where: { $0 <= .zero || $0 > longestStep }) {
+      throw .step(bad)
+    }
+    guard (1...Self.longestWaitDays).contains(maximumInterval) else {
+      throw .maximumInterval(maximumInterval)
+    }
     self.parameters = parameters
     self.desiredRetention = desiredRetention
     self.learningSteps = learningSteps

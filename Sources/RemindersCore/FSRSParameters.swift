@@ -67,9 +67,9 @@ public enum FSRSSettingsError: Error, Equatable, Sendable, CustomStringConvertib
   case parameterOutOfBounds(index: Int, value: Double, lower: Double, upper: Double)
   /// A desired retention not strictly between 0 and 1.
   case desiredRetention(Double)
-  /// A learning or relearning step that is not a positive duration.
+  /// A learning or relearning step that is not a positive duration of at most 36500 days.
   case step(Duration)
-  /// A maximum interval below one day.
+  /// A maximum interval outside 1…36500 days.
   case maximumInterval(Int)
 
   public var description: String {
@@ -78,8 +78,9 @@ public enum FSRSSettingsError: Error, Equatable, Sendable, CustomStringConvertib
     case .parameterOutOfBounds(let index, let value, let lower, let upper):
       "FSRS parameter \(index) is \(value), outside \(lower)…\(upper)"
     case .desiredRetention(let value): "desired retention \(value) is not between 0 and 1"
-    case .step(let duration): "a learning step must be positive, not \(duration)"
-    case .maximumInterval(let days): "maximum interval \(days) is below 1 day"
+    case .step(let duration):
+      "a learning step must be longer than zero and at most 36500 days, not \(duration)"
+    case .maximumInterval(let days): "maximum interval \(days) is not between 1 and 36500 days"
     }
   }
 }

@@ -47,6 +47,11 @@ import Testing
       try FSRSScheduler(relearningSteps: [.seconds(-1)])
     }
     #expect(throws: FSRSSettingsError.maximumInterval(0)) { try FSRSScheduler(maximumInterval: 0) }
+    #expect(throws: FSRSSettingsError.maximumInterval(36501)) { try FSRSScheduler(maximumInterval: 36501) }
+    #expect(throws: FSRSSettingsError.step(.seconds(36501 * 86_400))) {
+      try FSRSScheduler(learningSteps: [.seconds(36501 * 86_400)])
+    }
+    #expect(throws: Never.self) { try FSRSScheduler(relearningSteps: [.seconds(36500 * 86_400)]) }
     #expect(throws: Never.self) {
       try FSRSScheduler(learningSteps: [], relearningSteps: [], maximumInterval: 1)
     }
