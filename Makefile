@@ -22,11 +22,12 @@ APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils l
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
   gir1.2-atspi-2.0 jq util-linux faketime
 # The Python packages the tests read our output with, in a virtual environment of the repository's
-# own (ignored by git): `icalendar` (the independent reader of what we write) and `anki` (the real
-# Anki library: it builds the collections the Anki tests count, and says what Anki counts).
+# own (ignored by git): `icalendar` (the independent reader of what we write), `anki` (the real
+# Anki library: it builds the collections the Anki tests count, and says what Anki counts) and
+# `fsrs` (the reference FSRS scheduler, whose cards the FSRS tests require ours to equal).
 VENV := .venv
 # Pinned to what the tests were last run against, so that CI gets what was tested.
-VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3
+VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -43,7 +44,7 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c 'import icalendar, anki.collection' 2>/dev/null || \
+	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs' 2>/dev/null || \
 	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
 build: deps

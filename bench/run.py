@@ -131,6 +131,40 @@ def icalendar(bin_dir, runs):
     print("target: >= 50x faster than Python icalendar, faster than the string-formatting script")
 
 
+def fsrs(bin_dir, runs):
+    """FSRSScheduler against the reference (PyPI `fsrs`, fuzz off) on the same 100,000 reviews,
+    the scheduling alone timed in each (the reviews are read first); both must end with the same
+    cards (the same sum of stabilities, bit for bit, and of due instants)."""
+    bench = os.path.join(bin_dir, "reminders-bench")
+    if not os.path.exists(bench):
+        return
+    n = 100_000
+    print(f"\n== FSRS: {n:,} reviews, FSRSScheduler vs PyPI fsrs (Scheduler, fuzz off) ==")
+    path = os.path.join(OUT, f"fsrs-reviews-{n}.txt")
+    if not os.path.exists(path):
+        os.makedirs(OUT, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "fsrs_reviews.py"), str(n), path], check=True)
+
+    def timed(argv, key):
+        walls, cpus, checksums = [], [], set()
+        for _ in range(runs):
+            out = dict(w.split("=", 1) for w in subprocess.run(argv, check=True, capture_output=True, text=True).stdout.split())
+            walls.append(float(out[key]))
+            cpus.append(float(out["cpu_seconds"]))
+            checksums.add(out["checksum"])
+        return statistics.median(walls), statistics.median(cpus), checksums
+
+    ours, our_cpu, our_sums = timed([bench, "fsrs", path], "fsrs_seconds")
+    peer, peer_cpu, peer_sums = timed([sys.executable, os.path.join(HERE, "fsrs_python.py"), path], "seconds")
+    if our_sums != peer_sums or len(our_sums) != 1:
+        sys.exit(f"bench: FSRS cards differ: reminders {our_sums}, PyPI fsrs {peer_sums}")
+    print(f"{'':>10} {'reminders s':>12} {'PyPI fsrs s':>12} {'reviews/s':>12} {'faster':>8}")
+    print(f"{'wall':>10} {ours:>12.4f} {peer:>12.3f} {n / ours:>12,.0f} {peer / ours:>7.0f}x")
+    print(f"{'processor':>10} {our_cpu:>12.4f} {peer_cpu:>12.3f} {n / our_cpu:>12,.0f} {peer_cpu / our_cpu:>7.0f}x")
+    print("both end with the same cards (sum of stabilities bit for bit, sum of due instants); medians of "
+          f"{runs} runs of the scheduling alone (the reviews are read first)")
+
+
 def session():
     """Starts the test harness (private bus, Xvfb, dunst); returns its environment and a stop function."""
     script = os.path.join(HERE, "..", "Tests", "harness", "desktop-session.sh")
@@ -360,7 +394,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,delivery,review,anki",
+    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,anki",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -370,6 +404,8 @@ def main():
         stats(args.bin, args.runs)
     if "icalendar" in parts:
         icalendar(args.bin, 1)
+    if "fsrs" in parts:
+        fsrs(args.bin, args.runs)
     if "delivery" in parts:
         delivery(args.bin)
     if "review" in parts:

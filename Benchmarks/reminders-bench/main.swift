@@ -3,7 +3,8 @@ import RemindersCore
 import RemindersICalendar
 
 /// `reminders-bench ical N OUTPUT_PATH`: renders a feed of N synthetic reminders, writes it to
-/// OUTPUT_PATH and prints the seconds that took as `ical_seconds=<x>`.
+/// OUTPUT_PATH and prints the seconds that took as `ical_seconds=<x>`. (`reminders-bench fsrs
+/// REVIEWS` times the FSRS scheduler: FSRSBench.swift.)
 ///
 /// The reminders are built before the clock starts, from fixed data, so every run measures the
 /// same work; bench/ical_python_icalendar.py and bench/ical_python_strings.py build the same
@@ -55,8 +56,17 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "fsrs" {
+  do {
+    try FSRSBench.run(path: arguments[2])
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("reminders-bench: cannot read \(arguments[2]): \(error)\n".utf8))
+    exit(1)
+  }
+}
 guard arguments.count == 4, arguments[1] == "ical", let count = Int(arguments[2]), count >= 0 else {
-  FileHandle.standardError.write(Data("usage: reminders-bench ical N OUTPUT_PATH\n".utf8))
+  FileHandle.standardError.write(Data("usage: reminders-bench ical N OUTPUT_PATH | fsrs REVIEWS\n".utf8))
   exit(64)
 }
 let outputPath = arguments[3]
