@@ -33,9 +33,9 @@ let package = Package(
     // its tests); files and system calls through RemindersStore.
     .target(name: "RemindersSystemd", dependencies: ["RemindersStore"]),
 
-    // Adapters: the terminal (Glibc and Foundation only). A pure screen model of the review
+    // Adapters: the terminal (Glibc, Foundation, the catalogue and the core's review commands). A pure screen model of the review
     // session (state in, lines out; display width) and the thin TTY driver, the only termios user.
-    .target(name: "RemindersTerminal", dependencies: ["RemindersMessages"]),
+    .target(name: "RemindersTerminal", dependencies: ["RemindersMessages", "RemindersCore"]),
 
     // Adapters' values (pure): the desktop's services as plain values (the notification server's
     // names, information and hints, do-not-disturb readings and probes, notification events,
@@ -140,7 +140,7 @@ let package = Package(
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
       ]
     ),
-    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal", "RemindersMessages"]),
+    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(

@@ -6,17 +6,7 @@ import RemindersStore
 /// what undo takes back, the counts; every answer durable before `handle` returns.
 public struct ReviewSession {
   /// What the learner asked for, whatever key or line or button said it.
-  public enum Command: Equatable, Sendable {
-    case reveal
-    case remembered
-    case forgot
-    case undo
-    case skip
-    case quit
-    case help
-    /// A key with no meaning: the session lists the keys.
-    case unknown
-  }
+  public typealias Command = ReviewCommand
 
   /// What a command did, for the front end to show.
   public enum Event {

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersCore
 
 /// A key as the terminal sends it in raw mode.
 public enum TerminalKey: Equatable, Sendable {
@@ -87,18 +88,10 @@ public enum TerminalKey: Equatable, Sendable {
   }
 }
 
-/// What a key means in a review session, whichever front end read it.
-public enum ReviewKey: Equatable, Sendable {
-  case reveal
-  case remembered
-  case forgot
-  case undo
-  case skip
-  case quit
-  case help
-  /// A key with no meaning: the session lists the keys.
-  case unknown
+/// What a key means in a review session: the command it gives.
+public typealias ReviewKey = ReviewCommand
 
+extension ReviewCommand {
   /// A full-screen key: Space or Enter reveals; y, 1, → remembered; n, 2, ← forgot; u, s; q, Esc,
   /// Ctrl-C quit; ? the keys. Nil for keys that do nothing (an arrow up, a function key).
   public init?(_ key: TerminalKey) {

@@ -38,7 +38,7 @@ struct FullScreenReview {
           continue
         case .key(let raw):
           guard let key = ReviewKey(raw) else { continue }
-          let events = try session.handle(.init(key))
+          let events = try session.handle(key)
           // `?` again hides the keys; any other key hides them too.
           let listsKeys = events.contains { if case .keys = $0 { true } else { false } }
           showingKeys = listsKeys && !(key == .help && showingKeys)

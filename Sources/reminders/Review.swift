@@ -43,22 +43,6 @@ struct Review: ParsableCommand {
   }
 }
 
-extension ReviewSession.Command {
-  /// What a key read by the terminal asks of the session.
-  init(_ key: ReviewKey) {
-    switch key {
-    case .reveal: self = .reveal
-    case .remembered: self = .remembered
-    case .forgot: self = .forgot
-    case .undo: self = .undo
-    case .skip: self = .skip
-    case .quit: self = .quit
-    case .help: self = .help
-    case .unknown: self = .unknown
-    }
-  }
-}
-
 /// The review session, one prompt a line on stdout, one answer a line on stdin.
 struct PlainReview {
   var session: ReviewSession
@@ -72,7 +56,7 @@ struct PlainReview {
           item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
           revealed: session.revealed))
       guard let line = readLine(strippingNewline: true) else { break }
-      for event in try session.handle(.init(ReviewKey(line: line))) { say(texts.message(event, item: item)) }
+      for event in try session.handle(ReviewKey(line: line)) { say(texts.message(event, item: item)) }
     }
     say(texts.summary(session, at: session.now))
   }
