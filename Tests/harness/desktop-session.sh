@@ -605,6 +605,19 @@ watch_parent() {
 # only), from the session's copy (the user may not be able to read the repository).
 probe() { in_session_within "$PROBE_LIMIT_S" "$PYTHON_GI" "$SESSION_DIR/desktop-probe.py" "$@"; }
 
+# again TIMES COMMAND…: runs COMMAND until it succeeds, at most TIMES times, a quarter second
+# apart; fails with its last status.
+again() {
+  local times=$1 status=0 i
+  shift
+  for ((i = 1; i <= times; i++)); do
+    "$@" && return 0
+    status=$?
+    ((i < times)) && sleep 0.25
+  done
+  return "$status"
+}
+
 # Polls the server's own reading until it says `want` (5 s).
 settle() {
   local want=$1 deadline=$((SECONDS + 5))
@@ -635,11 +648,15 @@ do_not_disturb() {
       settle "$on" in_session dunstctl is-paused
       ;;
     xfce)
+      # xfconfd, starved on a loaded machine, can fail a call ("Failed to set property"): the
+      # setting is asked for again, up to three times, each call within CALL_LIMIT_S.
       if [[ $on == true ]]; then
-        in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -n -t bool -s true
+        # (settle then judges by what the server reads, whatever a call said)
+        again 3 in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -n -t bool -s true || true
         settle true xfce_dnd
       else
-        in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -r # unset again: "does not exist"
+        # unset again ("does not exist"), which fails when a call that timed out had done it
+        again 3 in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -r || true
         settle unset xfce_dnd
       fi
       ;;
