@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders cards`: add, list, answer and keep flashcards.
@@ -125,7 +126,7 @@ struct Cards: ParsableCommand {
         return
       }
       let when = Timestamp.format(reminder.fireAt, in: clock)
-      let report = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
+      let report = PlanReport(locale: invocation.locale, now: now, days: 1, reminders: [])
       let why = report.why(reminder)
       print(words.recallReminder(at: when, moved: why.isEmpty ? nil : why))
     }

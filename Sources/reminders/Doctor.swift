@@ -7,6 +7,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersSystemd
 

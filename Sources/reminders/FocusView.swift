@@ -3,6 +3,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersTerminal
 

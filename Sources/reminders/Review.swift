@@ -3,6 +3,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersTerminal
 
@@ -133,7 +134,7 @@ struct ReviewTexts {
       next = words.nextCards(count, on: day.description)
     case .recall(let at)?:
       next = words.nextRecall(
-        at: PlanReport(invocation: invocation, now: session.start, days: 1, reminders: []).stamp(at))
+        at: invocation.locale.stamp(at))
     }
     return words.nothingToReview(next: next)
   }

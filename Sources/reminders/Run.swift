@@ -4,6 +4,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders run`: the timer's job.

@@ -4,6 +4,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 
 /// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersSystemd
 

@@ -5,6 +5,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 #if canImport(Glibc)
