@@ -46,14 +46,3 @@ struct Snooze: ParsableCommand {
     }
   }
 }
-
-extension SnoozeError {
-  /// Why nothing was snoozed, in the catalogue's words.
-  func text(_ words: any DeliveryMessages) -> String {
-    switch self {
-    case .notDelivered(let id, let ledgerPath): words.noDeliveredReminder(id, in: ledgerPath)
-    case .nothingShown: words.nothingToSnooze
-    case .cannotSnooze(let chosen): words.cannotSnooze(chosen.description)
-    }
-  }
-}

@@ -106,15 +106,3 @@ struct WatchCommand {
     fflush(nil)
   }
 }
-
-extension CloseReasonName {
-  /// The catalogue's name for why the server closed a pop-up.
-  init(_ reason: NotificationEvent.CloseReason) {
-    switch reason {
-    case .expired: self = .expired
-    case .dismissed: self = .dismissed
-    case .closedByCall: self = .closedByCall
-    case .undefined: self = .undefined
-    }
-  }
-}
