@@ -162,6 +162,13 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "RemindersReportsTests",
+      dependencies: [
+        "RemindersReports", "RemindersApp", "RemindersCore", "RemindersMessages", "RemindersStore",
+        "RemindersTestSupport",
+      ]
+    ),
+    .testTarget(
       name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
