@@ -63,21 +63,7 @@ struct Cards: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = invocation.messages
-      guard !cards.isEmpty else {
-        print(due ? words.noCardsDue : words.noCards)
-        return
-      }
-      var rows = [words.cardColumns]
-      for card in cards {
-        rows.append([
-          String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
-          card.collection ?? "",
-          Cards.oneLine(card.front), Cards.oneLine(card.back),
-          card.suspended ? words.suspendedState : "",
-        ])
-      }
-      print(TextTable.render(rows), terminator: "")
+      print(DeckText(locale: invocation.locale).cards(cards, due: due), terminator: "")
     }
   }
 
@@ -104,7 +90,8 @@ struct Cards: ParsableCommand {
       let clock = invocation.clock
       let (outcome, deck) = try invocation.deckStore.update(clock: clock) {
         stored -> (Deck.AnswerOutcome, Deck) in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let outcome = stored.deck.answer(
           cardID: stored.deck.cards[index].id, correct: correct, at: now, clock: clock,
           recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
@@ -112,7 +99,7 @@ struct Cards: ParsableCommand {
         return (outcome, stored.deck)
       }
       let words = invocation.messages
-      print(Cards.oneLine(outcome.card.front))
+      print(DeckText.oneLine(outcome.card.front))
       print(words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex))
       guard let recall = outcome.recall else { return }
       // When it really fires: the same walk `preview` makes, over the deck as it now stands.
@@ -153,14 +140,15 @@ struct Cards: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let card = try invocation.deckStore.update(clock: invocation.clock) { stored -> Card in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         if let front { stored.deck.cards[index].front = front }
         if let back { stored.deck.cards[index].back = back }
         if let collection { stored.deck.cards[index].collection = Cards.optional(collection) }
         if let note { stored.deck.cards[index].note = Cards.optional(note) }
         return stored.deck.cards[index]
       }
-      print(invocation.messages.changed(.edited) + Cards.label(card))
+      print(invocation.messages.changed(.edited) + DeckText.label(card))
     }
   }
 
@@ -175,14 +163,15 @@ struct Cards: ParsableCommand {
       let invocation = try Invocation(global)
       let (card, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
         stored -> (Card, Int) in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let card = stored.deck.cards.remove(at: index)
         let before = stored.deck.recalls.count
         stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
         return (card, before - stored.deck.recalls.count)
       }
       let words = invocation.messages
-      print(words.changed(.removed) + Cards.label(card))
+      print(words.changed(.removed) + DeckText.label(card))
       if dropped > 0 { print(words.removedRecalls(dropped)) }
     }
   }
@@ -209,7 +198,8 @@ struct Cards: ParsableCommand {
   static func setSuspended(_ suspended: Bool, id: String, global: GlobalOptions) throws {
     let invocation = try Invocation(global)
     let (card, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (Card, Bool) in
-      let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+      let index = try DeckLookup.card(
+        id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
       let was = stored.deck.cards[index].suspended
       stored.deck.cards[index].suspended = suspended
       return (stored.deck.cards[index], was)
@@ -221,11 +211,8 @@ struct Cards: ParsableCommand {
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.messages.changed(change) + label(card))
+    print(invocation.messages.changed(change) + DeckText.label(card))
   }
-
-  /// `食べる (3f2a9c1d)`.
-  static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
 
   /// An empty option value means none.
   static func optional(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
@@ -234,11 +221,6 @@ struct Cards: ParsableCommand {
     guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw ValidationError(.emptyFront)
     }
-  }
-
-  static func oneLine(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: " ")
-    return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
   }
 }
 
@@ -265,16 +247,7 @@ struct Recall: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = invocation.messages
-      guard !items.isEmpty else { return print(words.noRecallItems) }
-      var rows = [words.recallColumns]
-      for item in items {
-        let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
-        rows.append([
-          String(item.id.prefix(8)), due, Cards.oneLine(item.topic), Cards.oneLine(item.note ?? ""),
-        ])
-      }
-      print(TextTable.render(rows), terminator: "")
+      print(DeckText(locale: invocation.locale).recalls(items), terminator: "")
     }
   }
 
@@ -290,12 +263,13 @@ struct Recall: ParsableCommand {
       let now = time.instant
       let (item, was) = try invocation.deckStore.update(clock: invocation.clock) {
         stored -> (RecallItem, Bool) in
-        let index = try DeckLookup.recall(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.recall(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let was = !stored.deck.recalls[index].isOpen
         if !was { stored.deck.recalls[index].doneAt = now }
         return (stored.deck.recalls[index], was)
       }
-      print(invocation.messages.changed(was ? .alreadyDone : .done) + Recall.label(item))
+      print(invocation.messages.changed(was ? .alreadyDone : .done) + DeckText.label(item))
     }
   }
 
@@ -308,14 +282,15 @@ struct Recall: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let item = try invocation.deckStore.update(clock: invocation.clock) { stored -> RecallItem in
-        stored.deck.recalls.remove(at: try DeckLookup.recall(id, in: stored.deck, invocation: invocation))
+        stored.deck.recalls.remove(
+          at: try DeckLookup.recall(
+            id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages))
       }
-      print(invocation.messages.changed(.removed) + Recall.label(item))
+      print(invocation.messages.changed(.removed) + DeckText.label(item))
     }
   }
 
   /// `〜てしまう (r-1)`.
-  static func label(_ item: RecallItem) -> String { "\(Cards.oneLine(item.topic)) (\(item.id.prefix(8)))" }
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration.described(.recallAdd, name: "add")

@@ -99,6 +99,9 @@ enum ExitStatus {
     case let error as UsageError:
       say(error.description)
       return usage
+    case let error as IDLookupError:
+      say(error.description)
+      return usage
     case let error as ExitCode:
       return error.rawValue
     default:

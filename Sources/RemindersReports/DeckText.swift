@@ -1,0 +1,54 @@
+import Foundation
+import RemindersCore
+import RemindersMessages
+
+/// What the deck commands show: the tables of `cards list` and `recall list`, and a card's or
+/// recall item's label.
+public struct DeckText {
+  let locale: ReportLocale
+
+  public init(locale: ReportLocale) { self.locale = locale }
+
+  var words: any Catalogue { locale.words }
+
+  /// A card's side or an item's topic in a cell: one line, at most 40 characters.
+  public static func oneLine(_ text: String) -> String {
+    let flat = text.replacingOccurrences(of: "\n", with: " ")
+    return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
+  }
+
+  /// `食べる (3f2a9c1d)`.
+  public static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
+
+  /// `漢字の書き順 (3f2a9c1d)`.
+  public static func label(_ item: RecallItem) -> String { "\(oneLine(item.topic)) (\(item.id.prefix(8)))" }
+
+  /// The cards' table, or that there are none (`due`: none due).
+  public func cards(_ cards: [Card], due: Bool) -> String {
+    guard !cards.isEmpty else { return (due ? words.noCardsDue : words.noCards) + "\n" }
+    var rows = [words.cardColumns]
+    for card in cards {
+      rows.append([
+        String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
+        card.collection ?? "",
+        DeckText.oneLine(card.front), DeckText.oneLine(card.back),
+        card.suspended ? words.suspendedState : "",
+      ])
+    }
+    return TextTable.render(rows)
+  }
+
+  /// The open recall items' table, or that there are none.
+  public func recalls(_ items: [RecallItem]) -> String {
+    guard !items.isEmpty else { return words.noRecallItems + "\n" }
+    let clock = locale.clock
+    var rows = [words.recallColumns]
+    for item in items {
+      let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
+      rows.append([
+        String(item.id.prefix(8)), due, DeckText.oneLine(item.topic), DeckText.oneLine(item.note ?? ""),
+      ])
+    }
+    return TextTable.render(rows)
+  }
+}
