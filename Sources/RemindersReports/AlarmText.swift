@@ -3,7 +3,6 @@ import RemindersApp
 import RemindersCore
 import RemindersDesktop
 import RemindersMessages
-import RemindersReports
 import RemindersStore
 
 /// What the alarm commands print, in the session's language: the alarm's values formatted with
@@ -55,6 +54,19 @@ public struct AlarmText {
 
   /// Why no location came, in words.
   public func why(_ error: GeoClueError) -> String { error.text(locale.language) }
+
+  /// What `alarm stop` did, a line each.
+  public func lines(_ stop: AlarmKeeper.Stop) -> [String] {
+    switch stop {
+    case .notRinging(let alarm): return [notRinging(alarm)]
+    case .nothingRings: return [nothingRings]
+    case .stopped(let ended, let ringingOn):
+      return ended.map { stopped($0.alarm, distance: AlarmKeeper.distance($0.gate)) }
+        + ringingOn.map {
+          stillRinging($0.alarm, refusal: words.gateDetail($0.gate, radius: $0.alarm.radius))
+        }
+    }
+  }
 
   // MARK: alarm list
 

@@ -38,6 +38,23 @@ public struct DeckText {
     return TextTable.render(rows)
   }
 
+  /// What `cards answer` prints first: the card and when it comes back, a line each.
+  public func answered(_ outcome: Deck.AnswerOutcome) -> String {
+    DeckText.oneLine(outcome.card.front) + "\n"
+      + words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex) + "\n"
+  }
+
+  /// When the recall item a wrong answer added will remind: at `reminder`, the first planned
+  /// reminder that carries it, and why it moved; else at the item's own time.
+  public func recallReminder(_ recall: RecallItem, reminder: Reminder?, now: Date) -> String {
+    guard let reminder else {
+      return words.recallReminder(at: Timestamp.format(recall.dueAt, in: locale.clock), moved: nil)
+    }
+    let why = PlanReport(locale: locale, now: now, days: 1, reminders: []).why(reminder)
+    return words.recallReminder(
+      at: Timestamp.format(reminder.fireAt, in: locale.clock), moved: why.isEmpty ? nil : why)
+  }
+
   /// The open recall items' table, or that there are none.
   public func recalls(_ items: [RecallItem]) -> String {
     guard !items.isEmpty else { return words.noRecallItems + "\n" }

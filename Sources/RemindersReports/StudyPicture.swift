@@ -1,7 +1,6 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import RemindersReports
 
 /// The heatmap as a standalone SVG picture (docs/focus-and-stats.md): a browser shows it, and a screen reader
 /// reads its title and description, then each day's `<title>` (`2026-11-21: 34 cards, 50 min`).

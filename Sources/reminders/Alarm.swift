@@ -226,17 +226,4 @@ extension AlarmText {
         words.refusal(refusal, words.gateDetail(gate, radius: radius)), code: ExitStatus.noPermission)
     }
   }
-
-  /// What `alarm stop` did, a line each.
-  func lines(_ stop: AlarmKeeper.Stop) -> [String] {
-    switch stop {
-    case .notRinging(let alarm): return [notRinging(alarm)]
-    case .nothingRings: return [nothingRings]
-    case .stopped(let ended, let ringingOn):
-      return ended.map { stopped($0.alarm, distance: AlarmKeeper.distance($0.gate)) }
-        + ringingOn.map {
-          stillRinging($0.alarm, refusal: words.gateDetail($0.gate, radius: $0.alarm.radius))
-        }
-    }
-  }
 }

@@ -98,24 +98,16 @@ struct Cards: ParsableCommand {
           recallID: UUID().uuidString.lowercased())!
         return (outcome, stored.deck)
       }
-      let words = invocation.messages
-      print(DeckText.oneLine(outcome.card.front))
-      print(words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex))
+      let text = DeckText(locale: invocation.locale)
+      print(text.answered(outcome), terminator: "")
       guard let recall = outcome.recall else { return }
       // When it really fires: the same walk `preview` makes, over the deck as it now stands.
       let ledger = try invocation.ledgerStore.load()
       let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
       let plan = try invocation.deliveryRun.preview(
         PlanInput(deck: deck, clock: clock), ledger: ledger, now: now, until: end)
-      guard let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) }) else {
-        let when = Timestamp.format(recall.dueAt, in: clock)
-        print(words.recallReminder(at: when, moved: nil))
-        return
-      }
-      let when = Timestamp.format(reminder.fireAt, in: clock)
-      let report = PlanReport(locale: invocation.locale, now: now, days: 1, reminders: [])
-      let why = report.why(reminder)
-      print(words.recallReminder(at: when, moved: why.isEmpty ? nil : why))
+      let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) })
+      print(text.recallReminder(recall, reminder: reminder, now: now))
     }
   }
 
