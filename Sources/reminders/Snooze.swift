@@ -37,12 +37,6 @@ struct Snooze: ParsableCommand {
     } catch let error as SnoozeError {
       throw CommandFailure(error.text(words), code: ExitStatus.usage)
     }
-    let (original, returning) = (snoozed.original.description, snoozed.returning.description)
-    let stamp = { (date: Date) in Timestamp.format(date, in: invocation.clock) }
-    if let comesBackAt = snoozed.comesBackAt {
-      print(words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning))
-    } else {
-      print(words.snoozeComesBackIfDue(original, after: stamp(snoozed.until), returning: returning))
-    }
+    print(snoozed.text(words, clock: invocation.clock))
   }
 }
