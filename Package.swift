@@ -89,6 +89,17 @@ let package = Package(
       ]
     ),
 
+    // Reports: what each command shows, as text, JSON or SVG: values in (the language, the day
+    // clock, the paths), words from the RemindersMessages catalogue out. Never ArgumentParser,
+    // never the bus, so that each output is tested as a table of values, without the binary.
+    .target(
+      name: "RemindersReports",
+      dependencies: [
+        "RemindersCore", "RemindersMessages", "RemindersStore", "RemindersApp", "RemindersDelivery",
+        "RemindersDesktop", "RemindersSystemd", "RemindersAnki", "RemindersTerminal",
+      ]
+    ),
+
     // Executable: the thin command line.
     .executableTarget(
       name: "reminders",
@@ -104,7 +115,7 @@ let package = Package(
         "RemindersTerminal",
         "RemindersAnki",
         "RemindersSystemd",
-        "RemindersMessages",
+        "RemindersReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -148,6 +159,13 @@ let package = Package(
       dependencies: [
         "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
         "RemindersSystemd", "RemindersTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "RemindersReportsTests",
+      dependencies: [
+        "RemindersReports", "RemindersApp", "RemindersCore", "RemindersMessages", "RemindersStore",
+        "RemindersTestSupport",
       ]
     ),
     .testTarget(

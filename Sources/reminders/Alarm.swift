@@ -3,6 +3,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDelivery
+import RemindersReports
 import RemindersStore
 
 /// `reminders alarm`: alarms that stop only at their place (docs/alarms.md).
@@ -82,7 +83,7 @@ struct AlarmAdd: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let text = AlarmText(invocation: invocation)
+    let text = AlarmText(locale: invocation.locale)
     let alarm = try text.saying {
       try invocation.alarmKeeper.add(
         name: name, time: when.wallTime!, place: when.point!, radius: when.radius ?? Alarm.defaultRadius,
@@ -103,7 +104,7 @@ struct AlarmList: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let text = AlarmText(invocation: invocation)
+    let text = AlarmText(locale: invocation.locale)
     let board = try invocation.alarmKeeper.board(now: time.instant)
     print(json ? text.json(board) : text.table(board), terminator: "")
   }
@@ -121,7 +122,7 @@ struct AlarmStop: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let text = AlarmText(invocation: invocation)
+    let text = AlarmText(locale: invocation.locale)
     for line in text.lines(try text.saying { try invocation.alarmKeeper.stop(id, now: time.instant) }) {
       print(line)
     }
@@ -158,7 +159,7 @@ struct AlarmEdit: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let text = AlarmText(invocation: invocation)
+    let text = AlarmText(locale: invocation.locale)
     let change = AlarmChange(
       name: name, time: when.wallTime, place: when.point, radius: when.radius,
       days: when.weekdays ?? when.day.map(AlarmDays.once), enabled: enable ? true : disable ? false : nil)
@@ -180,7 +181,7 @@ struct AlarmDelete: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let text = AlarmText(invocation: invocation)
+    let text = AlarmText(locale: invocation.locale)
     let deleted = try text.saying { try invocation.alarmKeeper.delete(id, now: time.instant) }
     print(text.deleted(deleted.alarm))
     if deleted.ringEnded { print(text.ringEnded(deleted.alarm)) }
@@ -214,7 +215,7 @@ extension AlarmText {
     case .lookup(let query, let path, let matches):
       return DeckLookup.failure(
         query, matches: matches.map(\.id), labels: matches.map(\.name), path: path,
-        none: words.alarmNoun, several: words.alarmCount, words: invocation.messages)
+        none: words.alarmNoun, several: words.alarmCount, words: words)
     case .deletedMeanwhile(let id):
       return UsageError(words.alarmDeletedMeanwhile(id: id))
     case .noLocation(let error):
@@ -223,19 +224,6 @@ extension AlarmText {
       let refusal = gated == .stop ? words.alarmNotStoppable : words.alarmNotEditable
       return CommandFailure(
         words.refusal(refusal, words.gateDetail(gate, radius: radius)), code: ExitStatus.noPermission)
-    }
-  }
-
-  /// What `alarm stop` did, a line each.
-  func lines(_ stop: AlarmKeeper.Stop) -> [String] {
-    switch stop {
-    case .notRinging(let alarm): return [notRinging(alarm)]
-    case .nothingRings: return [nothingRings]
-    case .stopped(let ended, let ringingOn):
-      return ended.map { stopped($0.alarm, distance: AlarmKeeper.distance($0.gate)) }
-        + ringingOn.map {
-          stillRinging($0.alarm, refusal: words.gateDetail($0.gate, radius: $0.alarm.radius))
-        }
     }
   }
 }

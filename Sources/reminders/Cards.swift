@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders cards`: add, list, answer and keep flashcards.
@@ -62,21 +63,7 @@ struct Cards: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = invocation.messages
-      guard !cards.isEmpty else {
-        print(due ? words.noCardsDue : words.noCards)
-        return
-      }
-      var rows = [words.cardColumns]
-      for card in cards {
-        rows.append([
-          String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
-          card.collection ?? "",
-          Cards.oneLine(card.front), Cards.oneLine(card.back),
-          card.suspended ? words.suspendedState : "",
-        ])
-      }
-      print(TextTable.render(rows), terminator: "")
+      print(DeckText(locale: invocation.locale).cards(cards, due: due), terminator: "")
     }
   }
 
@@ -103,31 +90,24 @@ struct Cards: ParsableCommand {
       let clock = invocation.clock
       let (outcome, deck) = try invocation.deckStore.update(clock: clock) {
         stored -> (Deck.AnswerOutcome, Deck) in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let outcome = stored.deck.answer(
           cardID: stored.deck.cards[index].id, correct: correct, at: now, clock: clock,
           recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
           recallID: UUID().uuidString.lowercased())!
         return (outcome, stored.deck)
       }
-      let words = invocation.messages
-      print(Cards.oneLine(outcome.card.front))
-      print(words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex))
+      let text = DeckText(locale: invocation.locale)
+      print(text.answered(outcome), terminator: "")
       guard let recall = outcome.recall else { return }
       // When it really fires: the same walk `preview` makes, over the deck as it now stands.
       let ledger = try invocation.ledgerStore.load()
       let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
       let plan = try invocation.deliveryRun.preview(
         PlanInput(deck: deck, clock: clock), ledger: ledger, now: now, until: end)
-      guard let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) }) else {
-        let when = Timestamp.format(recall.dueAt, in: clock)
-        print(words.recallReminder(at: when, moved: nil))
-        return
-      }
-      let when = Timestamp.format(reminder.fireAt, in: clock)
-      let report = PlanReport(invocation: invocation, now: now, days: 1, reminders: [])
-      let why = report.why(reminder)
-      print(words.recallReminder(at: when, moved: why.isEmpty ? nil : why))
+      let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) })
+      print(text.recallReminder(recall, reminder: reminder, now: now))
     }
   }
 
@@ -152,14 +132,15 @@ struct Cards: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let card = try invocation.deckStore.update(clock: invocation.clock) { stored -> Card in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         if let front { stored.deck.cards[index].front = front }
         if let back { stored.deck.cards[index].back = back }
         if let collection { stored.deck.cards[index].collection = Cards.optional(collection) }
         if let note { stored.deck.cards[index].note = Cards.optional(note) }
         return stored.deck.cards[index]
       }
-      print(invocation.messages.changed(.edited) + Cards.label(card))
+      print(invocation.messages.changed(.edited) + DeckText.label(card))
     }
   }
 
@@ -174,14 +155,15 @@ struct Cards: ParsableCommand {
       let invocation = try Invocation(global)
       let (card, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
         stored -> (Card, Int) in
-        let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.card(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let card = stored.deck.cards.remove(at: index)
         let before = stored.deck.recalls.count
         stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
         return (card, before - stored.deck.recalls.count)
       }
       let words = invocation.messages
-      print(words.changed(.removed) + Cards.label(card))
+      print(words.changed(.removed) + DeckText.label(card))
       if dropped > 0 { print(words.removedRecalls(dropped)) }
     }
   }
@@ -208,7 +190,8 @@ struct Cards: ParsableCommand {
   static func setSuspended(_ suspended: Bool, id: String, global: GlobalOptions) throws {
     let invocation = try Invocation(global)
     let (card, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (Card, Bool) in
-      let index = try DeckLookup.card(id, in: stored.deck, invocation: invocation)
+      let index = try DeckLookup.card(
+        id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
       let was = stored.deck.cards[index].suspended
       stored.deck.cards[index].suspended = suspended
       return (stored.deck.cards[index], was)
@@ -220,11 +203,8 @@ struct Cards: ParsableCommand {
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.messages.changed(change) + label(card))
+    print(invocation.messages.changed(change) + DeckText.label(card))
   }
-
-  /// `食べる (3f2a9c1d)`.
-  static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
 
   /// An empty option value means none.
   static func optional(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
@@ -233,11 +213,6 @@ struct Cards: ParsableCommand {
     guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw ValidationError(.emptyFront)
     }
-  }
-
-  static func oneLine(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: " ")
-    return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
   }
 }
 
@@ -264,16 +239,7 @@ struct Recall: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      let words = invocation.messages
-      guard !items.isEmpty else { return print(words.noRecallItems) }
-      var rows = [words.recallColumns]
-      for item in items {
-        let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
-        rows.append([
-          String(item.id.prefix(8)), due, Cards.oneLine(item.topic), Cards.oneLine(item.note ?? ""),
-        ])
-      }
-      print(TextTable.render(rows), terminator: "")
+      print(DeckText(locale: invocation.locale).recalls(items), terminator: "")
     }
   }
 
@@ -289,12 +255,13 @@ struct Recall: ParsableCommand {
       let now = time.instant
       let (item, was) = try invocation.deckStore.update(clock: invocation.clock) {
         stored -> (RecallItem, Bool) in
-        let index = try DeckLookup.recall(id, in: stored.deck, invocation: invocation)
+        let index = try DeckLookup.recall(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let was = !stored.deck.recalls[index].isOpen
         if !was { stored.deck.recalls[index].doneAt = now }
         return (stored.deck.recalls[index], was)
       }
-      print(invocation.messages.changed(was ? .alreadyDone : .done) + Recall.label(item))
+      print(invocation.messages.changed(was ? .alreadyDone : .done) + DeckText.label(item))
     }
   }
 
@@ -307,14 +274,15 @@ struct Recall: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let item = try invocation.deckStore.update(clock: invocation.clock) { stored -> RecallItem in
-        stored.deck.recalls.remove(at: try DeckLookup.recall(id, in: stored.deck, invocation: invocation))
+        stored.deck.recalls.remove(
+          at: try DeckLookup.recall(
+            id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages))
       }
-      print(invocation.messages.changed(.removed) + Recall.label(item))
+      print(invocation.messages.changed(.removed) + DeckText.label(item))
     }
   }
 
   /// `〜てしまう (r-1)`.
-  static func label(_ item: RecallItem) -> String { "\(Cards.oneLine(item.topic)) (\(item.id.prefix(8)))" }
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration.described(.recallAdd, name: "add")

@@ -3,6 +3,7 @@ import Foundation
 import RemindersApp
 import RemindersCore
 import RemindersDelivery
+import RemindersReports
 import RemindersStore
 
 /// `reminders focus`: the focus timer (docs/focus-and-stats.md).

@@ -3,6 +3,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersTerminal
 
@@ -157,86 +158,5 @@ struct FocusView {
         continue
       }
     }
-  }
-}
-
-/// What the focus commands say, in the session's language.
-struct FocusTexts {
-  let language: Language
-  let clock: DayClock
-  var words: any Catalogue { language.catalogue }
-
-  func hhmmss(_ instant: Date) -> String {
-    let s = clock.secondsOfDay(at: instant)
-    return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-  }
-
-  func phaseName(_ kind: FocusPhaseKind) -> String {
-    switch kind {
-    case .focus: words.phaseName(.focus)
-    case .shortBreak: words.phaseName(.shortBreak)
-    case .longBreak: words.phaseName(.longBreak)
-    }
-  }
-
-  var noSession: String { words.focusNotRunning }
-
-  func started(_ session: FocusSession, at now: Date) -> String {
-    let end = session.phases(now: now, through: now)[0].end
-    return words.focusStarted(length: FocusScreen.clock(Int(session.settings.focus)), until: hhmmss(end))
-  }
-
-  /// `Focus · cycle 1 of 4 · 25:00 left, until 09:25:00 · paused · task: …`.
-  func phaseLine(_ session: FocusSession, _ status: FocusStatus, at now: Date) -> String {
-    guard let phase = status.current else { return noSession }
-    let left = FocusScreen.clock(Int(status.timeLeft.rounded(.up)))
-    var parts = [phaseName(phase.kind), words.cycle(phase.cycle, of: session.settings.cycles)]
-    if status.paused {
-      parts.append(words.pausedWithLeft(left))
-    } else {
-      parts.append(words.left(left, until: hhmmss(now.addingTimeInterval(status.timeLeft))))
-    }
-    if let task = session.task { parts.append(words.task(task)) }
-    return parts.joined(separator: " · ")
-  }
-
-  func status(_ session: FocusSession?, at now: Date) -> String {
-    guard let session else { return noSession }
-    let status = session.status(at: now)
-    guard status.current != nil else {
-      return words.focusNotRunning(lastEnded: hhmmss(status.ended.last?.end ?? session.start))
-    }
-    return phaseLine(session, status, at: now)
-  }
-
-  func statusJSON(_ session: FocusSession?, at now: Date) -> String {
-    func time(_ date: Date) -> OrderedJSON { .string(Timestamp.format(date, in: clock)) }
-    guard let session else {
-      return OrderedJSON.object([("running", .bool(false)), ("session", .null)]).rendered()
-    }
-    let status = session.status(at: now)
-    guard let phase = status.current else {
-      return OrderedJSON.object([
-        ("running", .bool(false)), ("session", .string(session.id)),
-        ("endedAt", status.ended.last.map { time($0.end) } ?? .null),
-      ]).rendered()
-    }
-    return OrderedJSON.object([
-      ("running", .bool(true)), ("session", .string(session.id)), ("start", time(session.start)),
-      ("phase", .int(phase.number)), ("kind", .string(phase.kind.rawValue)), ("cycle", .int(phase.cycle)),
-      ("cycles", session.settings.cycles.map { .int($0) } ?? .null), ("paused", .bool(status.paused)),
-      ("timeLeft", .int(Int(status.timeLeft.rounded(.up)))),
-      ("phaseEnd", status.paused ? .null : time(now.addingTimeInterval(status.timeLeft))),
-      ("task", session.task.map { .string($0) } ?? .null),
-    ]).rendered()
-  }
-
-  func stopped(minutesToday: Int) -> String {
-    words.focusStopped(today: words.focusToday(minutes: minutesToday))
-  }
-
-  func ended(_ session: FocusSession, at now: Date, minutesToday: Int) -> String {
-    guard session.status(at: now).isOver else { return words.focusGoesOn }
-    return words.focusOver(today: words.focusToday(minutes: minutesToday))
   }
 }

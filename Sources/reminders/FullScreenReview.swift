@@ -1,6 +1,7 @@
 import Foundation
 import RemindersApp
 import RemindersCore
+import RemindersReports
 import RemindersTerminal
 
 /// The review session full-screen, in a terminal: the session's state drawn by `ReviewScreen`,
@@ -15,7 +16,7 @@ struct FullScreenReview {
     guard !session.items.isEmpty else { return print(try texts.nothingDue(session)) }
     // no-color.org: NO_COLOR set to anything but the empty string turns colour off.
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    let language = texts.invocation.language
+    let language = texts.locale.language
     // A terminal that refuses raw mode gets the session one line at a time.
     guard let terminal = try? Terminal() else {
       var plain = PlainReview(session: session, texts: texts)

@@ -4,6 +4,7 @@ import RemindersAnki
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders preview`: the dry run.
@@ -27,7 +28,7 @@ struct Preview: ParsableCommand {
     let now = time.instant
     let (plan, anki) = try PlanReader(invocation).planWithSources(now: now, days: days)
     let report = PlanReport(
-      invocation: invocation, now: now, days: days, reminders: plan,
+      locale: invocation.locale, now: now, days: days, reminders: plan,
       anki: invocation.ankiReport(anki, now: now))
     print(json ? report.json() : report.table(), terminator: "")
   }
@@ -60,107 +61,5 @@ struct PlanReader {
     let ledger = try invocation.ledgerStore.load()
     let end = invocation.clock.day(of: now).adding(days: days)
     return (try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end), sources.anki)
-  }
-}
-
-/// A plan as the table or the JSON of `preview`.
-struct PlanReport {
-  let invocation: Invocation
-  let now: Date
-  let days: Int
-  let reminders: [Reminder]
-  /// Where Anki's counts come from, when `[anki]` is configured.
-  var anki: AnkiReport? = nil
-
-  var clock: DayClock { invocation.clock }
-  var words: any Catalogue { invocation.messages }
-
-  /// The JSON object of docs/commands.md, keys in its order, two-space indented.
-  func json() -> String {
-    let items: [OrderedJSON] = reminders.map { r in
-      let daily = r.kind == .dailyReview
-      return .object([
-        ("id", .string(r.id.description)),
-        ("kind", .string(r.kind.rawValue)),
-        ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))),
-        ("title", .string(r.title)),
-        ("body", .string(r.body)),
-        ("dueCount", daily ? .int(r.dueCount ?? 0) : .null),
-        (
-          "collections",
-          daily ? .object(r.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) : .null
-        ),
-        ("streak", daily ? .int(r.streak ?? 0) : .null),
-        ("topics", .array(r.topics.map(OrderedJSON.string))),
-        ("deferredFrom", r.deferredFrom.map { .string(Timestamp.format($0, in: clock)) } ?? .null),
-        ("reason", r.reason.map { .string($0.rawValue) } ?? .null),
-      ])
-    }
-    var root: [(String, OrderedJSON)] = [
-      ("now", .string(Timestamp.format(now, in: clock))),
-      ("zone", .string(invocation.zoneName)),
-      ("reminders", .array(items)),
-    ]
-    if let anki { root.append(("anki", anki.json)) }
-    return OrderedJSON.object(root).rendered() + "\n"
-  }
-
-  /// A table: time, kind, title, and why it moved.
-  func table() -> String {
-    let today = clock.day(of: now)
-    let end = today.adding(days: days)
-    var out = words.previewHeading(zone: invocation.zoneName, now: stamp(now), until: end.description) + "\n"
-    for line in anki?.lines ?? [] { out += line + "\n" }
-    guard !reminders.isEmpty else {
-      out += words.noRemindersInPeriod + "\n"
-      return out
-    }
-    var rows = [words.previewColumns]
-    for r in reminders {
-      rows.append([stamp(r.fireAt), kind(r.kind), r.title, why(r)])
-    }
-    // Each reminder's row, then what its pop-up says (the daily body, the recall topics) on the
-    // line under it, indented: read aloud, the text follows the reminder it belongs to.
-    let lines = TextTable.render(rows).split(separator: "\n", omittingEmptySubsequences: false)
-    out += lines[0] + "\n"
-    for (r, line) in zip(reminders, lines.dropFirst()) {
-      out += line + "\n"
-      out += "    " + r.body.split(separator: "\n").joined(separator: " / ") + "\n"
-    }
-    return out
-  }
-
-  func stamp(_ instant: Date) -> String {
-    let day = clock.day(of: instant)
-    return words.stamp(
-      day: day.description, weekday: words.weekdayName(day.weekday),
-      time: clock.wallTime(at: instant).description)
-  }
-
-  func kind(_ kind: ReminderKind) -> String {
-    switch kind {
-    case .dailyReview: words.kindName(.dailyReview)
-    case .recall: words.kindName(.recall)
-    case .focus: words.kindName(.focus)
-    case .alarm: words.kindName(.alarm)
-    }
-  }
-
-  func why(_ r: Reminder) -> String {
-    guard let reason = r.reason else { return "" }
-    let label: String
-    switch reason {
-    case .outsideWindow: label = words.reasonName(.outsideWindow)
-    case .quietHours: label = words.reasonName(.quietHours)
-    case .desktopDND: label = words.reasonName(.desktopDND)
-    case .catchUp: label = words.reasonName(.catchUp)
-    case .snoozed: label = words.reasonName(.snoozed)
-    case .focus: label = words.reasonName(.focus)
-    }
-    guard let from = r.deferredFrom else { return label }
-    let sameDay = clock.day(of: from) == clock.day(of: r.fireAt)
-    let hhmm = clock.wallTime(at: from).description
-    let when = sameDay ? hhmm : "\(clock.day(of: from)) \(hhmm)"
-    return reason == .snoozed ? words.shownAt(label, when: when) : words.movedFrom(label, when: when)
   }
 }

@@ -7,6 +7,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders`: the root command.
@@ -127,6 +128,9 @@ struct Invocation {
 
   /// Every text, in the session's language.
   var messages: any Catalogue { language.catalogue }
+
+  /// The language, day clock and zone name the reports are said in.
+  var locale: ReportLocale { ReportLocale(language: language, clock: clock, zoneName: zoneName) }
 
   init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
     try self.init(options.values, environment: environment)

@@ -4,6 +4,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 /// `reminders run`: the timer's job.
@@ -63,53 +64,6 @@ struct Run: ParsableCommand {
     }
     return {
       try deliver(invocation: Invocation(values, environment: ProcessInfo.processInfo.environment), now: now)
-    }
-  }
-}
-
-/// `run`'s lines: what was delivered on stdout, what fell back or was left on stderr.
-struct RunReportText {
-  let language: Language
-
-  func lines(_ report: DeliveryReport) -> (out: [String], err: [String]) {
-    let words = language.catalogue
-    var out: [String] = []
-    var err: [String] = []
-    for event in report.events {
-      switch event {
-      case .shown(let r):
-        out.append(words.shown(r.id.description, title: r.title))
-      case .held(let r, let dnd):
-        out.append(words.held(r.id.description, place: dnd.probe?.location))
-      case .toCalendar(let r, let path, let why):
-        out.append(words.toCalendar(r.id.description, title: r.title))
-        err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
-      case .updated(let id, let title):
-        out.append(words.updated(id.description, title: title))
-      case .closed(let id):
-        out.append(words.closed(id.description))
-      case .rangAgain(let id, let title):
-        out.append(words.rangAgain(id.description, title: title))
-      case .stoppedRinging(let id, let why):
-        out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
-      case .noSound(let id, let why):
-        err.append(words.noSound(id.description, why: why))
-      case .leftAsShown(let id, let why):
-        err.append(words.leftAsShown(id.description, why: why.text(language)))
-      }
-    }
-    return (out, err)
-  }
-}
-
-extension RingEndReason {
-  /// The catalogue's reason for a ring's end.
-  init(_ end: RingEnd) {
-    switch end {
-    case .stoppedAtPlace: self = .stoppedAtPlace
-    case .alarmDeleted: self = .alarmDeleted
-    case .alarmDisabled: self = .alarmDisabled
-    case .replaced(let next): self = .replaced(next: next.description)
     }
   }
 }

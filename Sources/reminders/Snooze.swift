@@ -4,6 +4,7 @@ import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersMessages
+import RemindersReports
 
 /// `reminders snooze [ID] [--for DURATION]` (docs/delivery.md): what the pop-up's snooze action does,
 /// from a terminal.
@@ -36,23 +37,6 @@ struct Snooze: ParsableCommand {
     } catch let error as SnoozeError {
       throw CommandFailure(error.text(words), code: ExitStatus.usage)
     }
-    let (original, returning) = (snoozed.original.description, snoozed.returning.description)
-    let stamp = { (date: Date) in Timestamp.format(date, in: invocation.clock) }
-    if let comesBackAt = snoozed.comesBackAt {
-      print(words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning))
-    } else {
-      print(words.snoozeComesBackIfDue(original, after: stamp(snoozed.until), returning: returning))
-    }
-  }
-}
-
-extension SnoozeError {
-  /// Why nothing was snoozed, in the catalogue's words.
-  func text(_ words: any DeliveryMessages) -> String {
-    switch self {
-    case .notDelivered(let id, let ledgerPath): words.noDeliveredReminder(id, in: ledgerPath)
-    case .nothingShown: words.nothingToSnooze
-    case .cannotSnooze(let chosen): words.cannotSnooze(chosen.description)
-    }
+    print(snoozed.text(words, clock: invocation.clock))
   }
 }

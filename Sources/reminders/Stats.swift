@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemindersCore
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 import RemindersTerminal
 
@@ -40,7 +41,7 @@ struct Stats: ParsableCommand {
     let now = time.instant
     let record = try invocation.deckStore.studyRecord(clock: invocation.clock)
     let report = StudyReport(
-      invocation: invocation, now: now,
+      locale: invocation.locale, now: now,
       stats: StudyStats(record: record, now: now, clock: invocation.clock, weeks: weeks))
     if let svg {
       let picture = Array(StudyPicture(report: report).svg.utf8)
@@ -58,176 +59,5 @@ struct Stats: ParsableCommand {
         print(invocation.messages.wrotePicture(to: svg))
       }
     }
-  }
-}
-
-/// The study record as text and JSON, in the session's language.
-struct StudyReport {
-  let invocation: Invocation
-  let now: Date
-  let stats: StudyStats
-
-  var words: any Catalogue { invocation.messages }
-
-  /// The glyph of each level: they differ in density, so that no colour is needed to read them,
-  /// and level 0 is a visible dot (a blank cell is a day still to come).
-  static let glyphs = ["·", "░", "▒", "▓", "█"]
-  /// 256-colour SGR foregrounds, grey then greens growing brighter, added to the glyphs.
-  static let colors = [244, 22, 28, 34, 46]
-
-  /// Colour only when stdout is a terminal, and never with NO_COLOR set to anything but the
-  /// empty string (no-color.org) or TERM=dumb.
-  static func usesColor(_ environment: [String: String]) -> Bool {
-    isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-  }
-
-  /// Monday first.
-  var weekdays: [String] {
-    (0..<7).map { words.weekdayName((StudyStats.firstWeekday + $0) % 7) }
-  }
-
-  func monthName(_ month: Int) -> String { words.monthName(month) }
-
-  /// `Sat` / `土`.
-  func weekday(of day: Day) -> String { weekdays[StudyStats.daysSinceWeekStart(day)] }
-
-  /// `87%`, rounded to the nearest whole percent.
-  static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
-
-  /// A level's range of cards a day: `0`, `1–9`, `4`, `28+` (`28以上`).
-  func range(of level: Int) -> String {
-    let (lower, upper) = stats.scale.range(of: level)
-    return words.levelRange(lower: lower, upper: upper)
-  }
-
-  /// What the heatmap shows, in one line: its title.
-  var heading: String {
-    words.heatmapHeading(
-      weeks: stats.weeks, today: stats.today.description, weekday: weekday(of: stats.today),
-      zone: invocation.zoneName)
-  }
-
-  var legendTitle: String { words.legendTitle }
-
-  /// The heatmap, the legend and the figures.
-  func text(color: Bool) -> String {
-    func paint(_ level: Int) -> String {
-      let glyph = StudyReport.glyphs[level]
-      return color ? "\u{1B}[38;5;\(StudyReport.colors[level])m\(glyph)\u{1B}[0m" : glyph
-    }
-    let labelWidth = weekdays.map { DisplayWidth.columns($0) }.max()! + 1
-    var lines = [heading, ""]
-
-    // Month names over the column of the first Monday in each month; one that would touch the
-    // name before it is left out (the first column's, when the next month starts at once).
-    var months = String(repeating: " ", count: labelWidth)
-    var used = labelWidth
-    for (i, label) in stats.monthLabels.enumerated() {
-      let x = labelWidth + 2 * label.column
-      let name = monthName(label.month)
-      let width = DisplayWidth.columns(name)
-      let next = i + 1 < stats.monthLabels.count ? labelWidth + 2 * stats.monthLabels[i + 1].column : Int.max
-      guard x >= used, x + width < next else { continue }
-      months += String(repeating: " ", count: x - used) + name
-      used = x + width + 1
-      months += " "
-    }
-    while months.hasSuffix(" ") { months.removeLast() }
-    lines.append(months)
-
-    for row in 0..<7 {
-      let label = weekdays[row]
-      var line = label + String(repeating: " ", count: labelWidth - DisplayWidth.columns(label))
-      var cells: [String] = []
-      for column in 0..<stats.weeks {
-        cells.append(stats.day(row: row, column: column).map { paint($0.level) } ?? " ")
-      }
-      line += cells.joined(separator: " ")
-      while line.hasSuffix(" ") { line.removeLast() }
-      lines.append(line)
-    }
-    let legend = (0..<LevelScale.levels).map { "\(paint($0)) \(range(of: $0))" }
-    lines.append("")
-    lines.append(legendTitle + ": " + legend.joined(separator: "  "))
-    lines.append("")
-    lines.append(contentsOf: figures)
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// The figures under the heatmap, one a line.
-  var figures: [String] {
-    func answered(_ count: AnswerCount) -> String {
-      guard let share = count.share else { return words.cards(count.answered) }
-      return words.answered(words.cards(count.answered), remembered: StudyReport.percent(share))
-    }
-    let forecast = stats.forecast.enumerated().map { i, item in
-      words.forecastDay(i == 0 ? words.today : weekday(of: item.day), due: item.due)
-    }
-    return words.figures(
-      allTime: answered(stats.allTime), recent: answered(stats.recent), daysStudied: stats.daysStudied,
-      currentStreak: stats.currentStreak, longestStreak: stats.longestStreak, focusToday: stats.focusToday,
-      focusThisWeek: stats.focusThisWeek, focusAllTime: stats.focusAllTime, forecast: forecast)
-  }
-
-  /// The same figures and the per-day series (every day the heatmap shows, today last).
-  var json: OrderedJSON {
-    func answers(_ count: AnswerCount, from: Day?) -> OrderedJSON {
-      var fields: [(String, OrderedJSON)] = from.map { [("from", .string($0.description))] } ?? []
-      fields += [
-        ("answered", .int(count.answered)), ("remembered", .int(count.remembered)),
-        ("rememberedShare", count.share.map { .number(String(format: "%.4f", $0)) } ?? .null),
-      ]
-      return .object(fields)
-    }
-    let clock = invocation.clock
-    return .object([
-      ("now", .string(Timestamp.format(now, in: clock))),
-      ("zone", .string(invocation.zoneName)),
-      ("today", .string(stats.today.description)),
-      ("weeks", .int(stats.weeks)),
-      ("weekStart", .string("monday")),
-      ("from", .string(stats.firstDay.description)),
-      ("allTime", answers(stats.allTime, from: nil)),
-      (
-        "last30Days",
-        answers(stats.recent, from: stats.today.adding(days: -(StudyStats.recentDays - 1)))
-      ),
-      ("daysStudied", .int(stats.daysStudied)),
-      ("streak", .object([("current", .int(stats.currentStreak)), ("longest", .int(stats.longestStreak))])),
-      (
-        "focusMinutes",
-        .object([
-          ("today", .int(stats.focusToday)), ("thisWeek", .int(stats.focusThisWeek)),
-          ("allTime", .int(stats.focusAllTime)),
-        ])
-      ),
-      (
-        "forecast",
-        .array(
-          stats.forecast.map { .object([("date", .string($0.day.description)), ("due", .int($0.due))]) })
-      ),
-      (
-        "levels",
-        .array(
-          (0..<LevelScale.levels).map { level in
-            let (lower, upper) = stats.scale.range(of: level)
-            return .object([
-              ("level", .int(level)), ("glyph", .string(StudyReport.glyphs[level])), ("min", .int(lower)),
-              ("max", upper.map(OrderedJSON.int) ?? .null),
-            ])
-          })
-      ),
-      (
-        "days",
-        .array(
-          stats.days.map { d in
-            .object([
-              ("date", .string(d.day.description)), ("answered", .int(d.tally.answered)),
-              ("remembered", .int(d.tally.remembered)), ("focusMinutes", .int(d.tally.focusMinutes)),
-              ("level", .int(d.level)),
-            ])
-          })
-      ),
-    ])
   }
 }

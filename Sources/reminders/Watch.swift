@@ -5,6 +5,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersDesktopDBus
 import RemindersMessages
+import RemindersReports
 import RemindersStore
 
 #if canImport(Glibc)
@@ -103,17 +104,5 @@ struct WatchCommand {
   private func say(_ line: String) {
     print(line)
     fflush(nil)
-  }
-}
-
-extension CloseReasonName {
-  /// The catalogue's name for why the server closed a pop-up.
-  init(_ reason: NotificationEvent.CloseReason) {
-    switch reason {
-    case .expired: self = .expired
-    case .dismissed: self = .dismissed
-    case .closedByCall: self = .closedByCall
-    case .undefined: self = .undefined
-    }
   }
 }

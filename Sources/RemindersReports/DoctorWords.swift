@@ -6,14 +6,14 @@ import RemindersMessages
 
 extension DoctorReport.Actions {
   /// Whether pop-ups will carry actions that do something (docs/delivery.md), and what is missing.
-  func text(_ words: any DoctorMessages) -> String {
+  public func text(_ words: any DoctorMessages) -> String {
     words.popupActions(
       serverOffers: serverOffers, watchRuns: watchRuns, terminal: terminal?.joined(separator: " "))
   }
 }
 
 extension DoNotDisturbState {
-  var words: DoNotDisturbWord {
+  public var words: DoNotDisturbWord {
     switch self {
     case .on: .on
     case .off: .off
@@ -23,7 +23,7 @@ extension DoNotDisturbState {
 }
 
 extension JapaneseFont.Warning {
-  var words: FontWarning {
+  public var words: FontWarning {
     switch self {
     case .noFcList: .noFcList
     case .couldNotStart(let error): .couldNotStart(error)
@@ -35,7 +35,7 @@ extension JapaneseFont.Warning {
 }
 
 extension FileHealth.Role {
-  var words: DoctorFile {
+  public var words: DoctorFile {
     switch self {
     case .config: .config
     case .deck: .deck

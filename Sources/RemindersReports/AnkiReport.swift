@@ -6,33 +6,41 @@ import RemindersStore
 
 /// Where Anki's counts come from, as `status`, `preview` and `doctor` say it (docs/anki.md): read now,
 /// or the last reading and as of when, or none; and each counted deck's cards at `now`.
-struct AnkiReport {
-  let status: AnkiStatus
-  let settings: AnkiSettings
-  let clock: DayClock
-  let language: Language
-  let now: Date
+public struct AnkiReport {
+  public let status: AnkiStatus
+  public let settings: AnkiSettings
+  public let clock: DayClock
+  public let language: Language
+  public let now: Date
+
+  public init(status: AnkiStatus, settings: AnkiSettings, clock: DayClock, language: Language, now: Date) {
+    self.status = status
+    self.settings = settings
+    self.clock = clock
+    self.language = language
+    self.now = now
+  }
 
   /// The counted top-level decks at `now` (none without a reading).
-  var decks: [AnkiDeckCount] {
+  public var decks: [AnkiDeckCount] {
     guard let reading = status.reading else { return [] }
     return AnkiDue(reading.collection, decks: settings.decks).deckCounts(at: now, clock: clock)
   }
 
   /// Names in `anki.decks` that the collection has no top-level deck for.
-  var unknownDecks: [String] {
+  public var unknownDecks: [String] {
     guard let reading = status.reading else { return [] }
     return AnkiDue(reading.collection, decks: settings.decks).unknownDecks
   }
 
-  func stamp(_ date: Date) -> String {
+  public func stamp(_ date: Date) -> String {
     let day = clock.day(of: date)
     let hhmm = clock.wallTime(at: date).description
     return clock.day(of: now) == day ? hhmm : "\(day) \(hhmm)"
   }
 
   /// One line: how current the counts are.
-  var freshness: String {
+  public var freshness: String {
     let words = language.catalogue
     switch status.freshness {
     case .current:
@@ -47,7 +55,7 @@ struct AnkiReport {
   }
 
   /// The counted decks with cards due at `now`: `日本語 17 (new 5, learning 2, review 10)`.
-  var deckLine: String {
+  public var deckLine: String {
     language.catalogue.ankiDecks(
       decks.filter { $0.total > 0 }.map {
         AnkiDeckTally(name: $0.name, new: $0.new, learning: $0.learning, review: $0.review)
@@ -56,14 +64,14 @@ struct AnkiReport {
 
   /// What `status` and `preview` print: where the counts come from, the decks, and any name in
   /// `anki.decks` the collection lacks.
-  var lines: [String] {
+  public var lines: [String] {
     var out = ["Anki: " + freshness]
     if status.reading != nil { out.append("Anki: " + deckLine) }
     out += unknownDecks.map(language.catalogue.ankiUnknownDeck)
     return out
   }
 
-  var json: OrderedJSON {
+  public var json: OrderedJSON {
     let state: String
     var reason: String?
     switch status.freshness {
@@ -101,14 +109,14 @@ struct AnkiReport {
 
 extension AnkiConfigError {
   /// In `language`.
-  func text(_ language: Language) -> String {
+  public func text(_ language: Language) -> String {
     language.catalogue.ankiConfigError(
       configPath: configPath, collection: collection, problem: problem.words, described: description)
   }
 }
 
 extension AnkiProblem {
-  var words: AnkiProblemWord {
+  public var words: AnkiProblemWord {
     switch self {
     case .missing: .missing
     case .notRegularFile(let kind): .notRegularFile(kind: kind.japanese)
@@ -125,7 +133,7 @@ extension AnkiProblem {
 extension AnkiUnreadable {
   /// Why the collection cannot be read just now, in `language` (SQLite's and the system's own
   /// messages stay as they are).
-  func text(_ language: Language) -> String {
+  public func text(_ language: Language) -> String {
     let why: AnkiUnreadableWord =
       switch self {
       case .keptChanging: .keptChanging
@@ -145,8 +153,10 @@ extension AnkiUnreadable {
 }
 
 /// How the entry point words an `AnkiConfigError` until it calls `AnkiConfigError.text` itself.
-struct AnkiErrorText {
-  let language: Language
+public struct AnkiErrorText {
+  public let language: Language
 
-  func text(_ error: AnkiConfigError) -> String { error.text(language) }
+  public init(language: Language) { self.language = language }
+
+  public func text(_ error: AnkiConfigError) -> String { error.text(language) }
 }

@@ -3,7 +3,7 @@ import RemindersStore
 import RemindersTerminal
 
 /// JSON whose object keys keep the order they are given in (for outputs with a documented order).
-indirect enum OrderedJSON {
+public indirect enum OrderedJSON {
   case null
   case bool(Bool)
   case int(Int)
@@ -14,13 +14,13 @@ indirect enum OrderedJSON {
   case object([(String, OrderedJSON)])
 
   /// Two-space indented text.
-  func rendered() -> String {
+  public func rendered() -> String {
     var w = JSONWriter()
     write(&w, indent: 0)
     return String(decoding: w.out, as: UTF8.self)
   }
 
-  func write(_ w: inout JSONWriter, indent: Int) {
+  public func write(_ w: inout JSONWriter, indent: Int) {
     let pad = String(repeating: "  ", count: indent + 1)
     let close = String(repeating: "  ", count: indent)
     switch self {
@@ -54,8 +54,8 @@ indirect enum OrderedJSON {
 }
 
 /// Aligned columns for the terminal, measuring East Asian wide characters as two cells.
-enum TextTable {
-  static func render(_ rows: [[String]]) -> String {
+public enum TextTable {
+  public static func render(_ rows: [[String]]) -> String {
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {
@@ -75,5 +75,5 @@ enum TextTable {
   }
 
   /// Terminal cells of `text`: 2 for wide and fullwidth characters, 0 for combining marks.
-  static func width(_ text: String) -> Int { DisplayWidth.columns(text) }
+  public static func width(_ text: String) -> Int { DisplayWidth.columns(text) }
 }

@@ -6,65 +6,78 @@ import RemindersMessages
 import RemindersStore
 
 /// What the alarm commands print, in the session's language: the alarm's values formatted with
-/// the invocation's clock, the words the catalogue's.
-struct AlarmText {
-  let invocation: Invocation
+/// the report's day clock, the words the catalogue's.
+public struct AlarmText {
+  public let locale: ReportLocale
 
-  var clock: DayClock { invocation.clock }
-  var words: any Catalogue { invocation.messages }
+  public init(locale: ReportLocale) { self.locale = locale }
 
-  func stamp(_ instant: Date) -> String {
-    PlanReport(invocation: invocation, now: instant, days: 1, reminders: []).stamp(instant)
-  }
+  public var clock: DayClock { locale.clock }
+  public var words: any Catalogue { locale.words }
+
+  public func stamp(_ instant: Date) -> String { locale.stamp(instant) }
 
   /// `every Mon, Tue` / `毎週 月・火`, or `on 2026-11-21` / `2026-11-21 のみ`.
-  func days(_ days: AlarmDays) -> String {
+  public func days(_ days: AlarmDays) -> String {
     switch days {
     case .weekdays(let list): words.alarmDays(.weekdays(list))
     case .once(let day): words.alarmDays(.once(day: day.description))
     }
   }
 
-  func next(_ alarm: Alarm, now: Date) -> String {
+  public func next(_ alarm: Alarm, now: Date) -> String {
     words.nextRing(alarm.nextRing(from: now, clock: clock).map { stamp($0.at) })
   }
 
-  func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
+  public func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
     AlarmWords(
       id: alarm.id, name: alarm.name, days: days(alarm.days), time: alarm.time.description,
       place: alarm.place.description, radius: DistanceText.format(alarm.radius), next: next(alarm, now: now),
       enabled: alarm.enabled)
   }
 
-  func added(_ alarm: Alarm, now: Date) -> String { words.alarmAdded(summary(alarm, now: now)) }
-  func edited(_ alarm: Alarm, now: Date) -> String { words.alarmEdited(summary(alarm, now: now)) }
-  func deleted(_ alarm: Alarm) -> String { words.alarmDeleted(id: alarm.id, name: alarm.name) }
-  func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: alarm.name) }
+  public func added(_ alarm: Alarm, now: Date) -> String { words.alarmAdded(summary(alarm, now: now)) }
+  public func edited(_ alarm: Alarm, now: Date) -> String { words.alarmEdited(summary(alarm, now: now)) }
+  public func deleted(_ alarm: Alarm) -> String { words.alarmDeleted(id: alarm.id, name: alarm.name) }
+  public func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: alarm.name) }
 
-  func stopped(_ alarm: Alarm, distance: Double) -> String {
+  public func stopped(_ alarm: Alarm, distance: Double) -> String {
     words.alarmStopped(id: alarm.id, name: alarm.name, distance: DistanceText.format(distance))
   }
 
-  func stillRinging(_ alarm: Alarm, refusal: String) -> String {
+  public func stillRinging(_ alarm: Alarm, refusal: String) -> String {
     words.stillRinging(id: alarm.id, name: alarm.name, refusal: refusal)
   }
 
-  func notRinging(_ alarm: Alarm) -> String { words.notRinging(id: alarm.id, name: alarm.name) }
-  var nothingRings: String { words.nothingRings }
+  public func notRinging(_ alarm: Alarm) -> String { words.notRinging(id: alarm.id, name: alarm.name) }
+  public var nothingRings: String { words.nothingRings }
 
   /// Why no location came, in words.
-  func why(_ error: GeoClueError) -> String { error.text(invocation.language) }
+  public func why(_ error: GeoClueError) -> String { error.text(locale.language) }
+
+  /// What `alarm stop` did, a line each.
+  public func lines(_ stop: AlarmKeeper.Stop) -> [String] {
+    switch stop {
+    case .notRinging(let alarm): return [notRinging(alarm)]
+    case .nothingRings: return [nothingRings]
+    case .stopped(let ended, let ringingOn):
+      return ended.map { stopped($0.alarm, distance: AlarmKeeper.distance($0.gate)) }
+        + ringingOn.map {
+          stillRinging($0.alarm, refusal: words.gateDetail($0.gate, radius: $0.alarm.radius))
+        }
+    }
+  }
 
   // MARK: alarm list
 
-  func state(_ row: AlarmBoard.Row) -> String {
+  public func state(_ row: AlarmBoard.Row) -> String {
     if let ringing = row.ringing { return words.alarmState(.ringing(since: stamp(ringing.deliveredAt))) }
     if !row.alarm.enabled { return words.alarmState(.disabled) }
     if let missed = row.missed.last { return words.alarmState(.missed(at: stamp(missed.at))) }
     return words.alarmState(.enabled)
   }
 
-  func table(_ board: AlarmBoard) -> String {
+  public func table(_ board: AlarmBoard) -> String {
     guard !board.rows.isEmpty else { return words.noAlarms }
     let distances = board.location != nil
     var rows = [words.alarmTableHeader(distances: distances)]
@@ -84,7 +97,7 @@ struct AlarmText {
     return out
   }
 
-  func json(_ board: AlarmBoard) -> String {
+  public func json(_ board: AlarmBoard) -> String {
     func time(_ date: Date) -> OrderedJSON { .string(Timestamp.format(date, in: clock)) }
     func number(_ value: Double) -> OrderedJSON { .number(AlarmStoreNumbers.format(value)) }
     let alarms: [OrderedJSON] = board.rows.map { row in
@@ -118,7 +131,7 @@ struct AlarmText {
       ])
     }
     let root = OrderedJSON.object([
-      ("now", time(board.now)), ("zone", .string(invocation.zoneName)),
+      ("now", time(board.now)), ("zone", .string(locale.zoneName)),
       (
         "location",
         board.location.map { l in
@@ -135,8 +148,8 @@ struct AlarmText {
 }
 
 /// Numbers in the alarm outputs: whole numbers as such, else up to six decimals.
-enum AlarmStoreNumbers {
-  static func format(_ value: Double) -> String {
+public enum AlarmStoreNumbers {
+  public static func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : GeoPoint.format(value)
   }
 }

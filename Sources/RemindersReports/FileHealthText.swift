@@ -5,7 +5,7 @@ import RemindersStore
 
 extension FileHealth {
   /// One line, in `language`: the path and how it stands.
-  func summary(_ language: Language) -> String {
+  public func summary(_ language: Language) -> String {
     let words = language.catalogue
     guard exists else { return words.missingFile(path, role.words) }
     if let problem = problem(language) {
@@ -15,7 +15,7 @@ extension FileHealth {
   }
 
   /// Why the file cannot be used, in `language`; nil when it can.
-  func problem(_ language: Language) -> String? {
+  public func problem(_ language: Language) -> String? {
     switch error {
     case nil: nil
     case let error as StoreError: StoreErrorText(language: language).text(error)
@@ -23,7 +23,7 @@ extension FileHealth {
     }
   }
 
-  func json(_ language: Language) -> OrderedJSON {
+  public func json(_ language: Language) -> OrderedJSON {
     .object([
       ("role", .string(role.rawValue)),
       ("path", .string(path)),

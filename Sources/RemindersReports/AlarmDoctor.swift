@@ -7,7 +7,7 @@ import RemindersMessages
 import RemindersStore
 
 extension AlarmCheck {
-  func locationJSON(_ language: Language) -> OrderedJSON {
+  public func locationJSON(_ language: Language) -> OrderedJSON {
     .object([
       ("systemBus", .string(location.systemBus)),
       ("available", .bool(location.error == nil)),
@@ -21,7 +21,7 @@ extension AlarmCheck {
     ])
   }
 
-  func soundJSON() -> OrderedJSON {
+  public func soundJSON() -> OrderedJSON {
     switch sound {
     case .success(let command):
       return .object([("command", .array(command.map(OrderedJSON.string))), ("problem", .null)])
@@ -31,7 +31,7 @@ extension AlarmCheck {
   }
 
   /// The command the alarm sound plays with, or why there is none.
-  func soundText(_ words: any DoctorMessages) -> String {
+  public func soundText(_ words: any DoctorMessages) -> String {
     switch sound {
     case .success(let command): command.joined(separator: " ")
     case .failure(let problem): words.noAlarmSound("\(problem)")
@@ -41,7 +41,7 @@ extension AlarmCheck {
 
 extension AlarmCheck.Location {
   /// How long a location took and how accurate it is (never where), or why none came.
-  func text(_ language: Language) -> String {
+  public func text(_ language: Language) -> String {
     let words = language.catalogue
     if let error { return words.locationUnavailable(error.text(language)) }
     return words.locationFound(
@@ -53,7 +53,7 @@ extension AlarmCheck.Location {
 
 extension GeoClueError {
   /// Why no location came, in words (as `doctor` and the alarm commands say it).
-  func text(_ language: Language) -> String {
+  public func text(_ language: Language) -> String {
     let failure: LocationFailure =
       switch self {
       case .noSystemBus(let bus): .noSystemBus(bus)

@@ -4,31 +4,33 @@ import RemindersMessages
 
 /// The heatmap as a standalone SVG picture (docs/focus-and-stats.md): a browser shows it, and a screen reader
 /// reads its title and description, then each day's `<title>` (`2026-11-21: 34 cards, 50 min`).
-struct StudyPicture {
-  let report: StudyReport
+public struct StudyPicture {
+  public let report: StudyReport
 
-  var stats: StudyStats { report.stats }
-  var words: any Catalogue { report.words }
+  public init(report: StudyReport) { self.report = report }
+
+  public var stats: StudyStats { report.stats }
+  public var words: any Catalogue { report.words }
   /// The fonts, the `lang` attribute and the legend's place follow the language's script.
-  var ja: Bool { report.invocation.language == .ja }
+  public var ja: Bool { report.locale.language == .ja }
 
   /// Cell side and pitch, and the margins for the weekday names, the heading and the month names.
-  static let cell = 11
-  static let pitch = 14
-  static let left = 40
-  static let top = 50
+  public static let cell = 11
+  public static let pitch = 14
+  public static let left = 40
+  public static let top = 50
   /// Fills of levels 0…4: light grey, then greens growing darker (each step clearly apart on
   /// white; the numbers are in each day's title, so the colour is never the only carrier).
-  static let fills = ["#e4e7eb", "#b7e4c7", "#74c69d", "#2d936c", "#14532d"]
+  public static let fills = ["#e4e7eb", "#b7e4c7", "#74c69d", "#2d936c", "#14532d"]
 
   /// The picture's title, for screen readers: the text's heading (zone and week start included).
-  var title: String { report.heading }
+  public var title: String { report.heading }
 
   /// The heading shown on the picture, short enough for its width.
-  var shownHeading: String { words.pictureHeading(weeks: stats.weeks, today: stats.today.description) }
+  public var shownHeading: String { words.pictureHeading(weeks: stats.weeks, today: stats.today.description) }
 
   /// What the picture shows, in words, for screen readers.
-  var description: String {
+  public var description: String {
     let shown = stats.days.reduce(AnswerCount()) {
       AnswerCount(answered: $0.answered + $1.tally.answered, remembered: $0.remembered + $1.tally.remembered)
     }
@@ -41,13 +43,13 @@ struct StudyPicture {
   }
 
   /// `2026-11-21: 34 cards, 50 min` / `2026-11-21: 34枚、50分`.
-  func dayTitle(_ summary: StudyStats.DaySummary) -> String {
+  public func dayTitle(_ summary: StudyStats.DaySummary) -> String {
     words.dayTitle(
       day: summary.day.description, answered: summary.tally.answered, focusMinutes: summary.tally.focusMinutes
     )
   }
 
-  var svg: String {
+  public var svg: String {
     let p = StudyPicture.pitch
     let gridWidth = stats.weeks * p
     let legendY = StudyPicture.top + 7 * p + 14
@@ -59,7 +61,7 @@ struct StudyPicture {
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
       viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="stats-title stats-desc" \
-      font-family="\(XML.escape(font))" font-size="10" lang="\(report.invocation.language.rawValue)">
+      font-family="\(XML.escape(font))" font-size="10" lang="\(report.locale.language.rawValue)">
       <title id="stats-title">\(XML.escape(title))</title>
       <desc id="stats-desc">\(XML.escape(description))</desc>
       <rect width="100%" height="100%" fill="#ffffff"/>
@@ -98,27 +100,6 @@ struct StudyPicture {
       x += 15 + range.count * 7 + 14
     }
     out += "</g>\n</svg>\n"
-    return out
-  }
-}
-
-/// Text for XML content and attribute values.
-enum XML {
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for c in text.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
-      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": out += "\u{FFFD}"
-      default: out.unicodeScalars.append(c)
-      }
-    }
     return out
   }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import RemindersCore
+import RemindersMessages
+
+/// What the deck commands show: the tables of `cards list` and `recall list`, and a card's or
+/// recall item's label.
+public struct DeckText {
+  let locale: ReportLocale
+
+  public init(locale: ReportLocale) { self.locale = locale }
+
+  var words: any Catalogue { locale.words }
+
+  /// A card's side or an item's topic in a cell: one line, at most 40 characters.
+  public static func oneLine(_ text: String) -> String {
+    let flat = text.replacingOccurrences(of: "\n", with: " ")
+    return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
+  }
+
+  /// `食べる (3f2a9c1d)`.
+  public static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
+
+  /// `漢字の書き順 (3f2a9c1d)`.
+  public static func label(_ item: RecallItem) -> String { "\(oneLine(item.topic)) (\(item.id.prefix(8)))" }
+
+  /// The cards' table, or that there are none (`due`: none due).
+  public func cards(_ cards: [Card], due: Bool) -> String {
+    guard !cards.isEmpty else { return (due ? words.noCardsDue : words.noCards) + "\n" }
+    var rows = [words.cardColumns]
+    for card in cards {
+      rows.append([
+        String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
+        card.collection ?? "",
+        DeckText.oneLine(card.front), DeckText.oneLine(card.back),
+        card.suspended ? words.suspendedState : "",
+      ])
+    }
+    return TextTable.render(rows)
+  }
+
+  /// What `cards answer` prints first: the card and when it comes back, a line each.
+  public func answered(_ outcome: Deck.AnswerOutcome) -> String {
+    DeckText.oneLine(outcome.card.front) + "\n"
+      + words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex) + "\n"
+  }
+
+  /// When the recall item a wrong answer added will remind: at `reminder`, the first planned
+  /// reminder that carries it, and why it moved; else at the item's own time.
+  public func recallReminder(_ recall: RecallItem, reminder: Reminder?, now: Date) -> String {
+    guard let reminder else {
+      return words.recallReminder(at: Timestamp.format(recall.dueAt, in: locale.clock), moved: nil)
+    }
+    let why = PlanReport(locale: locale, now: now, days: 1, reminders: []).why(reminder)
+    return words.recallReminder(
+      at: Timestamp.format(reminder.fireAt, in: locale.clock), moved: why.isEmpty ? nil : why)
+  }
+
+  /// The open recall items' table, or that there are none.
+  public func recalls(_ items: [RecallItem]) -> String {
+    guard !items.isEmpty else { return words.noRecallItems + "\n" }
+    let clock = locale.clock
+    var rows = [words.recallColumns]
+    for item in items {
+      let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
+      rows.append([
+        String(item.id.prefix(8)), due, DeckText.oneLine(item.topic), DeckText.oneLine(item.note ?? ""),
+      ])
+    }
+    return TextTable.render(rows)
+  }
+}

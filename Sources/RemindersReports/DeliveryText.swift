@@ -1,0 +1,91 @@
+import Foundation
+import RemindersApp
+import RemindersCore
+import RemindersDelivery
+import RemindersDesktop
+import RemindersMessages
+import RemindersStore
+
+/// `run`'s lines: what was delivered on stdout, what fell back or was left on stderr.
+public struct RunReportText {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  public func lines(_ report: DeliveryReport) -> (out: [String], err: [String]) {
+    let words = language.catalogue
+    var out: [String] = []
+    var err: [String] = []
+    for event in report.events {
+      switch event {
+      case .shown(let r):
+        out.append(words.shown(r.id.description, title: r.title))
+      case .held(let r, let dnd):
+        out.append(words.held(r.id.description, place: dnd.probe?.location))
+      case .toCalendar(let r, let path, let why):
+        out.append(words.toCalendar(r.id.description, title: r.title))
+        err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
+      case .updated(let id, let title):
+        out.append(words.updated(id.description, title: title))
+      case .closed(let id):
+        out.append(words.closed(id.description))
+      case .rangAgain(let id, let title):
+        out.append(words.rangAgain(id.description, title: title))
+      case .stoppedRinging(let id, let why):
+        out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
+      case .noSound(let id, let why):
+        err.append(words.noSound(id.description, why: why))
+      case .leftAsShown(let id, let why):
+        err.append(words.leftAsShown(id.description, why: why.text(language)))
+      }
+    }
+    return (out, err)
+  }
+}
+
+extension RingEndReason {
+  /// The catalogue's reason for a ring's end.
+  public init(_ end: RingEnd) {
+    switch end {
+    case .stoppedAtPlace: self = .stoppedAtPlace
+    case .alarmDeleted: self = .alarmDeleted
+    case .alarmDisabled: self = .alarmDisabled
+    case .replaced(let next): self = .replaced(next: next.description)
+    }
+  }
+}
+
+extension CloseReasonName {
+  /// The catalogue's name for why the server closed a pop-up.
+  public init(_ reason: NotificationEvent.CloseReason) {
+    switch reason {
+    case .expired: self = .expired
+    case .dismissed: self = .dismissed
+    case .closedByCall: self = .closedByCall
+    case .undefined: self = .undefined
+    }
+  }
+}
+
+extension SnoozeError {
+  /// Why nothing was snoozed, in the catalogue's words.
+  public func text(_ words: any DeliveryMessages) -> String {
+    switch self {
+    case .notDelivered(let id, let ledgerPath): words.noDeliveredReminder(id, in: ledgerPath)
+    case .nothingShown: words.nothingToSnooze
+    case .cannotSnooze(let chosen): words.cannotSnooze(chosen.description)
+    }
+  }
+}
+
+extension ReminderSnooze.Snoozed {
+  /// What `snooze` says it did: when the reminder comes back, or from when it may, and as what.
+  public func text(_ words: any DeliveryMessages, clock: DayClock) -> String {
+    let (original, returning) = (original.description, returning.description)
+    let stamp = { (date: Date) in Timestamp.format(date, in: clock) }
+    if let comesBackAt {
+      return words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning)
+    }
+    return words.snoozeComesBackIfDue(original, after: stamp(until), returning: returning)
+  }
+}

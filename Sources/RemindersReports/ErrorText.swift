@@ -1,0 +1,94 @@
+import Foundation
+import RemindersApp
+import RemindersMessages
+import RemindersStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a use case refuses, in the session's language.
+public struct AppErrorText {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  public func text(_ error: AppError) -> String {
+    switch error {
+    case .focusRunning: return language.catalogue.focusRunning
+    case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
+    }
+  }
+}
+
+/// What a use case said on the way, in the session's language: the file's error, then what
+/// was done about it.
+public struct NoticeText {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  public func text(_ notice: Workspace.Notice) -> String {
+    let words = language.catalogue
+    let errors = StoreErrorText(language: language)
+    switch notice {
+    case .focusLeftOut(let error): return words.focusLeftOut(errors.text(error))
+    case .focusSetAside(let error, let aside): return words.focusSetAside(errors.text(error), as: aside)
+    case .alarmsLeftOut(let error): return words.alarmsLeftOut(errors.text(error))
+    }
+  }
+}
+
+/// A file error in the session's language. The parsers' own words for what they expected stay
+/// as they wrote them (English); the frame around them is translated.
+public struct StoreErrorText {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  public func text(_ error: StoreError) -> String {
+    let words = language.catalogue
+    switch error {
+    case .corrupt(let path, let at, let reason):
+      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: reason)
+    case .badConfig(let path, let key, let at, let reason):
+      return words.badConfig(place: at.map { "\(path):\($0)" } ?? path, key: key, reason: reason)
+    case .unreadable(let path, let reason):
+      return words.unreadable(path: path, problem: problem(reason))
+    case .writeFailed(let path, let reason):
+      return words.cannotWrite(path: path, problem: problem(reason))
+    case .locked(let path, let seconds):
+      return words.locked(path: path, seconds: seconds)
+    }
+  }
+
+  /// What the system said stays as it said it, but for the commonest cases.
+  public func problem(_ problem: FileProblem) -> String {
+    let trouble: FileTrouble
+    switch problem {
+    case .system(let error) where error.code == ENOENT: trouble = .missing(system: error.description)
+    case .system(let error) where error.code == ENOSPC: trouble = .noSpace(system: error.description)
+    case .system(let error) where error.code == EACCES: trouble = .denied(system: error.description)
+    case .system(let error): trouble = .system(error.description)
+    case .notRegularFile(let kind): trouble = .notRegularFile(FileKindName(kind))
+    case .danglingLink(let target): trouble = .danglingLink(target: target)
+    }
+    return language.catalogue.fileProblem(trouble)
+  }
+}
+
+extension FileKindName {
+  /// The catalogue's name for what a path names.
+  public init(_ kind: FileKind) {
+    switch kind {
+    case .regular: self = .regular
+    case .directory: self = .directory
+    case .namedPipe: self = .namedPipe
+    case .socket: self = .socket
+    case .characterDevice: self = .characterDevice
+    case .blockDevice: self = .blockDevice
+    case .symbolicLink: self = .symbolicLink
+    case .unknown: self = .unknown
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RemindersApp
+import RemindersCore
+import RemindersDelivery
+import RemindersDesktop
+import RemindersMessages
+import RemindersStore
+
+/// The session's words, in its language: prompts, outcomes, keys, the summary.
+public struct ReviewTexts {
+  public let locale: ReportLocale
+  /// The deck's `recall_after_wrong` (seconds), nil when a wrong answer adds no recall item.
+  public let recallAfterWrong: Int?
+
+  public init(locale: ReportLocale, recallAfterWrong: Int?) {
+    self.locale = locale
+    self.recallAfterWrong = recallAfterWrong
+  }
+
+  public var words: any Catalogue { locale.words }
+
+  /// The line an event prints (plain mode) or shows above the keys (full screen).
+  public func message(_ event: ReviewSession.Event, item: ReviewQueue.Item) -> String {
+    switch event {
+    case .answered(let outcome): return result(outcome)
+    case .cardGone: return words.cardGone
+    case .recallAnswered(let recalled): return recallResult(recalled: recalled)
+    case .undone(let name): return words.undone(name)
+    case .nothingToUndo: return words.nothingToUndo
+    case .keys: return keys(item)
+    }
+  }
+
+  public func prompt(_ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool)
+    -> String
+  {
+    switch item {
+    case .card(let card):
+      let place = "\(number)/\(total)" + (card.collection.map { " · \($0)" } ?? "")
+      if !revealed { return words.frontPrompt(place: place, front: oneLine(card.front)) }
+      return words.backPrompt(oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? ""))
+    case .recall(let recall):
+      let topic = oneLine(recall.topic) + (recall.note.map { " (\(oneLine($0)))" } ?? "")
+      return words.recallPrompt(number: number, total: total, topic: topic)
+    }
+  }
+
+  public func keys(_ item: ReviewQueue.Item) -> String {
+    switch item {
+    case .card: words.keysLine(card: true)
+    case .recall: words.keysLine(card: false)
+    }
+  }
+
+  public func result(_ outcome: Deck.AnswerOutcome) -> String {
+    words.answered(
+      remembered: outcome.entry.correct, step: outcome.card.stepIndex,
+      next: outcome.card.nextReviewDate.description)
+  }
+
+  public func recallResult(recalled: Bool) -> String {
+    if recalled { return words.recallDone }
+    guard let delay = recallAfterWrong else {
+      return words.recallDoneAfterWrongOff
+    }
+    return words.recallAgain(after: DurationText.format(delay))
+  }
+
+  public func summary(_ session: ReviewSession, at end: Date) -> String {
+    let summary = session.summary(at: end)
+    return words.summary(
+      answered: summary.answered, remembered: summary.remembered, forgot: summary.forgot,
+      recallsDone: summary.recallsDone, streak: summary.streak, tomorrow: summary.tomorrow)
+  }
+
+  /// "Nothing to review now", and when the next is (`ReviewSession.next`).
+  public func nothingDue(_ session: ReviewSession) throws -> String {
+    let next: String
+    switch try session.next() {
+    case nil: return words.nothingToReview
+    case .cards(let count, let day)?:
+      next = words.nextCards(count, on: day.description)
+    case .recall(let at)?:
+      next = words.nextRecall(at: locale.stamp(at))
+    }
+    return words.nothingToReview(next: next)
+  }
+
+  public func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).joined(separator: " / ")
+  }
+}
