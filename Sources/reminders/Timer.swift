@@ -93,7 +93,8 @@ extension TimerUnits {
   /// The units for this invocation: `executable` (default: the running binary) and the global
   /// options that were given, as absolute paths.
   static func forInvocation(_ global: GlobalOptions, executable: String? = nil) throws -> TimerUnits {
-    let binary = try executable.map(absolute) ?? runningBinary()
+    let words = TimerCommand.language(global).catalogue
+    let binary = try executable.map(absolute) ?? runningBinary(words)
     let values = global.values
     var arguments: [String] = []
     for option in GlobalOption.allCases {
@@ -101,18 +102,18 @@ extension TimerUnits {
       arguments += [option.rawValue, option.isPath ? absolute(value) : value]
     }
     for word in [binary] + arguments where word.contains(where: \.isNewline) {
-      throw UsageError("a unit file cannot hold a path with a line break: \(word.debugDescription)")
+      throw UsageError(words.unitPathHasLineBreak(word.debugDescription))
     }
     return TimerUnits(executable: binary, arguments: arguments)
   }
 
   /// The absolute path of the running binary, symbolic links resolved (`/proc/self/exe`), so
   /// that the timer keeps working from any folder and whatever `PATH` the user manager has.
-  static func runningBinary() throws -> String {
+  static func runningBinary(_ words: any TimerMessages) throws -> String {
     if let path = try? FileIO.linkTarget(of: "/proc/self/exe") { return path }
     let argument = CommandLine.arguments[0]
     guard argument.contains("/") else {
-      throw UsageError("cannot tell where this reminders binary is; give --exec PATH")
+      throw UsageError(words.binaryNotFound)
     }
     return URL(fileURLWithPath: argument).resolvingSymlinksInPath().path
   }

@@ -4,6 +4,19 @@ import Testing
 /// `timer install`, `uninstall` and `status` speak the session's language (SPEC §1.6), their
 /// messages on stderr too; unit names, paths and command lines stay as they are.
 @Suite struct TimerLanguageTests {
+  /// A path no unit file can hold is refused in the session's language: one line, exit 64.
+  @Test(arguments: [
+    ("ja", "reminders: 改行を含むパスはユニットファイルに書けません: \"/tmp/a\\nb\"\n"),
+    ("en", "reminders: a unit file cannot hold a path with a line break: \"/tmp/a\\nb\"\n"),
+  ])
+  func aPathWithALineBreakIsRefused(language: String, line: String) throws {
+    let bin = try Binary()
+    let result = try bin.run("timer", "print-unit", "service", "--exec", "/tmp/a\nb", "--lang", language)
+    #expect(result.status == 64)
+    #expect(result.stderr == line)
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func inJapaneseFromTheLocale() throws {
     var bin = try Binary()
     bin.environment["LANG"] = "ja_JP.UTF-8"

@@ -3,6 +3,13 @@
 /// systemd's own values (`static`, a `SubState` such as `waiting`, timestamps), unit names,
 /// paths and command lines stay as they are: the caller passes them in.
 public protocol TimerMessages: Sendable {
+  /// A unit file cannot hold a path with a line break (the path as Swift writes it, quoted):
+  /// `a unit file cannot hold a path with a line break: "…"` / `改行を含むパスはユニットファイルに書けません: "…"`.
+  func unitPathHasLineBreak(_ quoted: String) -> String
+  /// `cannot tell where this reminders binary is; give --exec PATH` /
+  /// `この reminders の実行ファイルの場所がわかりません。--exec PATH で指定してください`.
+  var binaryNotFound: String { get }
+
   // MARK: timer install
 
   /// `Wrote PATH` / `PATH を書きました`.

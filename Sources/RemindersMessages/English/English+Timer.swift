@@ -1,4 +1,9 @@
 extension English: TimerMessages {
+  public func unitPathHasLineBreak(_ quoted: String) -> String {
+    "a unit file cannot hold a path with a line break: \(quoted)"
+  }
+  public var binaryNotFound: String { "cannot tell where this reminders binary is; give --exec PATH" }
+
   private func list(_ names: [String]) -> String { names.joined(separator: " and ") }
 
   public func wroteUnit(_ path: String) -> String { "Wrote \(path)" }

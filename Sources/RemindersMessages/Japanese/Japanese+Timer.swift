@@ -1,4 +1,7 @@
 extension Japanese: TimerMessages {
+  public func unitPathHasLineBreak(_ quoted: String) -> String { "改行を含むパスはユニットファイルに書けません: \(quoted)" }
+  public var binaryNotFound: String { "この reminders の実行ファイルの場所がわかりません。--exec PATH で指定してください" }
+
   private func list(_ names: [String]) -> String { names.joined(separator: " と ") }
 
   public func wroteUnit(_ path: String) -> String { "\(path) を書きました" }
