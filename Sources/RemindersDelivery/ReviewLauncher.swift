@@ -63,9 +63,7 @@ public final class DesktopActions: ActionTaker {
     if !command[0].contains("/") {
       guard let path = ProcessRunner.find(command[0], environment: environment) else {
         throw LaunchFailure(
-          description: language == .ja
-            ? "\(command[0]) が見つかりません。config の anki.command で Anki を起動するコマンドを指定できます"
-            : "\(command[0]) not found; set anki.command in the config to the command that starts Anki")
+          description: language.catalogue.ankiCommandNotFound(command[0]))
       }
       command[0] = path
     }
@@ -93,9 +91,7 @@ public final class DesktopActions: ActionTaker {
       let tried = (self.terminal.map { [$0] } ?? TerminalCommand.candidates).map { $0[0] }.joined(
         separator: ", ")
       throw LaunchFailure(
-        description: language == .ja
-          ? "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
-          : "no terminal found (tried \(tried)); set review.terminal in the config")
+        description: language.catalogue.noTerminalFound(tried: tried))
     }
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
     try start(command, activationToken: activationToken)

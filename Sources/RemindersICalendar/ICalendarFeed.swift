@@ -79,10 +79,7 @@ public struct ICalendarFeed: Sendable {
   }
 
   var calendarDescription: String {
-    switch language {
-    case .ja: return "単語カードの復習リマインダー"
-    case .en: return "Flashcard review reminders"
-    }
+    language.catalogue.calendarDescription
   }
 }
 

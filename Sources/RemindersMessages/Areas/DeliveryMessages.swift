@@ -1,5 +1,12 @@
 /// The texts of `run`, `watch` and `snooze`: what they say on stderr and stdout.
 public protocol DeliveryMessages: Sendable {
+  /// A pop-up counted from Anki cannot open Anki: `COMMAND not found; set anki.command in the
+  /// config to the command that starts Anki` / `COMMAND が見つかりません。config の anki.command で…`.
+  func ankiCommandNotFound(_ command: String) -> String
+  /// `no terminal found (tried A, B); set review.terminal in the config` /
+  /// `端末が見つかりません（A, B）。config の review.terminal で指定できます`.
+  func noTerminalFound(tried: String) -> String
+
   /// `run` showed a pop-up: `通知 daily-…: 今日の復習 3枚` / `popup daily-…: Today's reviews: 3 cards`.
   func shown(_ id: String, title: String) -> String
 

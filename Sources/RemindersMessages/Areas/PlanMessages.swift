@@ -1,5 +1,9 @@
 /// The texts of `preview`, `status` and `export`: the plan as a table and the home screen.
 public protocol PlanMessages: Sendable {
+  /// The calendar feed's description (`X-WR-CALDESC`): `単語カードの復習リマインダー` /
+  /// `Flashcard review reminders`.
+  var calendarDescription: String { get }
+
   /// A weekday's short name, 0 being Sunday: `日` / `Sun`.
   func weekdayName(_ weekday: Int) -> String
 

@@ -1,4 +1,11 @@
 extension English: DeliveryMessages {
+  public func ankiCommandNotFound(_ command: String) -> String {
+    "\(command) not found; set anki.command in the config to the command that starts Anki"
+  }
+  public func noTerminalFound(tried: String) -> String {
+    "no terminal found (tried \(tried)); set review.terminal in the config"
+  }
+
   public func shown(_ id: String, title: String) -> String { "popup \(id): \(title)" }
   public func held(_ id: String, place: String?) -> String {
     "held \(id): do-not-disturb (\(place ?? "desktop"))"

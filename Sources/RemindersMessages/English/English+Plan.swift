@@ -1,4 +1,6 @@
 extension English: PlanMessages {
+  public var calendarDescription: String { "Flashcard review reminders" }
+
   public func weekdayName(_ weekday: Int) -> String {
     ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
   }

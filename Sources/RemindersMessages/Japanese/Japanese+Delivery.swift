@@ -1,4 +1,11 @@
 extension Japanese: DeliveryMessages {
+  public func ankiCommandNotFound(_ command: String) -> String {
+    "\(command) が見つかりません。config の anki.command で Anki を起動するコマンドを指定できます"
+  }
+  public func noTerminalFound(tried: String) -> String {
+    "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
+  }
+
   public func shown(_ id: String, title: String) -> String { "通知 \(id): \(title)" }
   public func held(_ id: String, place: String?) -> String { "保留 \(id): おやすみモード中（\(place ?? "デスクトップ")）" }
   public func toCalendar(_ id: String, title: String) -> String { "カレンダー \(id): \(title)" }

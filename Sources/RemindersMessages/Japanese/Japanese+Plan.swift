@@ -1,4 +1,6 @@
 extension Japanese: PlanMessages {
+  public var calendarDescription: String { "単語カードの復習リマインダー" }
+
   public func weekdayName(_ weekday: Int) -> String { ["日", "月", "火", "水", "木", "金", "土"][weekday] }
 
   public func stamp(day: String, weekday: String, time: String) -> String { "\(day) (\(weekday)) \(time)" }
