@@ -1,20 +1,18 @@
-/// Text for XML content and attribute values.
+import RemindersDesktop
+
+/// Text for XML content and attribute values: the five escapes of the markup notification
+/// servers read (`NotificationMarkup.escape`, one home for them), and no control character XML
+/// 1.0 forbids.
 public enum XML {
   public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
+    var allowed = String.UnicodeScalarView()
     for c in text.unicodeScalars {
       switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
       // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
-      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": out += "\u{FFFD}"
-      default: out.unicodeScalars.append(c)
+      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": allowed.append("\u{FFFD}")
+      default: allowed.append(c)
       }
     }
-    return out
+    return NotificationMarkup.escape(String(allowed))
   }
 }
