@@ -243,19 +243,8 @@ enum SessionLanguage {
   /// config's `language` when the config parses, else the locale; an error reading the config
   /// is so said in the language of the arguments and the locale.
   static func forErrors(arguments: [String], environment: [String: String]) -> Language {
-    if let language = GlobalOption.lang.value(in: arguments).flatMap(Language.init(rawValue:)) {
-      return language
-    }
-    let configured: LanguageSetting? = {
-      guard
-        let paths = try? Paths.forCommand(
-          environment: environment, config: GlobalOption.config.value(in: arguments),
-          deck: GlobalOption.deck.value(in: arguments), stateDir: GlobalOption.stateDir.value(in: arguments)),
-        let bytes = try? FileIO.read(paths.config),
-        let configuration = try? Configuration.parse(bytes, path: paths.config, home: paths.home)
-      else { return nil }
-      return configuration.language
-    }()
-    return Language.resolve(lang: nil, configured: configured, environment: environment)
+    var options: [GlobalOption: String] = [:]
+    for option in GlobalOption.allCases { options[option] = option.value(in: arguments) }
+    return Language.lenient(options, environment: environment)
   }
 }
