@@ -147,6 +147,9 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders preview (日本語), as of 07:00 this morning =="
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja --now "$$(date +%Y-%m-%dT07:00:00%:z)"
+	@echo; echo "== a new learner imports samples/words.tsv (310 words): 20 new cards a day, not 310 =="
+	@$$($(SWIFT) build --show-bin-path)/reminders cards import samples/words.tsv --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en
+	@$$($(SWIFT) build --show-bin-path)/reminders preview --days 1 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en --now "$$(date +%Y-%m-%dT07:00:00%:z)"
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders stats (eight weeks of sample history; the picture in $(DEMO_DIR)/heatmap.svg) =="

@@ -61,23 +61,33 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     )
   }
 
+  /// The day the digests count from, and small limits, so that the fuzzer reaches the new cards'
+  /// cap (docs/scheduling.md).
+  static let today = Day(iso: "2026-11-21")!
+  static let limits = NewCardLimits(perDay: 3, perCollection: ["a": 1])
+
   static func deck(_ input: [UInt8]) {
     let decoded = refusal { try DeckCodec.decode(input, path: "deck.json") }
-    let digest = refusal { try DeckCodec.digest(input, path: "deck.json", clock: clock) }
+    let digest = refusal {
+      try DeckCodec.digest(input, path: "deck.json", clock: clock, limits: limits, today: today)
+    }
     precondition((decoded == nil) == (digest == nil), "decode and digest disagree on what they accept")
     guard let decoded, let digest else { return }
-    let full = PlanInput(deck: decoded.deck, clock: clock)
+    let full = PlanInput(deck: decoded.deck, clock: clock, limits: limits, today: today)
+    let sameIndex = digest.dueIndex == full.dueIndex
+    let sameDays = digest.streak.answerDays == full.streak.answerDays
     precondition(
-      digest.dueIndex == full.dueIndex && digest.streak.answerDays == full.streak.answerDays
-        && digest.recalls == full.recalls, "digest differs from the decoded deck")
+      sameIndex && sameDays && digest.recalls == full.recalls, "digest differs from the decoded deck")
     // What `stats` reads: the same record from the bytes as from the decoded deck, and a focus
     // log refused by both or by neither.
-    let study = refusal { try DeckCodec.studyDigest(input, path: "deck.json", clock: clock) }
+    let study = refusal {
+      try DeckCodec.studyDigest(input, path: "deck.json", clock: clock, limits: limits, today: today)
+    }
     let focus = refusal { try DeckCodec.focusLog(of: decoded, path: "deck.json") }
     precondition((study == nil) == (focus == nil), "studyDigest and focusLog disagree on the focus log")
     if let study, let focus {
       precondition(
-        study == StudyRecord(deck: decoded.deck, focusLog: focus, clock: clock),
+        study == StudyRecord(deck: decoded.deck, focusLog: focus, clock: clock, limits: limits, today: today),
         "studyDigest differs from the decoded deck")
     }
     let encoded = DeckCodec.encode(decoded, clock: clock)

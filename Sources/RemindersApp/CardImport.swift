@@ -6,9 +6,11 @@ import RemindersStore
 /// the deck already holds (same front, back and collection) is skipped.
 public struct CardImport {
   public let workspace: Workspace
-  let newID: () -> String
+  /// Names the cards; nil: ids in the file's order (`TimeOrderedID`), so that the day's new
+  /// cards are the first lines of the file.
+  let newID: (() -> String)?
 
-  public init(workspace: Workspace, newID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+  public init(workspace: Workspace, newID: (() -> String)? = nil) {
     self.workspace = workspace
     self.newID = newID
   }
@@ -41,6 +43,7 @@ public struct CardImport {
     return try workspace.deckStore.update(clock: clock) { stored -> Outcome in
       var seen = Set(stored.deck.cards.map { CardTable.key($0.front, $0.back, $0.collection) })
       var outcome = Outcome(added: 0, skipped: 0)
+      var random = SystemRandomNumberGenerator()
       for row in rows {
         let collection = row.collection ?? fallback
         guard seen.insert(CardTable.key(row.front, row.back, collection)).inserted else {
@@ -48,7 +51,8 @@ public struct CardImport {
           continue
         }
         var card = ReviewLadder.newCard(
-          id: newID(), front: row.front, back: row.back, collection: collection, at: now, clock: clock)
+          id: newID?() ?? TimeOrderedID.make(at: now, sequence: outcome.added, using: &random),
+          front: row.front, back: row.back, collection: collection, at: now, clock: clock)
         card.note = row.note
         stored.deck.cards.append(card)
         outcome.added += 1

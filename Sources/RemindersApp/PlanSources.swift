@@ -17,7 +17,9 @@ extension Workspace {
   /// `run` remembers a reading, in `<state>/anki.json`).
   public func planSources(writeCache: Bool, now: Date) throws -> PlanSources {
     var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
-      .input(clock: dayClock, zoneName: zoneName, store: deckStore, write: writeCache)
+      .input(
+        clock: dayClock, zoneName: zoneName, store: deckStore, limits: configuration.newCards,
+        today: dayClock.day(of: now), write: writeCache)
     // A session file that cannot be read must not stop every reminder: the session is left
     // out, and said so (`focus stop` or a new `focus` puts the file aside).
     do {

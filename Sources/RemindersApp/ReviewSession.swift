@@ -31,6 +31,8 @@ public struct ReviewSession {
   let dayClock: DayClock
   /// Config `recall.after_wrong`: seconds until a forgotten card's or recall item's next ask.
   public let recallAfterWrong: Int?
+  /// `study.new_per_day` and `study.new_per_collection`: the day's new cards (docs/scheduling.md).
+  public let newCards: NewCardLimits
   /// `--now` gives a fixed time (every answer at that moment, to replay a session).
   let time: any TimeSource
   let newID: () -> String
@@ -63,6 +65,7 @@ public struct ReviewSession {
     deckStore = workspace.deckStore
     dayClock = workspace.dayClock
     recallAfterWrong = workspace.configuration.schedule.recallAfterWrong
+    newCards = workspace.configuration.newCards
     self.time = time
     self.newID = newID
     self.collection = collection
@@ -70,8 +73,8 @@ public struct ReviewSession {
     held = try deckStore.holdSession()
     deck = try deckStore.load().deck
     queue = ReviewQueue(
-      deck: deck, now: start, clock: dayClock, collection: collection, limit: limit, shuffle: &generator,
-      shuffled: shuffle)
+      deck: deck, now: start, clock: dayClock, limits: newCards, collection: collection, limit: limit,
+      shuffle: &generator, shuffled: shuffle)
     items = recallsOnly ? queue.items.filter { if case .recall = $0 { true } else { false } } : queue.items
     let wanted = Set(queue.cards.map(\.id))
     for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
@@ -241,8 +244,8 @@ public struct ReviewSession {
   /// `end`, with other writers' changes too (this session's deck when it cannot be read).
   public func summary(at end: Date) -> Summary {
     let deck = (try? deckStore.load().deck) ?? deck
-    let input = PlanInput(deck: deck, clock: dayClock)
     let today = dayClock.day(of: end)
+    let input = PlanInput(deck: deck, clock: dayClock, limits: newCards, today: today)
     return Summary(
       remembered: remembered, forgot: forgot, recallsDone: recallsDone,
       streak: input.streak.length(asOf: today),

@@ -242,7 +242,8 @@ public struct Planner: Sendable {
   /// (its day starts at its own rollover hour, and learning cards fall due by the minute), each
   /// top-level deck as a collection beside the deck's own.
   public func dailyContent(on day: Day, at instant: Date, input: PlanInput) -> DailyContent? {
-    var collections = input.dueIndex.due(on: day)
+    let deck = input.dueIndex.cards(on: day)
+    var collections = deck.collections
     var fromAnki = false
     if let anki = input.anki {
       for (name, n) in anki.collections(at: instant, clock: clock) {
@@ -255,7 +256,9 @@ public struct Planner: Sendable {
     let streak = input.streak.length(asOf: day)
     return DailyContent(
       count: count, collections: collections, streak: streak, title: messages.dailyTitle(count: count),
-      body: messages.dailyBody(collections: collections, streak: streak), fromAnki: fromAnki)
+      body: messages.dailyBody(collections: collections, new: deck.newTotal, streak: streak),
+      fromAnki: fromAnki,
+      newCount: deck.newTotal)
   }
 
   func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
@@ -313,4 +316,6 @@ public struct DailyContent: Equatable, Sendable {
   public var body: String
   /// Whether Anki's cards are among them: the pop-up's review action then starts Anki.
   public var fromAnki: Bool = false
+  /// How many of the deck's cards are new (docs/scheduling.md); Anki's keep Anki's own limits.
+  public var newCount: Int = 0
 }

@@ -19,11 +19,12 @@ extension PopupMessages {
     return ["default", review, "review", review, "snooze", later(snoozeAfter)]
   }
 
-  /// The per-collection counts (when there is more than one collection), in their order, and
-  /// the streak.
-  public func dailyBody(collections: [String: Int], streak: Int) -> String {
+  /// How many cards are new, the per-collection counts (when there is more than one
+  /// collection), in their order, and the streak.
+  public func dailyBody(collections: [String: Int], new: Int = 0, streak: Int) -> String {
     dailyBody(
-      collections: CollectionOrder.ordered(collections).map { (name: $0.0, count: $0.1) }, streak: streak)
+      collections: CollectionOrder.ordered(collections).map { (name: $0.0, count: $0.1) }, new: new,
+      streak: streak)
   }
 
   /// A distance as a person says it (`DistanceText`, the same in every language).

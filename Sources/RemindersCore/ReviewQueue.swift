@@ -1,8 +1,8 @@
 import Foundation
 
-/// What a review session shows, in docs/commands.md's order: the cards due on `day` (not suspended),
-/// most overdue first (oldest `nextReviewDate`, then `createdAt`), then the recall items whose
-/// time has come (earliest first).
+/// What a review session shows, in docs/commands.md's order: the day's cards (`Deck.studyCards`:
+/// the cards due that are not new, most overdue first, then the day's new cards in the order
+/// they were added), then the recall items whose time has come (earliest first).
 public struct ReviewQueue: Equatable, Sendable {
   public enum Item: Equatable, Sendable {
     case card(Card)
@@ -12,21 +12,23 @@ public struct ReviewQueue: Equatable, Sendable {
   public var cards: [Card]
   public var recalls: [RecallItem]
 
-  /// The queue of `deck` at `now`: `collection` keeps one collection (its cards only: recall
-  /// items belong to no collection and are left out then); `limit` stops after that many
-  /// cards; `shuffle` reorders the cards with the generator given (the caller seeds it).
+  /// The queue of `deck` at `now`, new cards within `limits`: `collection` keeps one collection
+  /// (its share of the day's cards; recall items belong to no collection and are left out
+  /// then); `limit` stops after that many cards; `shuffle` reorders the cards due and, after
+  /// them, the new ones with the generator given (the caller seeds it).
   public init(
-    deck: Deck, now: Date, clock: DayClock, collection: String? = nil, limit: Int? = nil,
-    shuffle: inout some RandomNumberGenerator, shuffled: Bool = false
+    deck: Deck, now: Date, clock: DayClock, limits: NewCardLimits = .standard, collection: String? = nil,
+    limit: Int? = nil, shuffle: inout some RandomNumberGenerator, shuffled: Bool = false
   ) {
     let today = clock.day(of: now)
-    var due = deck.cards.filter { $0.isDue(on: today) && (collection == nil || $0.collection == collection) }
-    due.sort {
-      $0.nextReviewDate != $1.nextReviewDate
-        ? $0.nextReviewDate < $1.nextReviewDate
-        : ($0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id)
+    var due = deck.studyCards(on: today, limits: limits, clock: clock).filter {
+      collection == nil || $0.collection == collection
     }
-    if shuffled { due.shuffle(using: &shuffle) }
+    if shuffled {
+      let split = due.partition { $0.isNew }
+      due[..<split].shuffle(using: &shuffle)
+      due[split...].shuffle(using: &shuffle)
+    }
     if let limit { due = Array(due.prefix(max(limit, 0))) }
     cards = due
     recalls =

@@ -44,9 +44,15 @@ public struct StudyRecord: Equatable, Sendable {
     self.dueIndex = dueIndex
   }
 
-  /// The record of a whole deck and its focus log, each instant on its day in `clock`'s zone.
-  public init(deck: Deck, focusLog: [FocusEntry], clock: DayClock) {
-    self.init(dueIndex: DueIndex(cards: deck.cards))
+  /// The record of a whole deck and its focus log, each instant on its day in `clock`'s zone;
+  /// the forecast's days from `today` on, new cards within `limits`.
+  public init(
+    deck: Deck, focusLog: [FocusEntry], clock: DayClock, limits: NewCardLimits = .standard,
+    today: Day? = nil
+  ) {
+    self.init(
+      dueIndex: today.map { DueIndex(deck: deck, limits: limits, since: $0, clock: clock) }
+        ?? DueIndex(cards: deck.cards, limits: limits))
     for entry in deck.reviewLog { addAnswer(day: clock.day(of: entry.at).number, correct: entry.correct) }
     for entry in focusLog { addFocus(day: clock.day(of: entry.start).number, minutes: entry.minutes) }
   }

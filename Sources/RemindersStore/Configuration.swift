@@ -27,6 +27,9 @@ public struct Configuration: Equatable, Sendable {
   public var alarmSound: [String]? = nil
   /// `alarm.location_timeout`: how long a place check waits for GeoClue, in seconds.
   public var locationTimeout = 30
+  /// `study.new_per_day` and `study.new_per_collection`: how many new cards a day brings
+  /// (docs/scheduling.md).
+  public var newCards: NewCardLimits = .standard
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -43,13 +46,14 @@ public struct Configuration: Equatable, Sendable {
     "": [
       "language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus",
       "anki",
-      "alarm",
+      "alarm", "study",
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
+    "study": ["new_per_day", "new_per_collection"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -237,7 +241,36 @@ public struct Configuration: Equatable, Sendable {
       }
       config.locationTimeout = timeout
     }
+    config.newCards = try newCardLimits(lookup: lookup, fail: fail)
     return config
+  }
+
+  /// `study.new_per_day` (a whole number, 0 or more) and `study.new_per_collection` (a table of
+  /// collection names to whole numbers).
+  static func newCardLimits(lookup: (String) -> TOMLValueConvertible?, fail: (String, String) -> StoreError)
+    throws -> NewCardLimits
+  {
+    var limits = NewCardLimits.standard
+    if let value = lookup("study.new_per_day") {
+      guard let n = value.int, n >= 0 else {
+        throw fail("study.new_per_day", "expected a whole number of new cards a day, 0 or more, such as 20")
+      }
+      limits.perDay = n
+    }
+    if let value = lookup("study.new_per_collection") {
+      guard let table = value.table else {
+        throw fail("study.new_per_collection", "expected a table such as { \"JLPT N5\" = 10 }")
+      }
+      for name in table.keys.sorted() {
+        guard let n = table[name]?.int, n >= 0 else {
+          throw fail(
+            "study.new_per_collection.\(ErrorText.key(name))",
+            "expected a whole number of new cards a day, 0 or more")
+        }
+        limits.perCollection[name] = n
+      }
+    }
+    return limits
   }
 
   /// `[anki]`: the collection's path (`~/` is the home folder), the top-level decks counted, and

@@ -62,9 +62,12 @@ public enum DeckCodec {
     return stored
   }
 
-  /// What the planner needs of the deck, read without keeping the cards.
-  public static func digest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> PlanInput {
-    var due = DueCounter()
+  /// What the planner needs of the deck, read without keeping the cards: the day's cards from
+  /// `today` on, with new cards within `limits`.
+  public static func digest(
+    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day
+  ) throws -> PlanInput {
+    var due = DueCounter(limits: limits, since: today, clock: clock)
     var answerDays = Set<Int>()
     var offsets = OffsetMemo(clock: clock)
     var recalls: [RecallItem] = []
@@ -78,6 +81,7 @@ public enum DeckCodec {
       case .log:
         let entry = try readLogEntry(&reader, index: index, keepExtras: false).entry
         answerDays.insert(offsets.day(of: entry.at))
+        due.answer(cardID: entry.cardID, at: entry.at)
       case .rootExtra:
         try reader.skipValue()
       }
@@ -88,8 +92,10 @@ public enum DeckCodec {
   /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day), read
   /// without keeping the cards or the log. The deck is checked as strictly as by `decode`, and
   /// the `focusLog` too (docs/focus-and-stats.md), whose entries `decode` keeps as unknown fields.
-  public static func studyDigest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> StudyRecord {
-    var due = DueCounter()
+  public static func studyDigest(
+    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day
+  ) throws -> StudyRecord {
+    var due = DueCounter(limits: limits, since: today, clock: clock)
     var record = StudyRecord()
     var offsets = OffsetMemo(clock: clock)
     // A key given twice means its last value, as for `decode`: the focus log counts, and is
@@ -104,6 +110,7 @@ public enum DeckCodec {
       case .log:
         let answer = try readAnswer(&reader, index: index)
         record.addAnswer(day: offsets.day(of: answer.at), correct: answer.correct)
+        if due.needsAnswers { due.answer(cardID: reader.string(answer.cardID), at: answer.at) }
       case .rootExtra(let key) where key == focusLogKey:
         let start = reader.position
         var entries: [FocusEntry] = []
@@ -452,10 +459,13 @@ public enum DeckCodec {
 
   /// A log entry's instant and answer, checked as `readLogEntry` checks it but without making
   /// a string of its card id: all `stats` needs of a million answers.
-  static func readAnswer(_ reader: inout JSONReader, index: Int) throws -> (at: Date, correct: Bool) {
+  static func readAnswer(_ reader: inout JSONReader, index: Int) throws -> (
+    cardID: JSONReader.StringToken, at: Date, correct: Bool
+  ) {
     let start = reader.position
     func field(_ name: String) -> String { "reviewLog[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
     var hasCardID = false
+    var cardID = JSONReader.StringToken(range: 0..<0, hasEscapes: false)
     var at: Date?
     var correct: Bool?
     try reader.readObject { reader, key in
@@ -464,7 +474,7 @@ public enum DeckCodec {
         guard reader.peek() == UInt8(ascii: "\"") else {
           throw FieldError(offset: offset, field: field("cardId"), reason: "expected a string")
         }
-        _ = try reader.readStringToken()
+        cardID = try reader.readStringToken()
         hasCardID = true
       } else if reader.equals(key, "at") {
         at = try readInstant(&reader, field: field("at"))
@@ -479,7 +489,7 @@ public enum DeckCodec {
         .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
-    return (at, correct)
+    return (cardID, at, correct)
   }
 
   /// A recall item's fields as the deck file writes them (`nil` optionals left out).
@@ -562,15 +572,41 @@ public enum DeckCodec {
 
 /// Cards counted by collection and next review day straight from their bytes: one hash lookup
 /// a card, and a collection's name made into a string only when it differs from the last one's.
+///
+/// New cards go into the index's first few of their (collection, day), their id made into a
+/// string only when one is kept; the cards answered on or after `since` are remembered, so that
+/// the log can tell which of them were first answered then (docs/scheduling.md).
 struct DueCounter {
   /// (collection index << 32 | day number + 2^31) → count.
   var counts: [Int: Int] = [:]
   var collectionNames: [String] = [""]
   var collectionIndex: [String: Int] = ["": 0]
   var lastCollection: (bytes: [UInt8], index: Int) = ([], 0)
+  /// The new cards, and the limits they are kept for.
+  var fresh: DueIndex
+  let clock: DayClock
+  /// The start of `since` in the day zone: a card answered before it was not first answered since.
+  let sinceStart: Date?
+  /// Cards answered on or after `since`: id → collection.
+  var recent: [String: String] = [:]
+  /// The first answer of each card the log named (only of `recent` once the cards are read; of
+  /// every card when the log comes first in the file).
+  var first: [String: Date] = [:]
+  var cardsRead = false
+
+  init(limits: NewCardLimits, since: Day?, clock: DayClock) {
+    fresh = DueIndex(limits: limits, since: since)
+    self.clock = clock
+    sinceStart = since.map { clock.startOfDay($0) }
+  }
 
   /// Counts `raw`, read by `reader`, unless it is suspended (never due, never counted).
   mutating func add(_ raw: DeckCodec.RawCard, in reader: JSONReader) {
+    cardsRead = true
+    let isNew = raw.lastReviewedAt == nil && raw.stepIndex == 0
+    if !isNew, let sinceStart, let last = raw.lastReviewedAt, last >= sinceStart {
+      recent[reader.string(raw.id)] = raw.collection.map(reader.string) ?? ""
+    }
     guard !raw.suspended else { return }
     var c = 0
     if let token = raw.collection {
@@ -589,15 +625,44 @@ struct DueCounter {
         lastCollection = (token.hasEscapes ? [] : Array(slice), c)
       }
     }
+    if isNew {
+      let name = collectionNames[c]
+      let collection = name.isEmpty ? nil : name
+      if fresh.wantsNew(collection: collection, day: raw.nextReviewDate, createdAt: raw.createdAt) {
+        fresh.addNew(
+          collection: collection, day: raw.nextReviewDate,
+          order: NewCardLimits.Order(createdAt: raw.createdAt, id: reader.string(raw.id)))
+      }
+      return
+    }
     counts[c << 32 | (raw.nextReviewDate.number + (1 << 31)), default: 0] += 1
   }
 
+  /// Whether the log's answers are still wanted: only while they can name a card of `recent`.
+  var needsAnswers: Bool { sinceStart != nil && (!cardsRead || !recent.isEmpty) }
+
+  /// Notes an answer of the log, when it can tell a first answer since `since`.
+  mutating func answer(cardID: String, at: Date) {
+    guard sinceStart != nil, !cardsRead || recent[cardID] != nil else { return }
+    if let known = first[cardID], known <= at { return }
+    first[cardID] = at
+  }
+
   var index: DueIndex {
-    var index = DueIndex()
+    var index = fresh
     for (key, n) in counts {
       let name = collectionNames[key >> 32]
       index.add(
         collection: name.isEmpty ? nil : name, day: Day(number: (key & 0xFFFF_FFFF) - (1 << 31)), count: n)
+    }
+    if let since = fresh.since {
+      for (collection, byDay) in FirstAnswers.count(recent: recent, first: first, since: since, clock: clock)
+      {
+        for (day, n) in byDay {
+          index.addFirstAnswered(
+            collection: collection.isEmpty ? nil : collection, day: Day(number: day), count: n)
+        }
+      }
     }
     return index
   }

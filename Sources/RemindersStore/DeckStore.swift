@@ -43,27 +43,35 @@ public struct DeckStore: Sendable {
 
   /// What planning needs; a missing file plans nothing. Without a journal, read by the lean
   /// digest; with one, from the whole deck with the journal applied (until it is folded in).
-  public func planInput(clock: DayClock) throws -> PlanInput {
+  ///
+  /// The day's cards are counted from `today` on, new cards within `limits` (docs/scheduling.md).
+  public func planInput(clock: DayClock, limits: NewCardLimits, today: Day) throws -> PlanInput {
     let lines = try journal.read()
-    guard lines.isEmpty else { return PlanInput(deck: try load(applying: lines).deck, clock: clock) }
-    guard let bytes = try FileIO.read(path) else {
-      return PlanInput(dueIndex: DueIndex(), streak: Streak(answerDays: []), recalls: [])
+    guard lines.isEmpty else {
+      return PlanInput(deck: try load(applying: lines).deck, clock: clock, limits: limits, today: today)
     }
-    return try DeckCodec.digest(bytes, path: path, clock: clock)
+    guard let bytes = try FileIO.read(path) else {
+      return PlanInput(
+        dueIndex: DueIndex(limits: limits, since: today), streak: Streak(answerDays: []), recalls: [])
+    }
+    return try DeckCodec.digest(bytes, path: path, clock: clock, limits: limits, today: today)
   }
 
   /// What `stats` needs: answers and focus minutes per day-zone day, and the cards by due day.
   /// Without a journal, read by the lean digest; with one, from the whole deck with the journal
   /// applied (as `planInput`).
-  public func studyRecord(clock: DayClock) throws -> StudyRecord {
+  public func studyRecord(clock: DayClock, limits: NewCardLimits, today: Day) throws -> StudyRecord {
     let lines = try journal.read()
     guard lines.isEmpty else {
       let stored = try load(applying: lines)
       return StudyRecord(
-        deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock)
+        deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock,
+        limits: limits, today: today)
     }
-    guard let bytes = try FileIO.read(path) else { return StudyRecord() }
-    return try DeckCodec.studyDigest(bytes, path: path, clock: clock)
+    guard let bytes = try FileIO.read(path) else {
+      return StudyRecord(dueIndex: DueIndex(limits: limits, since: today))
+    }
+    return try DeckCodec.studyDigest(bytes, path: path, clock: clock, limits: limits, today: today)
   }
 
   /// Reads the deck (and its journal) under the lock, lets `change` edit it, and writes it back

@@ -15,21 +15,39 @@ import RemindersCore
 public struct PlanInputCache: Sendable {
   public let deckPath: String
   public let cachePath: String
-  static let format = "reminders-plan-input-3"
+  static let format = "reminders-plan-input-4"
 
   public init(deckPath: String, cachePath: String) {
     self.deckPath = deckPath
     self.cachePath = cachePath
   }
 
-  /// The plan input: from the cache when it matches the deck, else from the deck (and then, when
-  /// `write` is set, remembered for the next run).
-  public func input(clock: DayClock, zoneName: String, store: DeckStore, write: Bool) throws -> PlanInput {
-    let key = identity(zoneName: zoneName)
-    if let key, let cached = load(key: key, clock: clock) { return cached }
-    let input = try store.planInput(clock: clock)
+  /// The plan input from `today` on, new cards within `limits`: from the cache when it matches
+  /// the deck and the limits and covers `today`, else from the deck (and then, when `write` is
+  /// set, remembered for the next run).
+  ///
+  /// A cache made on an earlier day still holds: the new cards first answered since are known
+  /// from the day it was made, and none were answered after it (an answer changes the key).
+  public func input(
+    clock: DayClock, zoneName: String, store: DeckStore, limits: NewCardLimits, today: Day, write: Bool
+  ) throws -> PlanInput {
+    let key = identity(zoneName: zoneName).map { $0 + " " + PlanInputCache.limitsKey(limits) }
+    if let key, let cached = load(key: key, clock: clock, limits: limits), let since = cached.dueIndex.since,
+      since <= today
+    {
+      return cached
+    }
+    let input = try store.planInput(clock: clock, limits: limits, today: today)
     if write, let key { try? FileIO.writeAtomically(encode(input, key: key, clock: clock), to: cachePath) }
     return input
+  }
+
+  /// The limits as part of the key: a cache keeps only as many new cards as they take.
+  static func limitsKey(_ limits: NewCardLimits) -> String {
+    let each = limits.perCollection.sorted { $0.key < $1.key }.map {
+      "\($0.key.debugDescription)=\($0.value)"
+    }
+    return "new \(limits.perDay) [\(each.joined(separator: ","))]"
   }
 
   /// The deck file's identity, or `missing`; nil when it cannot be read (the deck reader reports why).
@@ -54,26 +72,30 @@ public struct PlanInputCache: Sendable {
   /// writer is not trusted; and every field is checked as the deck reader would check it (days in
   /// range, counts above zero, nothing twice), so even a well-formed forgery cannot hand the
   /// planner a deck no file could hold.
-  func load(key: String, clock: DayClock) -> PlanInput? {
+  func load(key: String, clock: DayClock, limits: NewCardLimits) -> PlanInput? {
     guard let bytes = try? FileIO.read(cachePath) else { return nil }
-    return PlanInputCache.decode(bytes, key: key)
+    return PlanInputCache.decode(bytes, key: key, limits: limits)
   }
 
   /// The keys of the cache object; any other key makes the file a miss.
-  static let fields: Set<String> = ["format", "key", "counts", "answerDays", "recalls"]
+  static let fields: Set<String> = [
+    "format", "key", "counts", "answerDays", "recalls", "since", "fresh", "firstAnswered",
+  ]
   static let recallFields: Set<String> = ["id", "topic", "note", "dueAt", "cardId"]
   /// The days a deck can name: `0000-01-01` to `9999-12-31`, and one more on each side for an
   /// answer day seen from a zone far from the instant's.
   static let days =
     (Day(year: 0, month: 1, day: 1)!.number - 1)...(Day(year: 9999, month: 12, day: 31)!.number + 1)
 
-  static func decode(_ bytes: [UInt8], key: String) -> PlanInput? {
+  static func decode(_ bytes: [UInt8], key: String, limits: NewCardLimits) -> PlanInput? {
     guard case .object(let root)? = SealedJSON.open(bytes), Set(root.keys) == fields,
       case .string(PlanInputCache.format)? = root["format"], case .string(key)? = root["key"],
       case .array(let counts)? = root["counts"], case .array(let days)? = root["answerDays"],
-      case .array(let recalls)? = root["recalls"]
+      case .array(let recalls)? = root["recalls"], let since = root["since"].flatMap(SealedJSON.integer),
+      PlanInputCache.days.contains(since), case .array(let fresh)? = root["fresh"],
+      case .array(let firstAnswered)? = root["firstAnswered"]
     else { return nil }
-    var index = DueIndex()
+    var index = DueIndex(limits: limits, since: Day(number: since))
     var seen = Set<String>()
     for entry in counts {
       guard case .array(let parts) = entry, parts.count == 3, case .string(let collection) = parts[0],
@@ -84,6 +106,30 @@ public struct PlanInputCache: Sendable {
       else { return nil }
       index.add(collection: collection.isEmpty ? nil : collection, day: Day(number: day), count: count)
     }
+    // The new cards: each once, and no more in a (collection, day) than the limits keep.
+    var ids = Set<String>()
+    var perGroup: [String: Int] = [:]
+    for entry in fresh {
+      guard case .array(let parts) = entry, parts.count == 4, case .string(let collection) = parts[0],
+        let day = SealedJSON.integer(parts[1]), PlanInputCache.days.contains(day),
+        let created = SealedJSON.integer(parts[2]), case .string(let id) = parts[3], ids.insert(id).inserted
+      else { return nil }
+      let group = "\(day) \(collection)"
+      perGroup[group, default: 0] += 1
+      guard perGroup[group]! <= limits.perDay else { return nil }
+      index.addNew(
+        collection: collection.isEmpty ? nil : collection, day: Day(number: day),
+        order: NewCardLimits.Order(createdAt: Date(timeIntervalSince1970: TimeInterval(created)), id: id))
+    }
+    seen.removeAll()
+    for entry in firstAnswered {
+      guard case .array(let parts) = entry, parts.count == 3, case .string(let collection) = parts[0],
+        let day = SealedJSON.integer(parts[1]), day >= since, PlanInputCache.days.contains(day),
+        let count = SealedJSON.integer(parts[2]), count > 0, seen.insert("\(day) \(collection)").inserted
+      else { return nil }
+      index.addFirstAnswered(
+        collection: collection.isEmpty ? nil : collection, day: Day(number: day), count: count)
+    }
     var answerDays = Set<Int>()
     for entry in days {
       guard let day = SealedJSON.integer(entry), PlanInputCache.days.contains(day),
@@ -93,7 +139,7 @@ public struct PlanInputCache: Sendable {
       }
     }
     var items: [RecallItem] = []
-    var ids = Set<String>()
+    ids.removeAll()
     for recall in recalls {
       guard case .object(let f) = recall, Set(f.keys).isSubset(of: recallFields),
         case .string(let id)? = f["id"], ids.insert(id).inserted, case .string(let topic)? = f["topic"],
@@ -123,6 +169,24 @@ public struct PlanInputCache: Sendable {
         counts.append(.array([.string(collection), .number(String(day)), .number(String(n))]))
       }
     }
+    var fresh: [JSONValue] = []
+    for (collection, byDay) in input.dueIndex.fresh.sorted(by: { $0.key < $1.key }) {
+      for (day, group) in byDay.sorted(by: { $0.key < $1.key }) {
+        for order in group {
+          fresh.append(
+            .array([
+              .string(collection), .number(String(day)),
+              .number(String(Int(order.createdAt.timeIntervalSince1970.rounded(.down)))), .string(order.id),
+            ]))
+        }
+      }
+    }
+    var firstAnswered: [JSONValue] = []
+    for (collection, byDay) in input.dueIndex.firstAnswered.sorted(by: { $0.key < $1.key }) {
+      for (day, n) in byDay.sorted(by: { $0.key < $1.key }) {
+        firstAnswered.append(.array([.string(collection), .number(String(day)), .number(String(n))]))
+      }
+    }
     let recalls: [JSONValue] = input.recalls.map { item in
       var f: [String: JSONValue] = [
         "id": .string(item.id), "topic": .string(item.topic),
@@ -135,7 +199,8 @@ public struct PlanInputCache: Sendable {
     let payload: [String: JSONValue] = [
       "format": .string(PlanInputCache.format), "key": .string(key), "counts": .array(counts),
       "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
-      "recalls": .array(recalls),
+      "recalls": .array(recalls), "since": .number(String(input.dueIndex.since?.number ?? 0)),
+      "fresh": .array(fresh), "firstAnswered": .array(firstAnswered),
     ]
     var w = JSONWriter()
     w.value(.object(payload))

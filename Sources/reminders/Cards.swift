@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersMessages
 import RemindersReports
@@ -32,7 +33,7 @@ struct Cards: ParsableCommand {
       let invocation = try Invocation(global)
       let now = time.instant
       var card = ReviewLadder.newCard(
-        id: UUID().uuidString.lowercased(), front: front, back: back, collection: Cards.optional(collection),
+        id: TimeOrderedID.make(at: now), front: front, back: back, collection: Cards.optional(collection),
         at: now, clock: invocation.clock)
       card.note = Cards.optional(note)
       card.tags = tag
@@ -54,9 +55,14 @@ struct Cards: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let today = invocation.clock.day(of: time.instant)
-      let cards = try invocation.deckStore.load().deck.cards.filter {
-        (!due || $0.isDue(on: today)) && (collection == nil || ($0.collection ?? "") == collection)
-      }
+      let deck = try invocation.deckStore.load().deck
+      // `--due`: the day's cards, by the rule every count uses (new cards within the limits).
+      let cards =
+        (due
+        ? deck.studyCards(on: today, limits: invocation.configuration.newCards, clock: invocation.clock)
+        : deck.cards).filter {
+          collection == nil || ($0.collection ?? "") == collection
+        }
       if json {
         var w = JSONWriter()
         w.value(.array(cards.map { .object(DeckCodec.cardFields($0, clock: invocation.clock)) }))
@@ -105,7 +111,9 @@ struct Cards: ParsableCommand {
       let ledger = try invocation.ledgerStore.load()
       let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
       let plan = try invocation.deliveryRun.preview(
-        PlanInput(deck: deck, clock: clock), ledger: ledger, now: now, until: end)
+        PlanInput(
+          deck: deck, clock: clock, limits: invocation.configuration.newCards, today: clock.day(of: now)),
+        ledger: ledger, now: now, until: end)
       let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) })
       print(text.recallReminder(recall, reminder: reminder, now: now))
     }

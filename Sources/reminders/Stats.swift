@@ -39,7 +39,9 @@ struct Stats: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let record = try invocation.deckStore.studyRecord(clock: invocation.clock)
+    let record = try invocation.deckStore.studyRecord(
+      clock: invocation.clock, limits: invocation.configuration.newCards, today: invocation.clock.day(of: now)
+    )
     let report = StudyReport(
       locale: invocation.locale, now: now,
       stats: StudyStats(record: record, now: now, clock: invocation.clock, weeks: weeks))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A deck with cards due today in two collections, one due tomorrow, and two recall items.
+/// A deck with cards due today in two collections (one of them new: never answered), one due
+/// tomorrow, and two recall items.
 let fixtureDeck = """
   {"version": 1,
    "cards": [
@@ -75,14 +76,14 @@ let tokyoConfig = """
     // What each pop-up says, on the line under its row: the daily body, the recall topics.
     let lines = en.stdout.split(separator: "\n").map(String.init)
     let daily = try #require(lines.firstIndex { $0.contains("Today's reviews: 2 cards") })
-    #expect(lines[daily + 1] == "    JLPT: 1, TOEIC: 1. Streak: 2 days.")
+    #expect(lines[daily + 1] == "    1 new. JLPT: 1, TOEIC: 1. Streak: 2 days.")
     let recall = try #require(lines.firstIndex { $0.contains("Time to recall: 2 topics") })
     #expect(lines[recall + 1] == "    1. 〜てしまう / 2. は vs が")
     let ja = try bin.run(
       "preview", "--now", "2026-11-21T06:00:00+09:00", extraEnvironment: ["LANG": "ja_JP.UTF-8"])
     #expect(ja.stdout.contains("今日の復習 2枚"))
     #expect(ja.stdout.contains("静かな時間（元は 12:15）"))
-    #expect(ja.stdout.contains("\n    JLPT 1枚、TOEIC 1枚。連続記録 2日。\n"))
+    #expect(ja.stdout.contains("\n    うち新規 1枚。JLPT 1枚、TOEIC 1枚。連続記録 2日。\n"))
     let forced = try bin.run(
       "preview", "--lang", "en", "--now", "2026-11-21T06:00:00+09:00",
       extraEnvironment: ["LANG": "ja_JP.UTF-8"])

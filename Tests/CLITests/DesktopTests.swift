@@ -28,7 +28,7 @@ struct DesktopContract {
   let vendor: String
   let probe: String
   let daily = "Today's reviews: 2 cards"
-  let dailyBody = "JLPT: 1, TOEIC: 1. Streak: 2 days."
+  let dailyBody = "1 new. JLPT: 1, TOEIC: 1. Streak: 2 days."
 
   init(_ name: String, vendor: String, probe: String) throws {
     session = try #require(DesktopSession.current, "the suite's .desktopSession trait started no session")

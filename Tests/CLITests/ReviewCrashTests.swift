@@ -15,7 +15,7 @@ import Testing
     var cards: [String] = []
     for i in 0..<count {
       cards.append(
-        "{\"id\": \"c-\(i)\", \"front\": \"card \(i)\", \"back\": \"back \(i)\", \"collection\": \"C\(i % 5)\", \"tags\": [], \"stepIndex\": 0, \"nextReviewDate\": \"2026-11-\(String(format: "%02d", 1 + i % 20))\", \"createdAt\": \"2026-11-01T00:00:00Z\"}"
+        "{\"id\": \"c-\(i)\", \"front\": \"card \(i)\", \"back\": \"back \(i)\", \"collection\": \"C\(i % 5)\", \"tags\": [], \"stepIndex\": 1, \"nextReviewDate\": \"2026-11-\(String(format: "%02d", 1 + i % 20))\", \"createdAt\": \"2026-11-01T00:00:00Z\", \"lastReviewedAt\": \"2026-10-31T00:00:00Z\"}"
       )
     }
     try bin.writeDeck("{\"version\": 1, \"cards\": [\n" + cards.joined(separator: ",\n") + "\n]}\n")

@@ -43,7 +43,7 @@ import Testing
     #expect(notes.count == 1)
     #expect(notes.first?["appname"] as? String == "reminders")
     #expect(notes.first?["summary"] as? String == "Today's reviews: 2 cards")
-    #expect(notes.first?["body"] as? String == "JLPT: 1, TOEIC: 1. Streak: 2 days.")
+    #expect(notes.first?["body"] as? String == "1 new. JLPT: 1, TOEIC: 1. Streak: 2 days.")
     #expect(try ledger(bin).map { $0["channel"] as? String } == ["popup"])
   }
 

@@ -231,12 +231,13 @@ import Testing
       ],
       reviewLog: [yesterday])
     var session = try Self.session(deck, files, clock: clock)
-    _ = try session.handle(.remembered)  // c1: step 1, due tomorrow
-    _ = try session.handle(.forgot)  // c2: step 0, due tomorrow
+    // The cards due come first, then the new ones (c1: never answered).
+    _ = try session.handle(.remembered)  // c2: step 3, due in 4 days
+    _ = try session.handle(.forgot)  // c1: step 0, due tomorrow
     clock.set("2026-11-21T09:30:00+09:00")
     #expect(
       session.summary(at: clock.now())
-        == ReviewSession.Summary(remembered: 1, forgot: 1, recallsDone: 0, streak: 2, tomorrow: 3))
+        == ReviewSession.Summary(remembered: 1, forgot: 1, recallsDone: 0, streak: 2, tomorrow: 2))
   }
 }
 

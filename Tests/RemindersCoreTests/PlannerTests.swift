@@ -95,7 +95,8 @@ import Testing
       input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T06:00:00+09:00"), days: 1)
     #expect(plan.first?.title == "今日の復習 3枚")
     #expect(plan.first?.streak == 3)
-    #expect(plan.first?.body == "JLPT 1枚、TOEIC 2枚。連続記録 3日。")
+    // The fixture's cards were never answered: all three are new.
+    #expect(plan.first?.body == "うち新規 3枚。JLPT 1枚、TOEIC 2枚。連続記録 3日。")
   }
 
   /// A daily time before the window moves to its start; a daily time inside quiet hours to their end.

@@ -91,7 +91,7 @@ import Testing
       recallID: "unused")!
     #expect(right.completed == ["r1"] && right.recall == nil)
     #expect(deck.recalls[0].doneAt == t0.addingTimeInterval(600))
-    #expect(PlanInput(deck: deck, clock: clock).recalls.isEmpty)
+    #expect(PlanInput(deck: deck, clock: clock, limits: .standard, today: clock.day(of: t0)).recalls.isEmpty)
     let undidRight = deck.undo(right)
     #expect(undidRight)
     #expect(deck == afterWrong)

@@ -179,7 +179,7 @@ import Testing
         bench.sender.shown.last
           == .init(
             popup: .init(
-              kind: .dailyReview, title: "Today's reviews: 1 card", body: "Start a new streak today.",
+              kind: .dailyReview, title: "Today's reviews: 1 card", body: "1 new. Start a new streak today.",
               actions: ["default", "Review now", "review", "Review now", "snooze", "In 10 minutes"]),
             replacing: 41))
       #expect(entry.onScreen && entry.title == "Today's reviews: 1 card" && entry.updatedAt != nil)

@@ -24,14 +24,27 @@ import Testing
   @Test func dailyBodyNamesTheCardsWithoutACollection() {
     let collections = [(name: "TOEIC", count: 3), (name: "", count: 1)]
     #expect(
-      Language.ja.catalogue.dailyBody(collections: collections, streak: 0)
+      Language.ja.catalogue.dailyBody(collections: collections, new: 0, streak: 0)
         == "TOEIC 3枚、その他 1枚。今日から連続記録を始めましょう。")
     #expect(
-      Language.en.catalogue.dailyBody(collections: collections, streak: 1)
+      Language.en.catalogue.dailyBody(collections: collections, new: 0, streak: 1)
         == "TOEIC: 3, Other: 1. Streak: 1 day.")
     #expect(
-      Language.en.catalogue.dailyBody(collections: [(name: "TOEIC", count: 3)], streak: 4)
+      Language.en.catalogue.dailyBody(collections: [(name: "TOEIC", count: 3)], new: 0, streak: 4)
         == "Streak: 4 days.")
+  }
+
+  @Test func dailyBodySaysHowManyAreNew() {
+    let collections = [(name: "TOEIC", count: 3), (name: "JLPT N5", count: 20)]
+    #expect(
+      Language.ja.catalogue.dailyBody(collections: collections, new: 20, streak: 2)
+        == "うち新規 20枚。TOEIC 3枚、JLPT N5 20枚。連続記録 2日。")
+    #expect(
+      Language.en.catalogue.dailyBody(collections: collections, new: 20, streak: 2)
+        == "20 new. TOEIC: 3, JLPT N5: 20. Streak: 2 days.")
+    #expect(
+      Language.en.catalogue.dailyBody(collections: [(name: "", count: 1)], new: 1, streak: 0)
+        == "1 new. Start a new streak today.")
   }
 
   @Test(arguments: [

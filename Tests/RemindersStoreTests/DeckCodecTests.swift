@@ -109,7 +109,8 @@ let sampleDeck = """
     #expect(
       throws: StoreError.corrupt(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
     ) {
-      try DeckCodec.digest(bytes(text), path: "d.json", clock: tokyo)
+      try DeckCodec.digest(
+        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     }
   }
 
@@ -148,11 +149,14 @@ let sampleDeck = """
     let encoded = DeckCodec.encode(StoredDeck(deck: deck), clock: tokyo)
     for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
       let clock = DayClock(zone: TimeZone(identifier: zone)!)
-      let digest = try DeckCodec.digest(encoded, path: "d", clock: clock)
-      let full = PlanInput(deck: try DeckCodec.decode(encoded, path: "d").deck, clock: clock)
-      #expect(digest.dueIndex == full.dueIndex)
-      #expect(digest.streak.answerDays == full.streak.answerDays)
-      #expect(digest.recalls == full.recalls)
+      for today in ["2026-11-19", "2026-11-20", "2026-11-21"].map({ Day(iso: $0)! }) {
+        let digest = try DeckCodec.digest(encoded, path: "d", clock: clock, limits: .standard, today: today)
+        let full = PlanInput(
+          deck: try DeckCodec.decode(encoded, path: "d").deck, clock: clock, limits: .standard, today: today)
+        #expect(digest.dueIndex == full.dueIndex)
+        #expect(digest.streak.answerDays == full.streak.answerDays)
+        #expect(digest.recalls == full.recalls)
+      }
     }
   }
 
@@ -210,17 +214,31 @@ struct SplitMix {
     try FileIO.writeAtomically(bytes(sampleDeck), to: dir + "/deck.json")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     let cache = PlanInputCache(deckPath: dir + "/deck.json", cachePath: dir + "/cache/plan-input.json")
-    let fresh = try cache.input(clock: tokyo, zoneName: "Asia/Tokyo", store: store, write: true)
-    let key = try #require(cache.identity(zoneName: "Asia/Tokyo"))
-    let cached = try #require(cache.load(key: key, clock: tokyo))
+    let today = Day(iso: "2026-11-21")!
+    let fresh = try cache.input(
+      clock: tokyo, zoneName: "Asia/Tokyo", store: store, limits: .standard, today: today, write: true)
+    let key = try #require(cache.identity(zoneName: "Asia/Tokyo")) + " " + PlanInputCache.limitsKey(.standard)
+    let cached = try #require(cache.load(key: key, clock: tokyo, limits: .standard))
     #expect(cached.dueIndex == fresh.dueIndex)
     #expect(cached.streak.answerDays == fresh.streak.answerDays)
     #expect(cached.recalls == fresh.recalls)
-    #expect(cache.load(key: try #require(cache.identity(zoneName: "UTC")), clock: tokyo) == nil)
+    #expect(
+      cache.load(
+        key: try #require(cache.identity(zoneName: "UTC")) + " " + PlanInputCache.limitsKey(.standard),
+        clock: tokyo, limits: .standard) == nil)
+    // Other limits keep other new cards: another key.
+    #expect(
+      cache.load(
+        key: try #require(cache.identity(zoneName: "Asia/Tokyo")) + " "
+          + PlanInputCache.limitsKey(NewCardLimits(perDay: 5)), clock: tokyo, limits: NewCardLimits(perDay: 5)
+      )
+        == nil)
     // Any write of the deck renames a new file into place: a new identity, so the cache is stale.
     try store.update(clock: tokyo) { $0.deck.cards.removeAll() }
-    #expect(try #require(cache.identity(zoneName: "Asia/Tokyo")) != key)
-    let after = try cache.input(clock: tokyo, zoneName: "Asia/Tokyo", store: store, write: false)
-    #expect(after.dueIndex == DueIndex())
+    #expect(
+      try #require(cache.identity(zoneName: "Asia/Tokyo")) + " " + PlanInputCache.limitsKey(.standard) != key)
+    let after = try cache.input(
+      clock: tokyo, zoneName: "Asia/Tokyo", store: store, limits: .standard, today: today, write: false)
+    #expect(after.dueIndex == DueIndex(since: today))
   }
 }

@@ -46,8 +46,12 @@ import Testing
       cardID: "b", correct: false, at: t0.addingTimeInterval(60), clock: tokyo, recallAfterWrong: 10800,
       recallID: "r-b-1.0")
     #expect(try store.load().deck == expected)
-    #expect(try store.planInput(clock: tokyo).dueIndex == DueIndex(cards: expected.cards))
-    #expect(try store.planInput(clock: tokyo).recalls.map(\.id) == ["r-b-1.0"])
+    let today = tokyo.day(of: t0)
+    #expect(
+      try store.planInput(clock: tokyo, limits: .standard, today: today).dueIndex
+        == DueIndex(deck: expected, limits: .standard, since: today, clock: tokyo))
+    #expect(
+      try store.planInput(clock: tokyo, limits: .standard, today: today).recalls.map(\.id) == ["r-b-1.0"])
     // Folding writes the same deck and removes the journal.
     let folded = try store.foldJournal(clock: tokyo)
     #expect(folded)

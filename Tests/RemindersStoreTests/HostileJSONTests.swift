@@ -31,7 +31,9 @@ import Testing
       reason: "expected valid UTF-8 inside a string")
     #expect(throws: error, "\(what)") { try DeckCodec.decode(Self.card(front: front), path: "d.json") }
     #expect(throws: error, "\(what)") {
-      try DeckCodec.digest(Self.card(front: front), path: "d.json", clock: tokyo)
+      try DeckCodec.digest(
+        Self.card(front: front), path: "d.json", clock: tokyo, limits: .standard,
+        today: Day(iso: "2026-11-21")!)
     }
   }
 
@@ -68,7 +70,9 @@ import Testing
   func nulBytes(text: [UInt8], line: Int, column: Int, reason: String) {
     let error = StoreError.corrupt(path: "d", at: TextPosition(line: line, column: column), reason: reason)
     #expect(throws: error) { try DeckCodec.decode(text, path: "d") }
-    #expect(throws: error) { try DeckCodec.digest(text, path: "d", clock: tokyo) }
+    #expect(throws: error) {
+      try DeckCodec.digest(text, path: "d", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
+    }
     #expect(throws: error) { try LedgerStore.decode(text, path: "d") }
   }
 

@@ -7,6 +7,8 @@ import Testing
 /// What `stats` reads of a deck: the lean digest agrees with the whole deck, reads the focus log
 /// strictly, and sees the journal's answers.
 @Suite struct StudyDigestTests {
+  /// The day the forecast starts from.
+  static let today = Day(iso: "2026-11-21")!
   static let deckWithFocus = """
     {"version": 1,
      "cards": [
@@ -27,7 +29,8 @@ import Testing
     """
 
   @Test func theDigestAgreesWithTheWholeDeck() throws {
-    let digest = try DeckCodec.studyDigest(bytes(Self.deckWithFocus), path: "deck.json", clock: tokyo)
+    let digest = try DeckCodec.studyDigest(
+      bytes(Self.deckWithFocus), path: "deck.json", clock: tokyo, limits: .standard, today: Self.today)
     let stored = try DeckCodec.decode(bytes(Self.deckWithFocus), path: "deck.json")
     let focus = try DeckCodec.focusLog(of: stored, path: "deck.json")
     #expect(
@@ -35,7 +38,10 @@ import Testing
         FocusEntry(start: Timestamp.parse("2026-11-21T09:00:00+09:00")!, minutes: 25, task: "JLPT"),
         FocusEntry(start: Timestamp.parse("2026-11-20T14:50:00Z")!, minutes: 5, completed: false),
       ])
-    #expect(digest == StudyRecord(deck: stored.deck, focusLog: focus, clock: tokyo))
+    #expect(
+      digest
+        == StudyRecord(deck: stored.deck, focusLog: focus, clock: tokyo, limits: .standard, today: Self.today)
+    )
     // 15:00Z is 00:00 in Tokyo: the next day; 14:50Z is 23:50 the day before.
     let day20 = Day(iso: "2026-11-20")!.number
     let day21 = Day(iso: "2026-11-21")!.number
@@ -44,12 +50,14 @@ import Testing
         day20: DayTally(answered: 1, remembered: 1, focusMinutes: 5),
         day21: DayTally(answered: 2, remembered: 1, focusMinutes: 25),
       ])
-    #expect(digest.dueIndex == DueIndex(cards: stored.deck.cards))
+    #expect(
+      digest.dueIndex == DueIndex(deck: stored.deck, limits: .standard, since: Self.today, clock: tokyo))
     #expect(digest.dueIndex.due(on: Day(iso: "2026-11-25")!) == ["JLPT": 1, "": 1])
   }
 
   @Test func aDeckWithoutAFocusLogHasNoFocusMinutes() throws {
-    let digest = try DeckCodec.studyDigest(bytes(sampleDeck), path: "deck.json", clock: tokyo)
+    let digest = try DeckCodec.studyDigest(
+      bytes(sampleDeck), path: "deck.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     #expect(digest.days.values.map(\.focusMinutes) == [0, 0])
     #expect(try DeckCodec.focusLog(of: DeckCodec.decode(bytes(sampleDeck), path: "d"), path: "d") == [])
   }
@@ -77,10 +85,12 @@ import Testing
   func aBadFocusLogIsBadData(member: String, expected: String) throws {
     let text = "{\"version\": 1, \"cards\": [], " + member + "}"
     #expect(throws: StoreError.self) {
-      try DeckCodec.studyDigest(bytes(text), path: "deck.json", clock: tokyo)
+      try DeckCodec.studyDigest(
+        bytes(text), path: "deck.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     }
     do {
-      _ = try DeckCodec.studyDigest(bytes(text), path: "deck.json", clock: tokyo)
+      _ = try DeckCodec.studyDigest(
+        bytes(text), path: "deck.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     } catch {
       #expect("\(error)" == "deck.json:" + expected)
     }
@@ -99,19 +109,22 @@ import Testing
   @Test func aKeyGivenTwiceMeansItsLastValue() throws {
     let good = "[{\"start\": \"2026-11-21T09:00:00+09:00\", \"minutes\": 5}]"
     let first = "{\"version\": 1, \"focusLog\": [3], \"focusLog\": \(good)}"
-    let record = try DeckCodec.studyDigest(bytes(first), path: "d", clock: tokyo)
+    let record = try DeckCodec.studyDigest(
+      bytes(first), path: "d", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     #expect(record.days.values.map(\.focusMinutes) == [5])
     let stored = try DeckCodec.decode(bytes(first), path: "d")
     #expect(
       record
         == StudyRecord(
-          deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: "d"), clock: tokyo))
+          deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: "d"), clock: tokyo,
+          limits: .standard, today: Day(iso: "2026-11-21")!))
     let last = "{\"version\": 1, \"focusLog\": \(good), \"focusLog\": [3]}"
     #expect(
       throws: StoreError.corrupt(
         path: "d", at: TextPosition(line: 1, column: 97), reason: "focusLog[0]: expected an object")
     ) {
-      try DeckCodec.studyDigest(bytes(last), path: "d", clock: tokyo)
+      try DeckCodec.studyDigest(
+        bytes(last), path: "d", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     }
   }
 
@@ -120,16 +133,18 @@ import Testing
     let dir = NSTemporaryDirectory() + "reminders-study-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
-    #expect(try store.studyRecord(clock: tokyo) == StudyRecord())
+    #expect(
+      try store.studyRecord(clock: tokyo, limits: .standard, today: Self.today)
+        == StudyRecord(dueIndex: DueIndex(since: Self.today)))
     try FileIO.writeAtomically(bytes(Self.deckWithFocus), to: store.path)
-    let before = try store.studyRecord(clock: tokyo)
+    let before = try store.studyRecord(clock: tokyo, limits: .standard, today: Self.today)
     let at = Timestamp.parse("2026-11-21T10:00:00+09:00")!
     try store.append(
       .answer(
         cardID: "c3", correct: false, at: at, day: Day(iso: "2026-11-21")!, recallAfterWrong: nil,
         recallID: "r"),
       clock: tokyo)
-    let after = try store.studyRecord(clock: tokyo)
+    let after = try store.studyRecord(clock: tokyo, limits: .standard, today: Self.today)
     let day21 = Day(iso: "2026-11-21")!.number
     #expect(after.days[day21] == DayTally(answered: 3, remembered: 1, focusMinutes: 25))
     #expect(after.days.filter { $0.key != day21 } == before.days.filter { $0.key != day21 })

@@ -10,10 +10,11 @@ public protocol PopupMessages: Sendable {
   /// `Still 3 cards to review today` (`1 card`).
   func dailyAgainTitle(count: Int) -> String
 
-  /// The daily pop-up's body: the per-collection counts (given in their order, the cards without
-  /// a collection named `""`) when there is more than one, then the streak:
-  /// `TOEIC 3枚、その他 1枚。連続記録 4日。` / `TOEIC: 3, Other: 1. Streak: 4 days.`
-  func dailyBody(collections: [(name: String, count: Int)], streak: Int) -> String
+  /// The daily pop-up's body: how many of the cards are new (when any are), the per-collection
+  /// counts (given in their order, the cards without a collection named `""`) when there is more
+  /// than one, then the streak:
+  /// `うち新規 20枚。TOEIC 3枚、その他 1枚。連続記録 4日。` / `20 new. TOEIC: 3, Other: 1. Streak: 4 days.`
+  func dailyBody(collections: [(name: String, count: Int)], new: Int, streak: Int) -> String
 
   /// The label of cards without a collection: `その他` / `Other`.
   var otherCollection: String { get }

@@ -7,8 +7,9 @@ extension English: PopupMessages {
     "Still \(count) \(count == 1 ? "card" : "cards") to review today"
   }
 
-  public func dailyBody(collections: [(name: String, count: Int)], streak: Int) -> String {
+  public func dailyBody(collections: [(name: String, count: Int)], new: Int, streak: Int) -> String {
     var sentences: [String] = []
+    if new > 0 { sentences.append("\(new) new.") }
     if collections.count > 1 {
       let parts = collections.map { "\($0.name.isEmpty ? otherCollection : $0.name): \($0.count)" }
       sentences.append(parts.joined(separator: ", ") + ".")

@@ -3,8 +3,9 @@ extension Japanese: PopupMessages {
 
   public func dailyAgainTitle(count: Int) -> String { "まだ \(count)枚 残っています" }
 
-  public func dailyBody(collections: [(name: String, count: Int)], streak: Int) -> String {
+  public func dailyBody(collections: [(name: String, count: Int)], new: Int, streak: Int) -> String {
     var sentences: [String] = []
+    if new > 0 { sentences.append("うち新規 \(new)枚。") }
     if collections.count > 1 {
       let parts = collections.map { "\($0.name.isEmpty ? otherCollection : $0.name) \($0.count)枚" }
       sentences.append(parts.joined(separator: "、") + "。")
