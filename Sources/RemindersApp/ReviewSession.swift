@@ -4,6 +4,11 @@ import RemindersStore
 
 /// The review session, whichever front end drives it (SPEC §5): the queue, the place in it,
 /// what undo takes back, the counts; every answer durable before `handle` returns.
+///
+/// A card forgotten in the session comes back in it (SPEC §10.2): it is put into `items` again,
+/// `review.relearn_after` items later (`Relearning`), so the header's count (`index + 1` of
+/// `items.count`) counts every prompt of the session, the returns included. Its later answers
+/// are relearning: logged, the schedule as the first answer of the day left it.
 public struct ReviewSession {
   /// What the learner asked for, whatever key or line or button said it.
   public typealias Command = ReviewCommand
@@ -23,7 +28,8 @@ public struct ReviewSession {
 
   /// What undo takes back, newest last.
   enum Done {
-    case card(Deck.AnswerOutcome, index: Int)
+    /// A card's answer at `index`; a wrong one put the card back into `items` at `returnsAt`.
+    case card(Deck.AnswerOutcome, index: Int, returnsAt: Int?)
     case recall(RecallItem, index: Int)
   }
 
@@ -33,11 +39,15 @@ public struct ReviewSession {
   public let recallAfterWrong: Int?
   /// `study.new_per_day` and `study.new_per_collection`: the day's new cards (docs/scheduling.md).
   public let newCards: NewCardLimits
+  /// Config `review.relearn_after`: how many other items come before a forgotten card again.
+  public let relearnAfter: Int
   /// `--now` gives a fixed time (every answer at that moment, to replay a session).
   let time: any TimeSource
   let newID: () -> String
   public let queue: ReviewQueue
-  public let items: [ReviewQueue.Item]
+  /// What the session shows, in order: the queue's items, and each forgotten card again where it
+  /// comes back.
+  public private(set) var items: [ReviewQueue.Item]
   public let start: Date
   public let collection: String?
 
@@ -49,6 +59,8 @@ public struct ReviewSession {
   public private(set) var deck = Deck()
   /// Where each card of the session is in `deck.cards`.
   var positions: [String: Int] = [:]
+  /// Cards remembered and forgotten by the answers that moved their schedule (a card's first of
+  /// the day): relearning answers are not counted again.
   public private(set) var remembered = 0
   public private(set) var forgot = 0
   public private(set) var recallsDone = 0
@@ -66,6 +78,7 @@ public struct ReviewSession {
     dayClock = workspace.dayClock
     recallAfterWrong = workspace.configuration.schedule.recallAfterWrong
     newCards = workspace.configuration.newCards
+    relearnAfter = workspace.configuration.relearnAfter
     self.time = time
     self.newID = newID
     self.collection = collection
@@ -122,8 +135,16 @@ public struct ReviewSession {
       index += 1
       revealed = false
       guard let outcome else { return [.cardGone] }
-      history.append(.card(outcome, index: index - 1))
-      if correct { remembered += 1 } else { forgot += 1 }
+      var returnsAt: Int?
+      if !correct {
+        let at = Relearning.returnIndex(forgottenAt: index - 1, after: relearnAfter, count: items.count)
+        items.insert(.card(outcome.card), at: at)
+        returnsAt = at
+      }
+      history.append(.card(outcome, index: index - 1, returnsAt: returnsAt))
+      if outcome.entry.kind.movesSchedule {
+        if correct { remembered += 1 } else { forgot += 1 }
+      }
       return [.answered(outcome)]
     case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
       let recalled = command == .remembered
@@ -150,12 +171,17 @@ public struct ReviewSession {
     // Changed in place (a copy of a million cards would cost more than the answer) and put
     // back if the journal cannot take the line.
     guard let index = positions[card.id] else { return nil }
+    // Decided on this session's deck, which holds its own earlier answers; the journal line
+    // carries the decision, so a fold replays the answer as it was given.
+    let kind = AnswerKind.ladder(deck.cards[index], at: at, clock: dayClock, inSession: true)
     let outcome = deck.answer(
-      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID)
+      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID,
+      kind: kind)
     do {
       try deckStore.append(
         .answer(
-          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID),
+          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID,
+          kind: kind),
         clock: dayClock)
     } catch {
       deck.undo(outcome, cardAt: positions[outcome.card.id])
@@ -183,13 +209,22 @@ public struct ReviewSession {
   mutating func undo() throws -> (Int, String)? {
     guard let last = history.popLast() else { return nil }
     switch last {
-    case .card(let outcome, let index):
-      try deckStore.append(
-        .undo(
-          previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
-          completed: outcome.completed), clock: dayClock)
+    case .card(let outcome, let index, let returnsAt):
+      do {
+        try deckStore.append(
+          .undo(
+            previous: outcome.previous, entry: outcome.entry, recallAdded: outcome.recall?.id,
+            completed: outcome.completed), clock: dayClock)
+      } catch {
+        history.append(last)
+        throw error
+      }
       deck.undo(outcome, cardAt: positions[outcome.card.id])
-      if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
+      // Undo is last in, first out: every return put in after this one was taken out before.
+      if let returnsAt { items.remove(at: returnsAt) }
+      if outcome.entry.kind.movesSchedule {
+        if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
+      }
       return (index, outcome.card.front)
     case .recall(let previous, let index):
       let wasDone = deck.recalls.first { $0.id == previous.id }.map { !$0.isOpen } ?? false

@@ -71,12 +71,27 @@ public struct ReviewEntry: Equatable, Sendable {
   public var cardID: String
   public var at: Date
   public var correct: Bool
+  /// Given in a review session after the card's first answer of the day: it moved nothing
+  /// (`"relearn": true` in the deck; absent means false).
+  public var relearn: Bool
+  /// Given outside a session to a card that was not due: it moved nothing (`"early": true`).
+  public var early: Bool
 
-  public init(cardID: String, at: Date, correct: Bool) {
+  public init(cardID: String, at: Date, correct: Bool, relearn: Bool = false, early: Bool = false) {
     self.cardID = cardID
     self.at = at
     self.correct = correct
+    self.relearn = relearn
+    self.early = early
   }
+
+  /// The entry of an answer of `kind`.
+  public init(cardID: String, at: Date, correct: Bool, kind: AnswerKind) {
+    self.init(cardID: cardID, at: at, correct: correct, relearn: kind == .relearn, early: kind == .early)
+  }
+
+  /// How the answer counted: whether it moved its card's schedule.
+  public var kind: AnswerKind { relearn ? .relearn : early ? .early : .scheduling }
 }
 
 /// The learner's deck: cards, recall items and the review log.
@@ -140,40 +155,48 @@ extension Deck {
     public var completed: [String]
   }
 
-  /// Records an answer by the ladder: updates the card, appends to the review log and, for a
-  /// wrong answer with `recallAfterWrong` set, adds a recall item for the card's front.
+  /// Records an answer: appends to the review log; an answer of `kind` `.scheduling` moves the
+  /// card by the ladder, any other leaves the card as it was (SPEC §10.2). A correct answer
+  /// completes the card's open recall items (the learner has recalled it, relearning or not); a
+  /// wrong one with `recallAfterWrong` set adds a recall item for the card's front — an answer
+  /// that moves nothing only when the card has no open one (relearning never adds a second).
   ///
-  /// `recallID` names the recall item it may add (the caller makes ids; the core makes none).
-  /// Returns `nil` when no card has `cardID`.
+  /// `kind` is decided by the caller (`AnswerKind.ladder`), never here. `recallID` names the
+  /// recall item it may add (the caller makes ids; the core makes none). Returns `nil` when no
+  /// card has `cardID`.
   public mutating func answer(
     cardID: String, correct: Bool, at instant: Date, clock: DayClock, recallAfterWrong: Int?,
-    recallID: String
+    recallID: String, kind: AnswerKind = .scheduling
   ) -> AnswerOutcome? {
     answer(
       cardID: cardID, correct: correct, at: instant, today: clock.day(of: instant),
-      recallAfterWrong: recallAfterWrong, recallID: recallID)
+      recallAfterWrong: recallAfterWrong, recallID: recallID, kind: kind)
   }
 
   /// The same, with "today" given (see `ReviewLadder.answer(_:correct:at:today:)`).
   public mutating func answer(
-    cardID: String, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String
+    cardID: String, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String,
+    kind: AnswerKind = .scheduling
   ) -> AnswerOutcome? {
     guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
     return answer(
       cardAt: index, correct: correct, at: instant, today: today, recallAfterWrong: recallAfterWrong,
-      recallID: recallID)
+      recallID: recallID, kind: kind)
   }
 
   /// The same for the card at `index` of `cards`: what a review session calls, having found its
   /// cards once (a search of a million cards would cost more than the answer).
   public mutating func answer(
-    cardAt index: Int, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String
+    cardAt index: Int, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String,
+    kind: AnswerKind = .scheduling
   ) -> AnswerOutcome {
     let cardID = cards[index].id
     let previous = cards[index]
-    let card = ReviewLadder.answer(previous, correct: correct, at: instant, today: today)
+    let card =
+      kind.movesSchedule
+      ? ReviewLadder.answer(previous, correct: correct, at: instant, today: today) : previous
     cards[index] = card
-    let entry = ReviewEntry(cardID: cardID, at: instant, correct: correct)
+    let entry = ReviewEntry(cardID: cardID, at: instant, correct: correct, kind: kind)
     reviewLog.append(entry)
     var recall: RecallItem?
     var completed: [String] = []
@@ -183,7 +206,9 @@ extension Deck {
         recalls[i].doneAt = instant
         completed.append(recalls[i].id)
       }
-    } else if let delay = recallAfterWrong {
+    } else if let delay = recallAfterWrong,
+      kind.movesSchedule || !recalls.contains(where: { $0.cardID == cardID && $0.isOpen })
+    {
       let item = RecallItem(
         id: recallID, topic: card.front, dueAt: instant.addingTimeInterval(TimeInterval(delay)),
         cardID: card.id)

@@ -17,17 +17,26 @@ public struct FocusEntry: Equatable, Sendable {
 
 /// What one day-zone day holds for the study record.
 public struct DayTally: Equatable, Sendable {
-  /// Cards answered that day, and how many of those answers were "remembered" (correct).
+  /// Cards answered that day, and how many of those answers were "remembered" (correct): the
+  /// answers that moved a schedule only (a card's first answer of the day, SPEC §10.2), so that
+  /// relearning a forgotten card neither counts it twice nor raises the share remembered.
   public var answered: Int
   public var remembered: Int
+  /// Answers that moved nothing (`relearn` or `early`): they make the day a day studied (the
+  /// streak counts any logged answer), but are not cards answered.
+  public var unscheduled: Int
   /// Minutes of the focus phases that started that day.
   public var focusMinutes: Int
 
-  public init(answered: Int = 0, remembered: Int = 0, focusMinutes: Int = 0) {
+  public init(answered: Int = 0, remembered: Int = 0, unscheduled: Int = 0, focusMinutes: Int = 0) {
     self.answered = answered
     self.remembered = remembered
+    self.unscheduled = unscheduled
     self.focusMinutes = focusMinutes
   }
+
+  /// Whether an answer of any kind was logged that day.
+  public var studied: Bool { answered > 0 || unscheduled > 0 }
 }
 
 /// What `stats` reads of a deck: answers and focus minutes per day-zone day, and the cards as
@@ -53,11 +62,20 @@ public struct StudyRecord: Equatable, Sendable {
     self.init(
       dueIndex: today.map { DueIndex(deck: deck, limits: limits, since: $0, clock: clock) }
         ?? DueIndex(cards: deck.cards, limits: limits))
-    for entry in deck.reviewLog { addAnswer(day: clock.day(of: entry.at).number, correct: entry.correct) }
+    for entry in deck.reviewLog {
+      addAnswer(
+        day: clock.day(of: entry.at).number, correct: entry.correct, movedSchedule: entry.kind.movesSchedule)
+    }
     for entry in focusLog { addFocus(day: clock.day(of: entry.start).number, minutes: entry.minutes) }
   }
 
-  public mutating func addAnswer(day: Int, correct: Bool) {
+  /// Counts one logged answer on its day: as a card answered when it moved a schedule, else as
+  /// an answer that only makes the day studied.
+  public mutating func addAnswer(day: Int, correct: Bool, movedSchedule: Bool = true) {
+    guard movedSchedule else {
+      days[day, default: DayTally()].unscheduled += 1
+      return
+    }
     days[day, default: DayTally()].answered += 1
     if correct { days[day, default: DayTally()].remembered += 1 }
   }
@@ -146,7 +164,7 @@ public struct StudyStats: Sendable {
   public let monthLabels: [MonthLabel]
   public let allTime: AnswerCount
   public let recent: AnswerCount
-  /// Days with at least one answer, all time.
+  /// Days with at least one answer (of any kind), all time.
   public let daysStudied: Int
   public let currentStreak: Int
   public let longestStreak: Int
@@ -204,7 +222,7 @@ public struct StudyStats: Sendable {
     focusThisWeek = focusWeek
     focusToday = record.days[today.number]?.focusMinutes ?? 0
 
-    let streak = Streak(answerDays: Set(record.days.filter { $0.value.answered > 0 }.keys))
+    let streak = Streak(answerDays: Set(record.days.filter { $0.value.studied }.keys))
     daysStudied = streak.answerDays.count
     currentStreak = streak.length(asOf: today)
     longestStreak = streak.longest

@@ -38,10 +38,14 @@ public struct DeckText {
     return TextTable.render(rows)
   }
 
-  /// What `cards answer` prints first: the card and when it comes back, a line each.
+  /// What `cards answer` prints first: the card and when it comes back, a line each; for an
+  /// answer that moved nothing (the card was not due), that it was logged only.
   public func answered(_ outcome: Deck.AnswerOutcome) -> String {
-    DeckText.oneLine(outcome.card.front) + "\n"
-      + words.nextReview(outcome.card.nextReviewDate.description, step: outcome.card.stepIndex) + "\n"
+    let day = outcome.card.nextReviewDate.description
+    let step = outcome.card.stepIndex
+    return DeckText.oneLine(outcome.card.front) + "\n"
+      + (outcome.entry.kind.movesSchedule
+        ? words.nextReview(day, step: step) : words.answeredEarly(day, step: step)) + "\n"
   }
 
   /// When the recall item a wrong answer added will remind: at `reminder`, the first planned

@@ -52,10 +52,17 @@ public struct ReviewTexts {
     }
   }
 
+  /// An answer's outcome in the session: the new step and date, or that a relearning answer
+  /// moved nothing; a forgotten card comes back in the session, which it says too.
   public func result(_ outcome: Deck.AnswerOutcome) -> String {
-    words.answered(
-      remembered: outcome.entry.correct, step: outcome.card.stepIndex,
-      next: outcome.card.nextReviewDate.description)
+    let said =
+      outcome.entry.kind.movesSchedule
+      ? words.answered(
+        remembered: outcome.entry.correct, step: outcome.card.stepIndex,
+        next: outcome.card.nextReviewDate.description)
+      : words.relearned(remembered: outcome.entry.correct)
+    // A line of its own: the outcome reads the same whether or not the card comes back.
+    return outcome.entry.correct ? said : said + "\n" + words.comesBackInSession
   }
 
   public func recallResult(recalled: Bool) -> String {

@@ -18,6 +18,9 @@ public struct Configuration: Equatable, Sendable {
   /// `review.terminal`: the command that runs the rest of its arguments in a terminal; nil means
   /// the first found of `TerminalCommand.candidates`.
   public var reviewTerminal: [String]? = nil
+  /// `review.relearn_after`: a card forgotten in a review session comes back after this many
+  /// other items of the session (SPEC §10.2).
+  public var relearnAfter = 3
   /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (docs/focus-and-stats.md).
   public var focus: FocusSettings = .standard
   /// `[anki]`: an Anki collection whose due cards the daily reminder counts (docs/anki.md).
@@ -49,7 +52,8 @@ public struct Configuration: Equatable, Sendable {
       "alarm", "study",
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
-    "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"], "review": ["terminal"],
+    "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"],
+    "review": ["terminal", "relearn_after"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
@@ -196,6 +200,12 @@ public struct Configuration: Equatable, Sendable {
         )
       }
       config.reviewTerminal = words
+    }
+    if let after = lookup("review.relearn_after") {
+      guard let n = after.int, n >= 0 else {
+        throw fail("review.relearn_after", "expected a whole number, 0 or more, such as 3")
+      }
+      config.relearnAfter = n
     }
     for (key, standard) in [("minutes", 25.0), ("break", 5), ("long_break", 15)] {
       guard let value = lookup("focus.\(key)") else { continue }

@@ -109,7 +109,8 @@ public enum DeckCodec {
         _ = try readRecall(&reader, index: index)
       case .log:
         let answer = try readAnswer(&reader, index: index)
-        record.addAnswer(day: offsets.day(of: answer.at), correct: answer.correct)
+        record.addAnswer(
+          day: offsets.day(of: answer.at), correct: answer.correct, movedSchedule: answer.movedSchedule)
         if due.needsAnswers { due.answer(cardID: reader.string(answer.cardID), at: answer.at) }
       case .rootExtra(let key) where key == focusLogKey:
         let start = reader.position
@@ -431,6 +432,8 @@ public enum DeckCodec {
     var cardID: String?
     var at: Date?
     var correct: Bool?
+    var relearn = false
+    var early = false
     var extras: [String: JSONValue] = [:]
     try reader.readObject { reader, key in
       let offset = reader.position
@@ -443,6 +446,10 @@ public enum DeckCodec {
         at = try readInstant(&reader, field: field("at"))
       } else if reader.equals(key, "correct") {
         correct = try readBool(&reader, field: field("correct"))
+      } else if reader.equals(key, "relearn") {
+        relearn = try readBool(&reader, field: field("relearn"))
+      } else if reader.equals(key, "early") {
+        early = try readBool(&reader, field: field("early"))
       } else if keepExtras {
         extras[reader.string(key)] = try reader.readValue()
       } else {
@@ -454,13 +461,14 @@ public enum DeckCodec {
         .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
-    return (ReviewEntry(cardID: cardID, at: at, correct: correct), extras)
+    return (ReviewEntry(cardID: cardID, at: at, correct: correct, relearn: relearn, early: early), extras)
   }
 
-  /// A log entry's instant and answer, checked as `readLogEntry` checks it but without making
-  /// a string of its card id: all `stats` needs of a million answers.
+  /// A log entry's card id (as its bytes), instant, answer and whether it moved its card's
+  /// schedule, checked as `readLogEntry` checks it but without making a string of its card id:
+  /// all `stats` needs of a million answers.
   static func readAnswer(_ reader: inout JSONReader, index: Int) throws -> (
-    cardID: JSONReader.StringToken, at: Date, correct: Bool
+    cardID: JSONReader.StringToken, at: Date, correct: Bool, movedSchedule: Bool
   ) {
     let start = reader.position
     func field(_ name: String) -> String { "reviewLog[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
@@ -468,6 +476,7 @@ public enum DeckCodec {
     var cardID = JSONReader.StringToken(range: 0..<0, hasEscapes: false)
     var at: Date?
     var correct: Bool?
+    var movedNothing = false
     try reader.readObject { reader, key in
       let offset = reader.position
       if reader.equals(key, "cardId") {
@@ -480,6 +489,9 @@ public enum DeckCodec {
         at = try readInstant(&reader, field: field("at"))
       } else if reader.equals(key, "correct") {
         correct = try readBool(&reader, field: field("correct"))
+      } else if reader.equals(key, "relearn") || reader.equals(key, "early") {
+        let name = reader.equals(key, "relearn") ? "relearn" : "early"
+        if try readBool(&reader, field: field(name)) { movedNothing = true }
       } else {
         try reader.skipValue()
       }
@@ -489,7 +501,7 @@ public enum DeckCodec {
         .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
-    return (cardID, at, correct)
+    return (cardID, at, correct, !movedNothing)
   }
 
   /// A recall item's fields as the deck file writes them (`nil` optionals left out).
@@ -503,6 +515,21 @@ public enum DeckCodec {
     f["dueAt"] = .string(Timestamp.format(item.dueAt, in: clock))
     f["cardId"] = item.cardID.map(JSONValue.string)
     f["doneAt"] = item.doneAt.map { .string(Timestamp.format($0, in: clock)) }
+    return f
+  }
+
+  /// A review log entry's fields as the deck file writes them: `relearn` and `early` only when
+  /// true (absent means false), so a deck without such answers reads and writes as it did
+  /// before these fields.
+  public static func logEntryFields(_ entry: ReviewEntry, extras: [String: JSONValue] = [:], clock: DayClock)
+    -> [String: JSONValue]
+  {
+    var f = extras
+    f["cardId"] = .string(entry.cardID)
+    f["at"] = .string(Timestamp.format(entry.at, in: clock))
+    f["correct"] = .bool(entry.correct)
+    f["relearn"] = entry.relearn ? .bool(true) : nil
+    f["early"] = entry.early ? .bool(true) : nil
     return f
   }
 
@@ -552,11 +579,7 @@ public enum DeckCodec {
         "reviewLog",
         { w in
           w.objectLines(deck.reviewLog) { i, entry in
-            var f = stored.extras.reviewLog[i] ?? [:]
-            f["cardId"] = .string(entry.cardID)
-            f["at"] = time(entry.at)
-            f["correct"] = .bool(entry.correct)
-            return f
+            logEntryFields(entry, extras: stored.extras.reviewLog[i] ?? [:], clock: clock)
           }
         }
       ),

@@ -24,8 +24,11 @@ public struct DeckJournal: Sendable {
 
   /// One change.
   public enum Change: Equatable, Sendable {
-    /// An answer, replayed by the ladder with the day it was given on.
-    case answer(cardID: String, correct: Bool, at: Date, day: Day, recallAfterWrong: Int?, recallID: String)
+    /// An answer, replayed by the ladder with the day it was given on, as the kind it was
+    /// given as (whether it moved the schedule was decided when it was given).
+    case answer(
+      cardID: String, correct: Bool, at: Date, day: Day, recallAfterWrong: Int?, recallID: String,
+      kind: AnswerKind = .scheduling)
     /// An answer taken back.
     case undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
     /// Recall items set as they are (answered in review, or put back by undo).
@@ -102,10 +105,11 @@ public struct DeckJournal: Sendable {
 
   static func apply(_ change: Change, to deck: inout Deck, positions: [String: Int]) {
     switch change {
-    case .answer(let cardID, let correct, let at, let day, let after, let recallID):
+    case .answer(let cardID, let correct, let at, let day, let after, let recallID, let kind):
       guard let index = positions[cardID] else { return }
       _ = deck.answer(
-        cardAt: index, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID)
+        cardAt: index, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID,
+        kind: kind)
     case .undo(let previous, let entry, let recallAdded, let completed):
       deck.undo(
         previous: previous, entry: entry, recallAdded: recallAdded, completed: completed,
@@ -177,18 +181,21 @@ public struct DeckJournal: Sendable {
     func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
     var root: [String: JSONValue] = ["version": .number("1"), "id": .string(id)]
     switch change {
-    case .answer(let cardID, let correct, let at, let day, let after, let recallID):
+    case .answer(let cardID, let correct, let at, let day, let after, let recallID, let kind):
       root["op"] = .string("answer")
-      root["answer"] = .object([
+      var answer: [String: JSONValue] = [
         "cardId": .string(cardID), "correct": .bool(correct), "at": time(at), "day": .string(day.description),
         "recallAfter": after.map { .number(String($0)) } ?? .null, "recallId": .string(recallID),
-      ])
+      ]
+      // As in the deck's log: present only when true, so lines of answers that move the
+      // schedule are as they were.
+      if kind == .relearn { answer["relearn"] = .bool(true) }
+      if kind == .early { answer["early"] = .bool(true) }
+      root["answer"] = .object(answer)
     case .undo(let previous, let entry, let recallAdded, let completed):
       root["op"] = .string("undo")
       root["cards"] = .array([.object(DeckCodec.cardFields(previous, clock: clock))])
-      root["reviewLog"] = .array([
-        .object(["cardId": .string(entry.cardID), "at": time(entry.at), "correct": .bool(entry.correct)])
-      ])
+      root["reviewLog"] = .array([.object(DeckCodec.logEntryFields(entry, clock: clock))])
       root["undo"] = .object([
         "recallAdded": recallAdded.map(JSONValue.string) ?? .null,
         "completed": .array(completed.map(JSONValue.string)),
@@ -232,10 +239,22 @@ public struct DeckJournal: Sendable {
         after = value
       default: throw bad("answer.recallAfter: expected seconds")
       }
+      var flags: [String: Bool] = [:]
+      for name in ["relearn", "early"] {
+        switch a[name] {
+        case nil: flags[name] = false
+        case .bool(let flag)?: flags[name] = flag
+        default: throw bad("answer.\(name): expected true or false")
+        }
+      }
+      let kind = ReviewEntry(
+        cardID: cardID, at: at, correct: correct, relearn: flags["relearn"]!, early: flags["early"]!
+      ).kind
       return (
         id,
         .answer(
-          cardID: cardID, correct: correct, at: at, day: day, recallAfterWrong: after, recallID: recallID)
+          cardID: cardID, correct: correct, at: at, day: day, recallAfterWrong: after, recallID: recallID,
+          kind: kind)
       )
     case "undo":
       guard stored.deck.cards.count == 1, stored.deck.reviewLog.count == 1,

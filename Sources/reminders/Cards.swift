@@ -98,10 +98,12 @@ struct Cards: ParsableCommand {
         stored -> (Deck.AnswerOutcome, Deck) in
         let index = try DeckLookup.card(
           id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
+        // Outside a session an answer to a card that is not due moves nothing (SPEC §10.2).
+        let kind = AnswerKind.ladder(stored.deck.cards[index], at: now, clock: clock, inSession: false)
         let outcome = stored.deck.answer(
           cardID: stored.deck.cards[index].id, correct: correct, at: now, clock: clock,
           recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
-          recallID: UUID().uuidString.lowercased())!
+          recallID: UUID().uuidString.lowercased(), kind: kind)!
         return (outcome, stored.deck)
       }
       let text = DeckText(locale: invocation.locale)

@@ -153,9 +153,11 @@ import Testing
     try pane.wait("the second back") { $0.contains("Answer: 請求書") }
     try pane.send("Left")
     rows = try pane.wait("the recall item") {
-      $0.contains("3/4 · recall") && $0.contains("Did you recall it?")
+      // The forgotten card comes back at the end (SPEC §10.2): one more prompt in the count.
+      $0.contains("3/5 · recall") && $0.contains("Did you recall it?")
     }
     #expect(rows.contains("→ forgot. Step 0, next review 2026-11-22"))
+    #expect(rows.contains("It comes back in this session."))
     #expect(try cards(bin)["11111111-0000-4000-8000-000000000002"]?["stepIndex"] as? Int == 0)
     try pane.send("q")
     rows = try pane.wait("the summary") { $0.contains { $0.hasPrefix("Done: 2 cards answered") } }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersStore
 import RemindersTestSupport
 import Testing
 
@@ -101,7 +102,9 @@ import Testing
     #expect(outcome.card.stepIndex == newStep)
     #expect(outcome.card.nextReviewDate == Day(iso: due)!)
     #expect(outcome.card.lastReviewedAt == clock.instant)
-    #expect(session.isFinished)
+    // A forgotten card comes back in the session (SPEC §10.2), at its end here.
+    #expect(session.isFinished == remembered)
+    if !remembered { #expect(Self.names(session.items) == ["c1", "c1"] && session.index == 1) }
     #expect((session.remembered, session.forgot) == (remembered ? 1 : 0, remembered ? 0 : 1))
     let saved = try files.deck()
     #expect(saved.cards[0].stepIndex == newStep)
@@ -217,6 +220,150 @@ import Testing
     let files = try TestWorkspace()
     let session = try Self.session(Deck(), files, clock: FakeClock(Self.morning))
     #expect(try session.next() == nil)
+  }
+
+  /// A session whose config has `review.relearn_after` = `after`.
+  static func relearning(_ deck: Deck, after: Int, clock: FakeClock) throws -> (ReviewSession, TestWorkspace)
+  {
+    var configuration = Configuration.standard
+    configuration.relearnAfter = after
+    let files = try TestWorkspace(configuration: configuration)
+    return (try session(deck, files, clock: clock), files)
+  }
+
+  /// SPEC §10.2: a forgotten card comes back after `relearn_after` other items, at the end when
+  /// fewer remain, again after each wrong answer until it is remembered once; the header's count
+  /// (`items.count`) grows by each return. `answers`: the session's answers in order (`y`/`n`,
+  /// `s` skips); `shown`: the items as they were shown.
+  @Test(arguments: [
+    (0, "nyyyy", ["c1", "c1", "c2", "c3", "c4"]),
+    (1, "nyyyy", ["c1", "c2", "c1", "c3", "c4"]),
+    (3, "nyyyy", ["c1", "c2", "c3", "c4", "c1"]),
+    // Fewer than three others remain: at the end, after the recall item.
+    (3, "yynyy", ["c1", "c2", "c3", "c4", "c3"]),
+    (3, "yyynny", ["c1", "c2", "c3", "c4", "c4", "c4"]),
+    // Forgotten again: it comes back again, `relearn_after` later, until remembered.
+    (1, "nynyyy", ["c1", "c2", "c1", "c3", "c1", "c4"]),
+    (0, "nnnyyyy", ["c1", "c1", "c1", "c1", "c2", "c3", "c4"]),
+    // A skipped return is not asked again.
+    (0, "nsyyy", ["c1", "c1", "c2", "c3", "c4"]),
+  ])
+  func relearningOrder(after: Int, answers: String, shown: [String]) throws {
+    let clock = FakeClock(Self.morning)
+    let deck = Deck(cards: (1...4).map { Self.card("c\($0)", due: "2026-11-21") })
+    var (session, files) = try Self.relearning(deck, after: after, clock: clock)
+    var seen: [String] = []
+    var headers: [String] = []
+    for answer in answers {
+      guard case .card(let card)? = session.current else { break }
+      seen.append(card.id)
+      headers.append("\(session.index + 1)/\(session.items.count)")
+      clock.advance(by: 30)
+      _ = try session.handle(answer == "y" ? .remembered : answer == "n" ? .forgot : .skip)
+    }
+    #expect(seen == shown)
+    #expect(session.isFinished)
+    #expect(headers.last == "\(shown.count)/\(shown.count)")
+    // Only the first answer of each card moved its schedule; the others are logged as relearning.
+    let log = try files.deck().reviewLog
+    var first: Set<String> = []
+    for entry in log {
+      #expect(entry.relearn == first.contains(entry.cardID) && !entry.early)
+      first.insert(entry.cardID)
+    }
+    let forgotten = Set(log.filter { !$0.relearn && !$0.correct }.map(\.cardID))
+    for card in try files.deck().cards {
+      #expect(card.stepIndex == (forgotten.contains(card.id) ? 0 : 3))
+      #expect(card.nextReviewDate.description == (forgotten.contains(card.id) ? "2026-11-22" : "2026-11-25"))
+    }
+    #expect(session.remembered + session.forgot == 4)
+  }
+
+  /// A correct relearning answer completes the recall item the wrong answer added; a wrong one
+  /// adds no second; the schedule stays as the first answer left it.
+  @Test func relearningAnswersMoveNothing() throws {
+    let clock = FakeClock(Self.morning)
+    var (session, files) = try Self.relearning(
+      Deck(cards: [Self.card("c1", due: "2026-11-21", step: 4)]), after: 3, clock: clock)
+    guard case .answered(let first)? = try session.handle(.forgot).first else {
+      Issue.record("expected an answer")
+      return
+    }
+    #expect(first.entry.kind == .scheduling && first.recall?.id == "new-1")
+    clock.advance(by: 60)
+    guard case .answered(let again)? = try session.handle(.forgot).first else {
+      Issue.record("expected an answer")
+      return
+    }
+    #expect(again.entry.kind == .relearn && again.recall == nil && again.card == first.card)
+    clock.advance(by: 60)
+    guard case .answered(let right)? = try session.handle(.remembered).first else {
+      Issue.record("expected an answer")
+      return
+    }
+    #expect(right.entry.kind == .relearn && right.completed == ["new-1"])
+    #expect(session.isFinished && (session.remembered, session.forgot) == (0, 1))
+    let deck = try files.deck()
+    #expect(deck.cards == [first.card])
+    #expect(deck.cards[0].stepIndex == 0 && deck.cards[0].nextReviewDate.description == "2026-11-22")
+    #expect(deck.reviewLog.map(\.relearn) == [false, true, true])
+    #expect(deck.recalls.map(\.id) == ["new-1"] && deck.recalls[0].doneAt == clock.instant)
+    #expect(
+      session.summary(at: clock.now())
+        == ReviewSession.Summary(remembered: 0, forgot: 1, recallsDone: 0, streak: 1, tomorrow: 1))
+  }
+
+  /// Undo after a relearning answer and after a forgotten card: the deck, the log, the recall
+  /// items, the counts and the session's items (the return taken out again) are as before.
+  @Test func undoTakesTheReturnOutAgain() throws {
+    let clock = FakeClock(Self.morning)
+    let before = Deck(
+      cards: [Self.card("c1", due: "2026-11-21"), Self.card("c2", due: "2026-11-21")],
+      recalls: [Self.recall("r1", due: "2026-11-21T08:00:00+09:00")])
+    var (session, files) = try Self.relearning(before, after: 1, clock: clock)
+    _ = try session.handle(.forgot)  // c1 comes back after c2
+    #expect(Self.names(session.items) == ["c1", "c2", "c1", "r1"])
+    let afterForgot = try files.deck()
+    _ = try session.handle(.remembered)  // c2
+    _ = try session.handle(.forgot)  // c1 again: relearning, back at the end
+    #expect(Self.names(session.items) == ["c1", "c2", "c1", "r1", "c1"])
+    #expect(session.index == 3)
+
+    guard case .undone("front c1")? = try session.handle(.undo).first else {
+      Issue.record("expected c1 undone")
+      return
+    }
+    #expect(Self.names(session.items) == ["c1", "c2", "c1", "r1"] && session.index == 2)
+    #expect(try files.deck().reviewLog.count == 2)
+    _ = try session.handle(.undo)  // c2
+    #expect(session.index == 1)
+    #expect(try files.deck() == afterForgot)
+    _ = try session.handle(.undo)  // c1
+    #expect(Self.names(session.items) == ["c1", "c2", "r1"] && session.index == 0)
+    #expect((session.remembered, session.forgot) == (0, 0))
+    #expect(try files.deck() == before)
+  }
+
+  /// A session across the day-zone midnight: the forgotten card's return is its first answer of
+  /// the new day, so it moves the schedule (by the ladder, from step 0).
+  @Test(arguments: [("Asia/Tokyo", true), ("America/Los_Angeles", false)])
+  func acrossMidnight(zone: String, newDay: Bool) throws {
+    let clock = FakeClock("2026-11-21T23:59:00+09:00")
+    var configuration = Configuration.standard
+    configuration.relearnAfter = 0
+    let files = try TestWorkspace(zone: zone, configuration: configuration)
+    let day = files.dayClock.day(of: clock.instant).description
+    var session = try Self.session(Deck(cards: [Self.card("c1", due: day)]), files, clock: clock)
+    _ = try session.handle(.forgot)
+    clock.set("2026-11-22T00:00:30+09:00")
+    guard case .answered(let outcome)? = try session.handle(.remembered).first else {
+      Issue.record("expected an answer")
+      return
+    }
+    #expect(outcome.entry.relearn == !newDay)
+    #expect(outcome.card.stepIndex == (newDay ? 1 : 0))
+    #expect((session.remembered, session.forgot) == (newDay ? 1 : 0, 1))
+    #expect(try files.deck().cards[0] == outcome.card)
   }
 
   /// The summary: the session's counts, the streak with today's answers, tomorrow's cards.

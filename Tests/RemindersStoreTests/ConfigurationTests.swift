@@ -66,6 +66,9 @@ import Testing
     ("[review]\nterminal = []", "review.terminal"),
     ("[review]\nterminal = [\"\"]", "review.terminal"),
     ("[review]\nterminal = [\"xterm\", 1]", "review.terminal"),
+    ("[review]\nrelearn_after = -1", "review.relearn_after"),
+    ("[review]\nrelearn_after = 2.5", "review.relearn_after"),
+    ("[review]\nrelearn_after = \"3\"", "review.relearn_after"),
     ("[anki]\ndecks = [\"A\"]", "anki.collection"),
     ("[anki]\ncollection = \"\"", "anki.collection"),
     ("[anki]\ncollection = 3", "anki.collection"),
@@ -105,6 +108,12 @@ import Testing
     let off = try Configuration.parse("[daily]\nagain = \"off\"\n", path: "c.toml", home: "/h")
     #expect(off.schedule.dailyAgain == nil && !off.schedule.dailyPersist && off.schedule.snoozeAfter == 600)
     #expect(off.reviewTerminal == nil)
+  }
+
+  /// `review.relearn_after` (SPEC §10.2): a whole number, 0 or more; default 3.
+  @Test(arguments: [("", 3), ("[review]\nrelearn_after = 0\n", 0), ("[review]\nrelearn_after = 12\n", 12)])
+  func relearnAfter(text: String, expected: Int) throws {
+    #expect(try Configuration.parse(text, path: "c.toml", home: "/h").relearnAfter == expected)
   }
 
   /// `[anki]` (SPEC §9): the collection (`~/` is the home folder), the top-level decks, and the

@@ -15,6 +15,11 @@ public protocol CardsMessages: Sendable {
   /// `次の復習: 2026-11-24（段階 2）` / `Next review: 2026-11-24 (step 2)`.
   func nextReview(_ day: String, step: Int) -> String
 
+  /// `cards answer` to a card that was not due (SPEC §10.2), in place of `nextReview`:
+  /// `期日前の答え: 記録しました。予定は変わりません（次の復習: 2026-11-24、段階 2）` /
+  /// `Not due: answer logged, the schedule stays as it was (next review: 2026-11-24, step 2)`.
+  func answeredEarly(_ day: String, step: Int) -> String
+
   /// `思い出しのリマインダー: …` / `Recall reminder: …`, and why it moved when it did:
   /// `思い出しのリマインダー: …（移動: 静かな時間（元は 23:00））` / `Recall reminder: … (moved: …)`.
   func recallReminder(at when: String, moved why: String?) -> String

@@ -28,6 +28,15 @@ public protocol ReviewMessages: Sendable {
   /// `→ remembered. Step 2, next review 2026-11-24`.
   func answered(remembered: Bool, step: Int, next: String) -> String
 
+  /// A relearning answer (the card's second or later answer of the day, SPEC §10.2), which moves
+  /// nothing: `→ 覚えていた（復習し直し。予定は変わりません）` /
+  /// `→ remembered (relearning; the schedule stays as it was)`.
+  func relearned(remembered: Bool) -> String
+
+  /// After a forgotten card's outcome: `このセッションでもう一度出ます。` /
+  /// `It comes back in this session.`
+  var comesBackInSession: String { get }
+
   /// A recall item recalled: `→ 完了。もう通知しません。` / `→ Done; it will not be reminded again.`
   var recallDone: String { get }
 

@@ -6,6 +6,10 @@ extension English: CardsMessages {
 
   public func nextReview(_ day: String, step: Int) -> String { "Next review: \(day) (step \(step))" }
 
+  public func answeredEarly(_ day: String, step: Int) -> String {
+    "Not due: answer logged, the schedule stays as it was (next review: \(day), step \(step))"
+  }
+
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "Recall reminder: \(when) (moved: \($0))" } ?? "Recall reminder: \(when)"
   }

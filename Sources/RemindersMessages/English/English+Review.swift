@@ -25,6 +25,12 @@ extension English: ReviewMessages {
     "→ \(remembered ? "remembered" : "forgot"). Step \(step), next review \(next)"
   }
 
+  public func relearned(remembered: Bool) -> String {
+    "→ \(remembered ? "remembered" : "forgot") (relearning; the schedule stays as it was)"
+  }
+
+  public var comesBackInSession: String { "It comes back in this session." }
+
   public var recallDone: String { "→ Done; it will not be reminded again." }
   public var recallDoneAfterWrongOff: String { "→ Done (recall.after_wrong is off)." }
   public func recallAgain(after: String) -> String { "→ Asked again in \(after)." }

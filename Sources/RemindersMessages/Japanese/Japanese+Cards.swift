@@ -6,6 +6,10 @@ extension Japanese: CardsMessages {
 
   public func nextReview(_ day: String, step: Int) -> String { "次の復習: \(day)（段階 \(step)）" }
 
+  public func answeredEarly(_ day: String, step: Int) -> String {
+    "期日前の答え: 記録しました。予定は変わりません（次の復習: \(day)、段階 \(step)）"
+  }
+
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "思い出しのリマインダー: \(when)（移動: \($0)）" } ?? "思い出しのリマインダー: \(when)"
   }

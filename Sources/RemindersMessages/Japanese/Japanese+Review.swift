@@ -25,6 +25,12 @@ extension Japanese: ReviewMessages {
     "→ \(remembered ? "覚えていた" : "忘れた")。段階 \(step)、次の復習 \(next)"
   }
 
+  public func relearned(remembered: Bool) -> String {
+    "→ \(remembered ? "覚えていた" : "忘れた")（復習し直し。予定は変わりません）"
+  }
+
+  public var comesBackInSession: String { "このセッションでもう一度出ます。" }
+
   public var recallDone: String { "→ 完了。もう通知しません。" }
   public var recallDoneAfterWrongOff: String { "→ 完了（recall.after_wrong が off）。" }
   public func recallAgain(after: String) -> String { "→ \(after)後にもう一度。" }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How an answer counts for its card's schedule (SPEC §10.2): whether it moves the schedule,
+/// or is only logged.
+///
+/// The decision is one pure rule per scheduler (`ladder(_:at:clock:inSession:)` today); the
+/// answer itself (`Deck.answer`) is told the kind and never decides it, so a journal replays an
+/// answer exactly as it was given, whatever the deck or the zone is when it is folded.
+public enum AnswerKind: Equatable, Sendable {
+  /// The card is due: the answer moves its schedule.
+  case scheduling
+  /// An answer in a review session to a card whose schedule an earlier answer of the day moved
+  /// (relearning): logged with `"relearn": true`, the schedule as it was.
+  case relearn
+  /// An answer outside a session to a card that is not due: logged with `"early": true`, the
+  /// schedule as it was.
+  case early
+
+  /// Whether the answer moves the card's schedule.
+  public var movesSchedule: Bool { self == .scheduling }
+
+  /// The ladder's rule: an answer given at `instant` moves the schedule when the card is due
+  /// that day-zone day (`nextReviewDate` on or before it) and was not answered yet that day
+  /// (`lastReviewedAt` on an earlier day, or none) — the card's first answer of the day. Any
+  /// other answer is `relearn` in a review session and `early` outside one.
+  ///
+  /// Suspension does not enter: a suspended card answered by `cards answer` moves as any other
+  /// (it is only never due and never counted).
+  public static func ladder(_ card: Card, at instant: Date, clock: DayClock, inSession: Bool) -> AnswerKind {
+    let today = clock.day(of: instant)
+    let answeredToday = card.lastReviewedAt.map { clock.day(of: $0) == today } ?? false
+    if card.nextReviewDate <= today && !answeredToday { return .scheduling }
+    return inSession ? .relearn : .early
+  }
+}
