@@ -86,12 +86,16 @@ public enum DeckCodec {
     return PlanInput(dueIndex: due.index, streak: Streak(answerDays: answerDays), recalls: recalls)
   }
 
-  /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day), read
-  /// without keeping the cards or the log. The deck is checked as strictly as by `decode`, and
-  /// the `focusLog` too (docs/focus-and-stats.md), whose entries `decode` keeps as unknown fields.
-  public static func studyDigest(_ bytes: [UInt8], path: String, clock: DayClock) throws -> StudyRecord {
+  /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day, and
+  /// under FSRS the predicted retention, each card counted into `retention` as it is read),
+  /// read without keeping the cards or the log. The deck is checked as strictly as by `decode`,
+  /// and the `focusLog` too (docs/focus-and-stats.md), whose entries `decode` keeps as unknown
+  /// fields.
+  public static func studyDigest(
+    _ bytes: [UInt8], path: String, clock: DayClock, retention: RetentionForecast? = nil
+  ) throws -> StudyRecord {
     var due = DueCounter()
-    var record = StudyRecord()
+    var record = StudyRecord(retention: retention)
     var offsets = OffsetMemo(clock: clock)
     // A key given twice means its last value, as for `decode`: the focus log counts, and is
     // refused, only once the whole file is read.
@@ -99,7 +103,9 @@ public enum DeckCodec {
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
-        due.add(try readCard(&reader, index: index, keepExtras: false), in: reader)
+        let card = try readCard(&reader, index: index, keepExtras: false)
+        due.add(card, in: reader)
+        record.retention?.add(card.fsrs, dueDay: card.nextReviewDate, suspended: card.suspended)
       case .recall:
         _ = try readRecall(&reader, index: index)
       case .log:

@@ -39,7 +39,10 @@ struct Stats: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
-    let record = try invocation.deckStore.studyRecord(clock: invocation.clock)
+    let retention = invocation.configuration.studyScheduler.fsrs.map {
+      RetentionForecast(scheduler: $0, now: now, clock: invocation.clock, days: StudyStats.forecastDays)
+    }
+    let record = try invocation.deckStore.studyRecord(clock: invocation.clock, retention: retention)
     let report = StudyReport(
       locale: invocation.locale, now: now,
       stats: StudyStats(record: record, now: now, clock: invocation.clock, weeks: weeks))

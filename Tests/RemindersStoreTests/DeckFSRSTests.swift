@@ -132,6 +132,18 @@ import Testing
     #expect(throws: error) { try DeckCodec.studyDigest(bytes(text), path: "d.json", clock: tokyo) }
   }
 
+  /// `stats`' lean reader counts the predicted retention as the whole deck does.
+  @Test func theStudyDigestCountsThePredictedRetention() throws {
+    let text = bytes(Self.deck(fsrs: Self.reviewed))
+    let forecast = RetentionForecast(
+      scheduler: .standard, now: Timestamp.parse("2026-11-21T20:00:00+09:00")!, clock: tokyo)
+    let digest = try DeckCodec.studyDigest(text, path: "d.json", clock: tokyo, retention: forecast)
+    let stored = try DeckCodec.decode(text, path: "d.json")
+    #expect(digest == StudyRecord(deck: stored.deck, focusLog: [], clock: tokyo, retention: forecast))
+    #expect(digest.retention?.cards == 1)
+    #expect(try DeckCodec.studyDigest(text, path: "d.json", clock: tokyo).retention == nil)
+  }
+
   /// The journal's undo line carries the whole card, its FSRS state too.
   @Test func anUndoInTheJournalKeepsTheState() throws {
     let stored = try DeckCodec.decode(bytes(Self.deck(fsrs: Self.reviewed)), path: "d.json")
