@@ -16,11 +16,14 @@ public struct Card: Equatable, Sendable {
   public var lastReviewedAt: Date?
   /// A suspended card is never due and never counted (docs/planning.md).
   public var suspended: Bool
+  /// The card's FSRS-6 state (SPEC §10.3); nil until FSRS first reviews or replays it. Set it
+  /// with `setFSRS(_:clock:)`, which keeps `nextReviewDate` on the due instant's day.
+  public var fsrs: FSRSCard?
 
   public init(
     id: String, front: String, back: String, collection: String? = nil, note: String? = nil,
     tags: [String] = [], stepIndex: Int, nextReviewDate: Day, createdAt: Date, lastReviewedAt: Date? = nil,
-    suspended: Bool = false
+    suspended: Bool = false, fsrs: FSRSCard? = nil
   ) {
     self.id = id
     self.front = front
@@ -33,6 +36,7 @@ public struct Card: Equatable, Sendable {
     self.createdAt = createdAt
     self.lastReviewedAt = lastReviewedAt
     self.suspended = suspended
+    self.fsrs = fsrs
   }
 
   /// Whether the card is due on `day` (`nextReviewDate <= day`, and not suspended).

@@ -73,8 +73,14 @@ public struct NewCardLimits: Hashable, Sendable {
 }
 
 extension Card {
-  /// A card is new until its first answer: no answer recorded and still on the first step.
-  public var isNew: Bool { lastReviewedAt == nil && stepIndex == 0 }
+  /// A card is new until its first answer: no answer recorded, still on the ladder's first step
+  /// and without a memory state of FSRS.
+  public var isNew: Bool { Card.isNew(lastReviewedAt: lastReviewedAt, stepIndex: stepIndex, fsrs: fsrs) }
+
+  /// The rule of `isNew`, for a reader that has the fields but not the card.
+  public static func isNew(lastReviewedAt: Date?, stepIndex: Int, fsrs: FSRSCard?) -> Bool {
+    lastReviewedAt == nil && stepIndex == 0 && (fsrs?.isNew ?? true)
+  }
 
   /// Where the card stands in the order of the day's new cards.
   public var newOrder: NewCardLimits.Order { NewCardLimits.Order(createdAt: createdAt, id: id) }

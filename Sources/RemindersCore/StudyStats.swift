@@ -47,21 +47,28 @@ public struct StudyRecord: Equatable, Sendable {
   /// Day number → what was done that day (days with nothing are absent).
   public var days: [Int: DayTally]
   public var dueIndex: DueIndex
+  /// Under FSRS, the predicted retention of the cards due in the next 7 days; nil under the ladder.
+  public var retention: RetentionForecast?
 
-  public init(days: [Int: DayTally] = [:], dueIndex: DueIndex = DueIndex()) {
+  public init(
+    days: [Int: DayTally] = [:], dueIndex: DueIndex = DueIndex(), retention: RetentionForecast? = nil
+  ) {
     self.days = days
     self.dueIndex = dueIndex
+    self.retention = retention
   }
 
   /// The record of a whole deck and its focus log, each instant on its day in `clock`'s zone;
-  /// the forecast's days from `today` on, new cards within `limits`.
+  /// the forecast's days from `today` on, new cards within `limits`; under FSRS, `retention`
+  /// counts the predicted retention.
   public init(
     deck: Deck, focusLog: [FocusEntry], clock: DayClock, limits: NewCardLimits = .standard,
-    today: Day? = nil
+    today: Day? = nil, retention: RetentionForecast? = nil
   ) {
     self.init(
       dueIndex: today.map { DueIndex(deck: deck, limits: limits, since: $0, clock: clock) }
-        ?? DueIndex(cards: deck.cards, limits: limits))
+        ?? DueIndex(cards: deck.cards, limits: limits), retention: retention)
+    if self.retention != nil { for card in deck.cards { self.retention!.add(card) } }
     for entry in deck.reviewLog {
       addAnswer(
         day: clock.day(of: entry.at).number, correct: entry.correct, movedSchedule: entry.kind.movesSchedule)
@@ -175,6 +182,9 @@ public struct StudyStats: Sendable {
   /// Cards due on each of the next 7 days, today first: a card is due on D when its
   /// `nextReviewDate` is on or before D, as the deck stands now (the rule of `preview`).
   public let forecast: [(day: Day, due: Int)]
+  /// Under FSRS, the mean predicted retention of the cards due in the next 7 days (nil when no
+  /// card counts) and how many counted (`RetentionForecast`); nil under the ladder.
+  public let predictedRetention: (average: Double?, cards: Int)?
 
   public init(record: StudyRecord, now: Date, clock: DayClock, weeks: Int) {
     let today = clock.day(of: now)
@@ -227,6 +237,7 @@ public struct StudyStats: Sendable {
     currentStreak = streak.length(asOf: today)
     longestStreak = streak.longest
 
+    predictedRetention = record.retention.map { ($0.average, $0.cards) }
     forecast = (0..<StudyStats.forecastDays).map { offset in
       let day = today.adding(days: offset)
       return (day, record.dueIndex.due(on: day).values.reduce(0, +))

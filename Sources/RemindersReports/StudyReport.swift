@@ -116,10 +116,15 @@ public struct StudyReport {
     let forecast = stats.forecast.enumerated().map { i, item in
       words.forecastDay(i == 0 ? words.today : weekday(of: item.day), due: item.due)
     }
-    return words.figures(
+    var lines = words.figures(
       allTime: answered(stats.allTime), recent: answered(stats.recent), daysStudied: stats.daysStudied,
       currentStreak: stats.currentStreak, longestStreak: stats.longestStreak, focusToday: stats.focusToday,
       focusThisWeek: stats.focusThisWeek, focusAllTime: stats.focusAllTime, forecast: forecast)
+    if let retention = stats.predictedRetention {
+      lines.append(
+        words.predictedRetention(retention.average.map(StudyReport.percent), cards: retention.cards))
+    }
+    return lines
   }
 
   /// The same figures and the per-day series (every day the heatmap shows, today last).
@@ -158,6 +163,10 @@ public struct StudyReport {
         "forecast",
         .array(
           stats.forecast.map { .object([("date", .string($0.day.description)), ("due", .int($0.due))]) })
+      ),
+      (
+        "predictedRetention",
+        stats.predictedRetention?.average.map { .number(String(format: "%.4f", $0)) } ?? .null
       ),
       (
         "levels",

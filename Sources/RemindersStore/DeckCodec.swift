@@ -44,7 +44,8 @@ public enum DeckCodec {
           id: reader.string(raw.id), front: reader.string(raw.front), back: reader.string(raw.back),
           collection: raw.collection.map(reader.string), note: raw.note.map(reader.string),
           tags: raw.tags.map(reader.string), stepIndex: raw.stepIndex, nextReviewDate: raw.nextReviewDate,
-          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt, suspended: raw.suspended)
+          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt, suspended: raw.suspended,
+          fsrs: raw.fsrs)
         if !raw.extras.isEmpty { stored.extras.cards[card.id] = raw.extras }
         stored.deck.cards.append(card)
       case .recall:
@@ -89,14 +90,17 @@ public enum DeckCodec {
     return PlanInput(dueIndex: due.index, streak: Streak(answerDays: answerDays), recalls: recalls)
   }
 
-  /// What `stats` needs of the deck (answers and focus minutes per day, cards by due day), read
-  /// without keeping the cards or the log. The deck is checked as strictly as by `decode`, and
-  /// the `focusLog` too (docs/focus-and-stats.md), whose entries `decode` keeps as unknown fields.
+  /// What `stats` needs of the deck (answers and focus minutes per day, the day's cards from
+  /// `today` on with new cards within `limits`, and under FSRS the predicted retention, each card
+  /// counted into `retention` as it is read), read without keeping the cards or the log. The deck
+  /// is checked as strictly as by `decode`, and the `focusLog` too (docs/focus-and-stats.md),
+  /// whose entries `decode` keeps as unknown fields.
   public static func studyDigest(
-    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day
+    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day,
+    retention: RetentionForecast? = nil
   ) throws -> StudyRecord {
     var due = DueCounter(limits: limits, since: today, clock: clock)
-    var record = StudyRecord()
+    var record = StudyRecord(retention: retention)
     var offsets = OffsetMemo(clock: clock)
     // A key given twice means its last value, as for `decode`: the focus log counts, and is
     // refused, only once the whole file is read.
@@ -104,7 +108,9 @@ public enum DeckCodec {
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
-        due.add(try readCard(&reader, index: index, keepExtras: false), in: reader)
+        let card = try readCard(&reader, index: index, keepExtras: false)
+        due.add(card, in: reader)
+        record.retention?.add(card.fsrs, dueDay: card.nextReviewDate, suspended: card.suspended)
       case .recall:
         _ = try readRecall(&reader, index: index)
       case .log:
@@ -283,6 +289,7 @@ public enum DeckCodec {
     var createdAt = Date(timeIntervalSince1970: 0)
     var lastReviewedAt: Date?
     var suspended = false
+    var fsrs: FSRSCard?
     var extras: [String: JSONValue] = [:]
   }
 
@@ -333,6 +340,12 @@ public enum DeckCodec {
         }
       } else if reader.equals(key, "suspended") {
         card.suspended = try readBool(&reader, field: field("suspended"))
+      } else if reader.equals(key, "fsrs") {
+        if try !reader.readNull() {
+          let (state, extras) = try readFSRS(&reader, field: field("fsrs"), keepExtras: keepExtras)
+          card.fsrs = state
+          if !extras.isEmpty { card.extras["fsrs"] = .object(extras) }
+        }
       } else if reader.equals(key, "collection") {
         if try !reader.readNull() { card.collection = try string() }
       } else if reader.equals(key, "note") {
@@ -356,6 +369,112 @@ public enum DeckCodec {
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
     return card
+  }
+
+  /// A card's FSRS state (docs/files.md): `state` and `due` are needed; `step` is a whole number
+  /// (0 or more) or null, `stability` and `difficulty` numbers or null, `lastReview` an instant
+  /// or null, when present; unknown fields are kept, as a card's are. A step in review is refused, as is a learning step of null (the
+  /// reference keeps a step in learning and relearning, none in review).
+  static func readFSRS(_ reader: inout JSONReader, field prefix: String, keepExtras: Bool) throws -> (
+    state: FSRSCard, extras: [String: JSONValue]
+  ) {
+    let start = reader.position
+    guard reader.peek() == UInt8(ascii: "{") else {
+      throw FieldError(offset: start, field: prefix, reason: "expected an object or null")
+    }
+    var state: FSRSState?
+    var step: Int?
+    var stepAt = start
+    var stability: Double?
+    var difficulty: Double?
+    var due: Date?
+    var lastReview: Date?
+    var extras: [String: JSONValue] = [:]
+    func number(_ reader: inout JSONReader, _ name: String, positive: Bool) throws -> Double? {
+      let at = reader.position
+      if try reader.readNull() { return nil }
+      let reason = positive ? "expected a number greater than 0, or null" : "expected a number, or null"
+      guard reader.peek() == UInt8(ascii: "-") || (0x30...0x39).contains(reader.peek()),
+        let range = try? reader.scanNumber(),
+        let value = Double(
+          String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)),
+        value.isFinite, !positive || value > 0
+      else {
+        throw FieldError(offset: at, field: "\(prefix).\(name)", reason: reason)
+      }
+      return value
+    }
+    try reader.readObject { reader, key in
+      let at = reader.position
+      if reader.equals(key, "state") {
+        guard reader.peek() == UInt8(ascii: "\""), let token = try? reader.readStringToken(),
+          let value = FSRSState(rawValue: reader.string(token))
+        else {
+          throw FieldError(
+            offset: at, field: "\(prefix).state",
+            reason: "expected \"learning\", \"review\" or \"relearning\"")
+        }
+        state = value
+      } else if reader.equals(key, "step") {
+        stepAt = at
+        step = nil
+        if try !reader.readNull() {
+          guard let value = try? reader.readInt(), value >= 0 else {
+            throw FieldError(
+              offset: at, field: "\(prefix).step", reason: "expected a whole number, 0 or more, or null")
+          }
+          step = value
+        }
+      } else if reader.equals(key, "stability") {
+        stability = try number(&reader, "stability", positive: true)
+      } else if reader.equals(key, "difficulty") {
+        difficulty = try number(&reader, "difficulty", positive: false)
+      } else if reader.equals(key, "due") {
+        due = try readInstant(&reader, field: "\(prefix).due")
+      } else if reader.equals(key, "lastReview") {
+        lastReview = nil
+        if try !reader.readNull() { lastReview = try readInstant(&reader, field: "\(prefix).lastReview") }
+      } else if keepExtras {
+        extras[reader.string(key)] = try reader.readValue()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let state, let due else {
+      let missing = [("state", state == nil), ("due", due == nil)].filter(\.1).map(\.0)
+      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+    }
+    switch (state, step) {
+    case (.review, .some):
+      throw FieldError(offset: stepAt, field: "\(prefix).step", reason: "expected null for a card in review")
+    case (.learning, nil), (.relearning, nil):
+      throw FieldError(
+        offset: stepAt == start ? start : stepAt, field: "\(prefix).step",
+        reason: "expected a whole number, 0 or more, for a card in \(state.rawValue)")
+    default: break
+    }
+    let card = FSRSCard(
+      state: state, step: step, stability: stability, difficulty: difficulty, due: due, lastReview: lastReview
+    )
+    return (card, extras)
+  }
+
+  /// A card's FSRS state as the deck writes it: every field, null where there is no value;
+  /// numbers as the shortest text that reads back as the same double, so a rewrite changes
+  /// no bit of the memory state.
+  static func fsrsFields(_ state: FSRSCard, kept: JSONValue?, clock: DayClock) -> JSONValue {
+    func number(_ value: Double?) -> JSONValue { value.map { .number("\($0)") } ?? .null }
+    var fields: [String: JSONValue] = [:]
+    if case .object(let unknown)? = kept { fields = unknown }
+    return .object(
+      fields.merging([
+        "state": .string(state.state.rawValue),
+        "step": state.step.map { .number(String($0)) } ?? .null,
+        "stability": number(state.stability),
+        "difficulty": number(state.difficulty),
+        "due": .string(Timestamp.format(state.due, in: clock)),
+        "lastReview": state.lastReview.map { .string(Timestamp.format($0, in: clock)) } ?? .null,
+      ]) { _, known in known })
   }
 
   static func readBool(_ reader: inout JSONReader, field: String) throws -> Bool {
@@ -549,6 +668,7 @@ public enum DeckCodec {
     f["createdAt"] = .string(Timestamp.format(card.createdAt, in: clock))
     f["lastReviewedAt"] = card.lastReviewedAt.map { .string(Timestamp.format($0, in: clock)) }
     f["suspended"] = card.suspended ? .bool(true) : nil
+    f["fsrs"] = card.fsrs.map { fsrsFields($0, kept: extras["fsrs"], clock: clock) }
     return f
   }
 
@@ -626,7 +746,7 @@ struct DueCounter {
   /// Counts `raw`, read by `reader`, unless it is suspended (never due, never counted).
   mutating func add(_ raw: DeckCodec.RawCard, in reader: JSONReader) {
     cardsRead = true
-    let isNew = raw.lastReviewedAt == nil && raw.stepIndex == 0
+    let isNew = Card.isNew(lastReviewedAt: raw.lastReviewedAt, stepIndex: raw.stepIndex, fsrs: raw.fsrs)
     if !isNew, let sinceStart, let last = raw.lastReviewedAt, last >= sinceStart {
       recent[reader.string(raw.id)] = raw.collection.map(reader.string) ?? ""
     }

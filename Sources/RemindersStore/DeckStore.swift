@@ -59,19 +59,22 @@ public struct DeckStore: Sendable {
 
   /// What `stats` needs: answers and focus minutes per day-zone day, and the cards by due day.
   /// Without a journal, read by the lean digest; with one, from the whole deck with the journal
-  /// applied (as `planInput`).
-  public func studyRecord(clock: DayClock, limits: NewCardLimits, today: Day) throws -> StudyRecord {
+  /// applied (as `planInput`). Under FSRS, `retention` counts the predicted retention.
+  public func studyRecord(
+    clock: DayClock, limits: NewCardLimits, today: Day, retention: RetentionForecast? = nil
+  ) throws -> StudyRecord {
     let lines = try journal.read()
     guard lines.isEmpty else {
       let stored = try load(applying: lines)
       return StudyRecord(
         deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock,
-        limits: limits, today: today)
+        limits: limits, today: today, retention: retention)
     }
     guard let bytes = try FileIO.read(path) else {
-      return StudyRecord(dueIndex: DueIndex(limits: limits, since: today))
+      return StudyRecord(dueIndex: DueIndex(limits: limits, since: today), retention: retention)
     }
-    return try DeckCodec.studyDigest(bytes, path: path, clock: clock, limits: limits, today: today)
+    return try DeckCodec.studyDigest(
+      bytes, path: path, clock: clock, limits: limits, today: today, retention: retention)
   }
 
   /// Reads the deck (and its journal) under the lock, lets `change` edit it, and writes it back

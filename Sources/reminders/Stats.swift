@@ -39,9 +39,13 @@ struct Stats: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant
+    let retention = invocation.configuration.studyScheduler.fsrs.map {
+      RetentionForecast(scheduler: $0, now: now, clock: invocation.clock, days: StudyStats.forecastDays)
+    }
     let record = try invocation.deckStore.studyRecord(
-      clock: invocation.clock, limits: invocation.configuration.newCards, today: invocation.clock.day(of: now)
-    )
+      clock: invocation.clock, limits: invocation.configuration.newCards,
+      today: invocation.clock.day(of: now),
+      retention: retention)
     let report = StudyReport(
       locale: invocation.locale, now: now,
       stats: StudyStats(record: record, now: now, clock: invocation.clock, weeks: weeks))

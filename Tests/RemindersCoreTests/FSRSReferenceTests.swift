@@ -66,8 +66,64 @@ import Testing
       "\(mismatches.count) histories differ:\n\(mismatches.prefix(10).joined(separator: "\n"))")
   }
 
+  /// The decks of Tests/fsrs/reference_decks.py, their logs interleaved as sessions interleave
+  /// them: one pass of `replayStates` over each deck must give every card what the reference's
+  /// `reschedule_card` gives for that card's answers, and leave cards never answered new.
+  @Test func decksReplayAsTheReference() throws {
+    let reference = try Self.referenceHistories(script: "reference_decks.py")
+    let decks = try #require(reference["decks"] as? [[String: Any]])
+    #expect(decks.count >= 3)
+    let utc = DayClock(zone: TimeZone(identifier: "UTC")!)
+    var mismatches: [String] = []
+    var replayed = 0
+    for setting in decks {
+      let name = setting["name"] as! String
+      func steps(_ key: String) -> [Duration] { (setting[key] as! [Int]).map { .microseconds($0) } }
+      let scheduler = try FSRSScheduler(
+        desiredRetention: Self.number(setting["desiredRetention"])!, learningSteps: steps("learningSteps"),
+        relearningSteps: steps("relearningSteps"), maximumInterval: setting["maximumInterval"] as! Int)
+      let log = (setting["log"] as! [[Any]]).map {
+        ReviewEntry(cardID: "c\($0[1] as! Int)", at: Self.instant($0[0]), correct: $0[2] as! Bool)
+      }
+      let lastAnswers = Dictionary(log.map { ($0.cardID, $0.at) }, uniquingKeysWith: max)
+      var deck = Deck(
+        cards: (setting["createdAt"] as! [Any]).enumerated().map { i, created in
+          let made = Self.instant(created)
+          return Card(
+            id: "c\(i)", front: "f", back: "b", stepIndex: 3, nextReviewDate: utc.day(of: made),
+            createdAt: made,
+            lastReviewedAt: lastAnswers["c\(i)"])
+        }, reviewLog: log)
+      let expected = setting["cards"] as! [Any]
+      let changed = scheduler.replayStates(of: &deck, clock: utc)
+      #expect(changed == expected.filter { !($0 is NSNull) }.count, "\(name)")
+      for (i, card) in deck.cards.enumerated() {
+        guard let row = expected[i] as? [Any] else {
+          if card.fsrs != nil { mismatches.append("\(name), card \(i): not new") }
+          continue
+        }
+        replayed += 1
+        guard let state = card.fsrs else {
+          mismatches.append("\(name), card \(i): no state")
+          continue
+        }
+        var problems = Self.differences(state, Self.card(row))
+        if card.nextReviewDate != utc.day(of: state.due) {
+          problems.append("nextReviewDate is not due's day")
+        }
+        if card.stepIndex != 3 { problems.append("the ladder's step moved") }
+        if !problems.isEmpty { mismatches.append("\(name), card \(i): " + problems.joined(separator: "; ")) }
+      }
+      #expect(scheduler.replayStates(of: &deck, clock: utc) == 0, "a second pass changes nothing")
+    }
+    #expect(replayed >= 900)
+    #expect(
+      mismatches.isEmpty,
+      "\(mismatches.count) cards differ:\n\(mismatches.prefix(10).joined(separator: "\n"))")
+  }
+
   /// Runs the reference and reads what it wrote.
-  static func referenceHistories() throws -> [String: Any] {
+  static func referenceHistories(script: String = "reference_histories.py") throws -> [String: Any] {
     let venv = ProcessInfo.processInfo.environment["REMINDERS_VENV"] ?? repository + "/.venv"
     let python = venv + "/bin/python"
     try #require(
@@ -77,7 +133,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: output) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [repository + "/Tests/fsrs/reference_histories.py", output]
+    process.arguments = [repository + "/Tests/fsrs/" + script, output]
     process.standardInput = FileHandle.nullDevice
     let errors = Pipe()
     process.standardError = errors
@@ -86,7 +142,7 @@ import Testing
     process.waitUntilExit()
     try #require(
       process.terminationStatus == 0,
-      "reference_histories.py failed: \(String(decoding: message, as: UTF8.self))")
+      "\(script) failed: \(String(decoding: message, as: UTF8.self))")
     let data = try Data(contentsOf: URL(fileURLWithPath: output))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }

@@ -43,6 +43,12 @@ public protocol StatsMessages: Sendable {
     focusToday: Int, focusThisWeek: Int, focusAllTime: Int, forecast: [String]
   ) -> [String]
 
+  /// Under FSRS, a line after the figures: the predicted retention of the cards due in the next
+  /// 7 days (`91%`, nil when none is counted) and how many were counted:
+  /// `今後7日に復習する札の予測想起率: 91%（42枚）` / `Predicted retention, cards due in the next 7 days: 91% (42 cards)`;
+  /// none: `…: 対象の札なし` / `…: no reviewed card due`.
+  func predictedRetention(_ percent: String?, cards: Int) -> String
+
   /// The picture's own heading: `1日に回答した枚数（2026-11-21 までの26週）` /
   /// `Cards answered per day, 26 weeks to 2026-11-21` (`1 week`).
   func pictureHeading(weeks: Int, today: String) -> String

@@ -40,6 +40,11 @@ extension English: StatsMessages {
     ]
   }
 
+  public func predictedRetention(_ percent: String?, cards count: Int) -> String {
+    "Predicted retention, cards due in the next 7 days: "
+      + (percent.map { "\($0) (\(cards(count)))" } ?? "no reviewed card due")
+  }
+
   public func pictureHeading(weeks: Int, today: String) -> String {
     "Cards answered per day, \(weeks) \(weeks == 1 ? "week" : "weeks") to \(today)"
   }

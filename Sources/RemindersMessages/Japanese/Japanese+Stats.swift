@@ -36,6 +36,10 @@ extension Japanese: StatsMessages {
     ]
   }
 
+  public func predictedRetention(_ percent: String?, cards count: Int) -> String {
+    "今後7日に復習する札の予測想起率: " + (percent.map { "\($0)（\(cards(count))）" } ?? "対象の札なし")
+  }
+
   public func pictureHeading(weeks: Int, today: String) -> String { "1日に回答した枚数（\(today) までの\(weeks)週）" }
 
   public func pictureDescription(

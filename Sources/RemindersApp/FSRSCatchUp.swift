@@ -1,0 +1,29 @@
+import Foundation
+import RemindersCore
+
+/// Brings the cards' FSRS states up to date with the review log when FSRS is the scheduler:
+/// SPEC §10.3's switch, "each card's state is what FSRS gives for its review log replayed from
+/// the start".
+///
+/// Where it runs: a command that changes the deck calls it on the deck it has loaded for the
+/// change, under the deck's lock and before the change, so the switch costs readers nothing,
+/// happens at the first write after `study.scheduler` becomes `fsrs`, and an answer always meets
+/// a card whose state is current. A card answered under the ladder since its state was last
+/// replayed is replayed again, so going back and forth loses no answer. Under the ladder it
+/// does nothing: switching back keeps the ladder's fields as they are.
+public struct FSRSCatchUp: Sendable {
+  public let scheduler: StudyScheduler
+  public let clock: DayClock
+
+  public init(scheduler: StudyScheduler, clock: DayClock) {
+    self.scheduler = scheduler
+    self.clock = clock
+  }
+
+  /// Replays the cards that need it (`Card.needsFSRSReplay`); returns how many changed.
+  @discardableResult
+  public func apply(to deck: inout Deck) -> Int {
+    guard let fsrs = scheduler.fsrs else { return 0 }
+    return fsrs.replayStates(of: &deck, clock: clock)
+  }
+}
