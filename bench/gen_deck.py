@@ -15,6 +15,8 @@ stays small even for N = 1,000,000. Deterministic for a given N, today and seed.
     due on the day they were added (today-10 … today-1). A note on ~15%, a tag on ~20%.
   * reviewLog: M answers (default N // 5) over the last D days (default 60: today-60 … today-1), in
     time order.
+  * --fsrs: every reviewed card also has an FSRS state (`fsrs`: in review, due on its
+    nextReviewDate, random stability and difficulty), as a deck scheduled by FSRS holds.
   * focusLog: K focus phases (default none: no `focusLog` key) of 5–50 minutes over the same days.
   * recalls: 50 items due over the next 2 days (from today 00:00).
 All times are RFC 3339 with the +09:00 offset (Asia/Tokyo); --today defaults to today in Tokyo.
@@ -127,6 +129,8 @@ def main():
     parser.add_argument("--answers", type=int, help="answers in the review log (default: N // 5)")
     parser.add_argument("--answer-days", type=int, default=60, help="days back the answers reach (default 60)")
     parser.add_argument("--focus", type=int, default=0, help="focus phases in a focusLog (default: none)")
+    parser.add_argument("--fsrs", action="store_true",
+                        help="give every reviewed card an FSRS state in review, due on its nextReviewDate")
     args = parser.parse_args()
     if args.n < 0:
         parser.error("N must be >= 0")
@@ -186,7 +190,13 @@ def main():
                     step = steps[randrange(len(steps))]
                     last = nxt - (LADDER[step] if step else 1)
                     created = last - randrange(1, 400)
-                    lr = ',"lastReviewedAt":"%sT%s%s"' % (days[last + base], clock[randrange(25200, 82800)], OFFSET)
+                    when = "%sT%s%s" % (days[last + base], clock[randrange(25200, 82800)], OFFSET)
+                    lr = ',"lastReviewedAt":"%s"' % when
+                    if args.fsrs:
+                        lr += (',"fsrs":{"difficulty":%.6f,"due":"%sT%s%s","lastReview":"%s",'
+                               '"stability":%.6f,"state":"review"}'
+                               % (1 + 9 * rand(), days[nxt + base], clock[randrange(86400)], OFFSET, when,
+                                  0.5 + 60 * rand()))
                 else:
                     # New, never reviewed: step 0, due on the day it was added.
                     step = 0

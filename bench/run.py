@@ -29,11 +29,12 @@ def measure(argv, runs, env=None, stdout=subprocess.DEVNULL):
     return statistics.median(walls), max(peaks), output
 
 
-def deck(n):
-    path = os.path.join(OUT, f"deck-{n}.json")
+def deck(n, fsrs=False):
+    path = os.path.join(OUT, f"deck-{n}{'-fsrs' if fsrs else ''}.json")
     if not os.path.exists(path):
         os.makedirs(OUT, exist_ok=True)
-        subprocess.run([sys.executable, os.path.join(HERE, "gen_deck.py"), str(n), path, "--today", TODAY], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_deck.py"), str(n), path, "--today", TODAY]
+                       + (["--fsrs"] if fsrs else []), check=True)
     return path
 
 
@@ -58,6 +59,22 @@ def planner(bin_dir, runs):
             sys.exit(f"bench: due counts differ: reminders {daily['dueCount']} python {peer_out!r}")
         size = os.path.getsize(path) / 2**20
         print(f"{n:>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
+    # The same deck scheduled by FSRS: every reviewed card also holds its `fsrs` state, which
+    # the planner reads (strictly) and passes by; the day's cards are counted by the same rule.
+    fsrs_config = os.path.join(OUT, "bench-config-fsrs.toml")
+    with open(fsrs_config, "w") as f:
+        f.write('[time]\nzone = "Asia/Tokyo"\n[study]\nscheduler = "fsrs"\n')
+    path = deck(1_000_000, fsrs=True)
+    ours = [os.path.join(bin_dir, "reminders"), "preview", "--days", "30", "--json", "--now", NOW,
+            "--deck", path, "--config", fsrs_config, "--state-dir", state]
+    peer = [sys.executable, os.path.join(HERE, "count_due.py"), path, "--today", TODAY]
+    t_ours, m_ours, out = measure(ours, runs)
+    t_peer, m_peer, peer_out = measure(peer, runs)
+    daily = next(r for r in json.loads(out)["reminders"] if r["id"] == "daily:" + TODAY)
+    if daily["dueCount"] != int(peer_out.split()[0]):
+        sys.exit(f"bench: due counts differ (fsrs): reminders {daily['dueCount']} python {peer_out!r}")
+    size = os.path.getsize(path) / 2**20
+    print(f"{'1000000 fsrs':>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
     print("target: time ratio <= 1.00x, memory ratio < 60%")
     # The same over 1,000,000 cards with a journal of 10,000 answers beside the deck (a review
     # session's, not yet folded): every reader applies it (docs/files.md, the journal).
