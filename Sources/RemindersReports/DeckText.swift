@@ -53,14 +53,19 @@ public struct DeckText {
   /// card in review; for an answer that moved nothing, that it was logged only.
   public func answeredFSRS(_ outcome: Deck.AnswerOutcome) -> String {
     let rating = DeckText.ratingWord(outcome.entry.rating)
-    let state = outcome.card.fsrs
-    let learning = state.map { $0.state != .review } ?? false
-    let day = outcome.card.nextReviewDate.description
-    let due =
-      state.map { learning ? "\(day) \(locale.clock.wallTime(at: $0.due).description)" : day } ?? day
+    let (due, learning) = DeckText.due(outcome.card, clock: locale.clock)
     return DeckText.oneLine(outcome.card.front) + "\n"
       + (outcome.entry.kind.movesSchedule
         ? words.ratedNext(rating, due: due, learning: learning) : words.ratedEarly(rating, due: due)) + "\n"
+  }
+
+  /// When a card is next due under FSRS, as the answer lines say it: in learning or relearning
+  /// (`learning` true) the step's day and time in the day zone, `2026-11-26 08:11`; in review, or
+  /// without a state, the day.
+  public static func due(_ card: Card, clock: DayClock) -> (text: String, learning: Bool) {
+    let day = card.nextReviewDate.description
+    guard let state = card.fsrs, state.state != .review else { return (day, false) }
+    return ("\(day) \(clock.wallTime(at: state.due).description)", true)
   }
 
   /// The catalogue's name of a rating.

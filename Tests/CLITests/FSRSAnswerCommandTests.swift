@@ -153,4 +153,46 @@ import Testing
     #expect(fsrs["lastReview"] as? String == "2026-11-21T09:00:00+09:00")
     #expect(card["nextReviewDate"] as? String == "2026-11-29" && card["stepIndex"] as? Int == 0)
   }
+
+  /// A plain session under FSRS: the back's prompt shows the four ratings; `3` rates 食べる good
+  /// (its second learning step, 10 minutes), `1` rates invoice again (1 minute), which comes
+  /// back at the end; answered at the same instant (`--now`), its step is not over: relearning.
+  /// The journal carries each state; `run` folds it into deck.json as the reference gives it.
+  @Test func aPlainSessionRatesWithDigits() throws {
+    let bin = try Binary.withFixture()
+    try bin.writeConfig(fsrsConfig)
+    let now = "2026-11-21T09:00:00+09:00"
+    let result = try bin.run(
+      ["review", "--plain", "--now", now], extraEnvironment: la, input: "\n3\n\n1\n\n3\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "Answer: to eat — 1: again, 2: hard, 3: good, 4: easy (y = good, n = again), s: skip, u: undo, q: quit"
+      ))
+    #expect(lines.contains("→ good. Next review 2026-11-21 09:10 (learning)"))
+    #expect(lines.contains("→ again. Next review 2026-11-21 09:01 (learning)"))
+    #expect(lines.contains("It comes back in this session."))
+    #expect(lines.contains("→ good (relearning; the schedule stays as it was)"))
+    let fronts = lines.filter { $0.hasPrefix("[") }.map { $0.components(separatedBy: " — ")[0] }
+    #expect(fronts == ["[1/2 · JLPT] 食べる", "[2/2 · TOEIC] invoice", "[3/3 · TOEIC] invoice"])
+    #expect(lines.last?.hasPrefix("Done: 2 cards answered (1 remembered, 1 forgot).") == true)
+
+    #expect(try bin.run(["run", "--now", "2026-11-21T09:01:00+09:00"], extraEnvironment: la).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
+    let eaten = try #require(try card(bin, eat)["fsrs"] as? [String: Any])
+    #expect(eaten["stability"] as? Double == 2.3065 && eaten["difficulty"] as? Double == 2.118103970459016)
+    #expect(eaten["due"] as? String == "2026-11-21T09:10:00+09:00")
+    let forgotten = try #require(try card(bin, invoice)["fsrs"] as? [String: Any])
+    #expect(forgotten["stability"] as? Double == 0.212 && forgotten["difficulty"] as? Double == 6.4133)
+    #expect(forgotten["due"] as? String == "2026-11-21T09:01:00+09:00" && forgotten["step"] as? Int == 0)
+    let kinds = try log(bin).suffix(3).map { $0["relearn"] as? Bool ?? false }
+    #expect(kinds == [false, false, true])
+
+    // In Japanese the prompt names the ratings too.
+    let ja = try bin.run(
+      ["review", "--plain", "--lang", "ja", "--now", "2026-11-21T09:20:00+09:00"], extraEnvironment: la,
+      input: "\nq\n")
+    #expect(ja.stdout.contains("1: もう一度、2: 難しい、3: 正解、4: 簡単（y = 正解、n = もう一度）"))
+  }
 }
