@@ -41,6 +41,8 @@ public struct ReviewSession {
   public let newCards: NewCardLimits
   /// Config `review.relearn_after`: how many other items come before a forgotten card again.
   public let relearnAfter: Int
+  /// Config `study.scheduler`: what moves a card answered (the ladder, or FSRS with its keys 1–4).
+  public let scheduler: StudyScheduler
   /// `--now` gives a fixed time (every answer at that moment, to replay a session).
   let time: any TimeSource
   let newID: () -> String
@@ -79,12 +81,16 @@ public struct ReviewSession {
     recallAfterWrong = workspace.configuration.schedule.recallAfterWrong
     newCards = workspace.configuration.newCards
     relearnAfter = workspace.configuration.relearnAfter
+    scheduler = workspace.configuration.studyScheduler
     self.time = time
     self.newID = newID
     self.collection = collection
     start = time.now()
     held = try deckStore.holdSession()
     deck = try deckStore.load().deck
+    // Under FSRS, cards answered under the ladder get their replayed state in this session's
+    // deck; an answer's journal line carries the card it left, so the fold needs no replay.
+    FSRSCatchUp(scheduler: scheduler, clock: dayClock).apply(to: &deck)
     queue = ReviewQueue(
       deck: deck, now: start, clock: dayClock, limits: newCards, collection: collection, limit: limit,
       shuffle: &generator, shuffled: shuffle)
@@ -129,9 +135,10 @@ public struct ReviewSession {
       index = back
       revealed = false
       return [.undone(name)]
-    case (.remembered, .card(let card)), (.forgot, .card(let card)):
-      let correct = command == .remembered
-      let outcome = try answer(card, correct: correct)
+    case (.remembered, .card(let card)), (.forgot, .card(let card)), (.rated, .card(let card)):
+      let rating = command.rating!
+      let correct = rating != .again
+      let outcome = try answer(card, rating: rating)
       index += 1
       revealed = false
       guard let outcome else { return [.cardGone] }
@@ -146,8 +153,8 @@ public struct ReviewSession {
         if correct { remembered += 1 } else { forgot += 1 }
       }
       return [.answered(outcome)]
-    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)):
-      let recalled = command == .remembered
+    case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)), (.rated, .recall(let recall)):
+      let recalled = command.rating != .again
       index += 1
       revealed = false
       guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
@@ -163,7 +170,7 @@ public struct ReviewSession {
 
   /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
   /// size), and applied to this session's deck by the same rule the journal replays.
-  mutating func answer(_ card: Card, correct: Bool) throws -> Deck.AnswerOutcome? {
+  mutating func answer(_ card: Card, rating: FSRSRating) throws -> Deck.AnswerOutcome? {
     let at = now
     let today = dayClock.day(of: at)
     let after = recallAfterWrong
@@ -173,15 +180,21 @@ public struct ReviewSession {
     guard let index = positions[card.id] else { return nil }
     // Decided on this session's deck, which holds its own earlier answers; the journal line
     // carries the decision, so a fold replays the answer as it was given.
-    let kind = AnswerKind.ladder(deck.cards[index], at: at, clock: dayClock, inSession: true)
+    // Under FSRS a card due by its instant moves; a forgotten card back before its step has
+    // passed is relearning (SPEC §10.2).
+    let kind = AnswerKind.of(
+      deck.cards[index], at: at, clock: dayClock, scheduler: scheduler, inSession: true)
+    let move = AnswerMove.of(deck.cards[index], rating: rating, at: at, clock: dayClock, scheduler: scheduler)
     let outcome = deck.answer(
-      cardAt: index, correct: correct, at: at, today: today, recallAfterWrong: after, recallID: recallID,
+      cardAt: index, rating: rating, at: at, move: move, recallAfterWrong: after, recallID: recallID,
       kind: kind)
+    // An FSRS answer that moved its card carries the card it left (its state and due day).
+    let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
     do {
       try deckStore.append(
         .answer(
-          cardID: card.id, correct: correct, at: at, day: today, recallAfterWrong: after, recallID: recallID,
-          kind: kind),
+          cardID: card.id, correct: rating != .again, at: at, day: today, recallAfterWrong: after,
+          recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved),
         clock: dayClock)
     } catch {
       deck.undo(outcome, cardAt: positions[outcome.card.id])

@@ -3,7 +3,8 @@ import Foundation
 /// How an answer counts for its card's schedule (SPEC §10.2): whether it moves the schedule,
 /// or is only logged.
 ///
-/// The decision is one pure rule per scheduler (`ladder(_:at:clock:inSession:)` today); the
+/// The decision is one pure rule per scheduler (`ladder(_:at:clock:inSession:)`,
+/// `fsrs(_:at:inSession:)`, or `of(_:at:clock:scheduler:inSession:)` for either); the
 /// answer itself (`Deck.answer`) is told the kind and never decides it, so a journal replays an
 /// answer exactly as it was given, whatever the deck or the zone is when it is folded.
 public enum AnswerKind: Equatable, Sendable {
@@ -31,5 +32,26 @@ public enum AnswerKind: Equatable, Sendable {
     let answeredToday = card.lastReviewedAt.map { clock.day(of: $0) == today } ?? false
     if card.nextReviewDate <= today && !answeredToday { return .scheduling }
     return inSession ? .relearn : .early
+  }
+
+  /// FSRS's rule: an answer given at `instant` moves the state when the card is due — its FSRS
+  /// `due` instant is `instant` or before (learning steps are minutes apart, so a card may be due
+  /// again the same day). A card without an FSRS state is new, and due. Any other answer is
+  /// `relearn` in a review session and `early` outside one.
+  ///
+  /// A card answered under the ladder since its state was last replayed must be replayed first
+  /// (`FSRSScheduler.replayStates`), as every command that changes the deck does.
+  public static func fsrs(_ card: Card, at instant: Date, inSession: Bool) -> AnswerKind {
+    if card.fsrs?.isDue(at: instant) ?? true { return .scheduling }
+    return inSession ? .relearn : .early
+  }
+
+  /// The rule of `scheduler`.
+  public static func of(
+    _ card: Card, at instant: Date, clock: DayClock, scheduler: StudyScheduler, inSession: Bool
+  ) -> AnswerKind {
+    scheduler.fsrs == nil
+      ? ladder(card, at: instant, clock: clock, inSession: inSession)
+      : fsrs(card, at: instant, inSession: inSession)
   }
 }

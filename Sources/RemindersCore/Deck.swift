@@ -80,6 +80,10 @@ public struct ReviewEntry: Equatable, Sendable {
   public var relearn: Bool
   /// Given outside a session to a card that was not due: it moved nothing (`"early": true`).
   public var early: Bool
+  /// The answer's FSRS rating when `correct` does not imply it: hard or easy (`"rating"` in the
+  /// deck). Nil: good when correct, again when wrong — so every answer given as correct or wrong,
+  /// and every older log, reads and writes as before.
+  public private(set) var statedRating: FSRSRating?
 
   public init(cardID: String, at: Date, correct: Bool, relearn: Bool = false, early: Bool = false) {
     self.cardID = cardID
@@ -89,10 +93,26 @@ public struct ReviewEntry: Equatable, Sendable {
     self.early = early
   }
 
+  /// The entry of an answer rated `rating`: correct unless again; the rating kept only when
+  /// `correct` does not say it (hard, easy).
+  public init(cardID: String, at: Date, rating: FSRSRating, relearn: Bool = false, early: Bool = false) {
+    self.init(cardID: cardID, at: at, correct: rating != .again, relearn: relearn, early: early)
+    statedRating = rating == .hard || rating == .easy ? rating : nil
+  }
+
   /// The entry of an answer of `kind`.
   public init(cardID: String, at: Date, correct: Bool, kind: AnswerKind) {
     self.init(cardID: cardID, at: at, correct: correct, relearn: kind == .relearn, early: kind == .early)
   }
+
+  /// The entry of an answer rated `rating`, of `kind`.
+  public init(cardID: String, at: Date, rating: FSRSRating, kind: AnswerKind) {
+    self.init(cardID: cardID, at: at, rating: rating, relearn: kind == .relearn, early: kind == .early)
+  }
+
+  /// The answer's rating: the one stated, else good when correct and again when wrong (how an
+  /// answer given as correct or wrong counts for FSRS, SPEC §10.3).
+  public var rating: FSRSRating { statedRating ?? (correct ? .good : .again) }
 
   /// How the answer counted: whether it moved its card's schedule.
   public var kind: AnswerKind { relearn ? .relearn : early ? .early : .scheduling }
@@ -147,6 +167,42 @@ public enum ReviewLadder {
   }
 }
 
+/// How an answer that moves its card's schedule moves it: by the ladder, or to the FSRS state
+/// the answer gave. Decided when the answer is given, so that a journal replays it the same
+/// whatever the settings, the zone or the deck are when it is folded.
+public enum AnswerMove: Equatable, Sendable {
+  /// By the ladder (correct unless again), on the day-zone day the answer was given.
+  case ladder(today: Day)
+  /// To FSRS's state after the answer (`FSRSScheduler.review`), due on `dueDay` in the day zone.
+  case fsrs(FSRSCard, dueDay: Day)
+
+  /// The move an answer rated `rating` at `instant` makes under `scheduler`: the ladder's, on
+  /// the answer's day; or FSRS's review of the card's state at the answer's second.
+  public static func of(
+    _ card: Card, rating: FSRSRating, at instant: Date, clock: DayClock, scheduler: StudyScheduler
+  ) -> AnswerMove {
+    guard let fsrs = scheduler.fsrs else { return .ladder(today: clock.day(of: instant)) }
+    let next = fsrs.review(card, rating: rating, at: instant, clock: clock)
+    return .fsrs(next.fsrs!, dueDay: next.nextReviewDate)
+  }
+
+  /// `card` after an answer rated `rating` at `instant`. Under FSRS the ladder's step stays (a
+  /// switch back finds it as it was), and `lastReviewedAt` is the state's last review — the
+  /// answer's whole second, as the log holds it — so the card never looks behind its log.
+  public func apply(to card: Card, rating: FSRSRating, at instant: Date) -> Card {
+    switch self {
+    case .ladder(let today):
+      return ReviewLadder.answer(card, correct: rating != .again, at: instant, today: today)
+    case .fsrs(let state, let dueDay):
+      var next = card
+      next.fsrs = state
+      next.nextReviewDate = dueDay
+      next.lastReviewedAt = state.lastReview ?? instant
+      return next
+    }
+  }
+}
+
 extension Deck {
   /// What an answer changed: the card before and after it, the recall item it added, if any,
   /// and the open recall items of the card that a correct answer completed — all that `undo`
@@ -194,13 +250,37 @@ extension Deck {
     cardAt index: Int, correct: Bool, at instant: Date, today: Day, recallAfterWrong: Int?, recallID: String,
     kind: AnswerKind = .scheduling
   ) -> AnswerOutcome {
+    answer(
+      cardAt: index, rating: correct ? .good : .again, at: instant, move: .ladder(today: today),
+      recallAfterWrong: recallAfterWrong, recallID: recallID, kind: kind)
+  }
+
+  /// An answer rated `rating` to the card with `cardID`, moved by `scheduler` when `kind` moves
+  /// the schedule (see `AnswerMove.of`). Returns `nil` when no card has `cardID`.
+  public mutating func answer(
+    cardID: String, rating: FSRSRating, at instant: Date, clock: DayClock, scheduler: StudyScheduler,
+    recallAfterWrong: Int?, recallID: String, kind: AnswerKind
+  ) -> AnswerOutcome? {
+    guard let index = cards.firstIndex(where: { $0.id == cardID }) else { return nil }
+    return answer(
+      cardAt: index, rating: rating, at: instant,
+      move: AnswerMove.of(cards[index], rating: rating, at: instant, clock: clock, scheduler: scheduler),
+      recallAfterWrong: recallAfterWrong, recallID: recallID, kind: kind)
+  }
+
+  /// Records an answer rated `rating` to the card at `index`: the log entry (correct unless
+  /// again, the rating when correct does not say it), the card moved by `move` when `kind`
+  /// moves the schedule, and the recall items as `answer(cardID:correct:…)` says.
+  public mutating func answer(
+    cardAt index: Int, rating: FSRSRating, at instant: Date, move: AnswerMove, recallAfterWrong: Int?,
+    recallID: String, kind: AnswerKind
+  ) -> AnswerOutcome {
     let cardID = cards[index].id
     let previous = cards[index]
-    let card =
-      kind.movesSchedule
-      ? ReviewLadder.answer(previous, correct: correct, at: instant, today: today) : previous
+    let card = kind.movesSchedule ? move.apply(to: previous, rating: rating, at: instant) : previous
+    let correct = rating != .again
     cards[index] = card
-    let entry = ReviewEntry(cardID: cardID, at: instant, correct: correct, kind: kind)
+    let entry = ReviewEntry(cardID: cardID, at: instant, rating: rating, kind: kind)
     reviewLog.append(entry)
     var recall: RecallItem?
     var completed: [String] = []

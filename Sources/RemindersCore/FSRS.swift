@@ -6,6 +6,22 @@ public enum FSRSRating: Int, CaseIterable, Hashable, Sendable {
   case hard = 2
   case good = 3
   case easy = 4
+
+  /// The rating's word, as the deck, the journal and `cards answer` write it.
+  public var word: String {
+    switch self {
+    case .again: "again"
+    case .hard: "hard"
+    case .good: "good"
+    case .easy: "easy"
+    }
+  }
+
+  /// The rating a word names, exactly (`again`, `hard`, `good`, `easy`).
+  public init?(word: String) {
+    guard let rating = Self.allCases.first(where: { $0.word == word }) else { return nil }
+    self = rating
+  }
 }
 
 /// Where a card is in FSRS: in its first learning steps, in review (intervals of whole days), or
@@ -197,9 +213,15 @@ public struct FSRSScheduler: Hashable, Sendable {
   /// its instant (answers at the same instant in the order given), reviewed as good when correct
   /// and again when wrong, from a new card due at `newCardDue`. No answers: that new card.
   public func replayLadder(_ answers: [(at: Date, correct: Bool)], newCardDue: Date) -> FSRSCard {
+    replay(answers.map { (at: $0.at, rating: $0.correct ? .good : .again) }, newCardDue: newCardDue)
+  }
+
+  /// The card after rated answers, each in the order of its instant (answers at the same instant
+  /// in the order given), from a new card due at `newCardDue`. No answers: that new card.
+  public func replay(_ answers: [(at: Date, rating: FSRSRating)], newCardDue: Date) -> FSRSCard {
     let ordered = answers.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
     return ordered.reduce(FSRSCard.new(due: newCardDue)) { card, answer in
-      review(card, rating: answer.element.correct ? .good : .again, at: answer.element.at)
+      review(card, rating: answer.element.rating, at: answer.element.at)
     }
   }
 

@@ -45,10 +45,14 @@ extension FSRSScheduler {
   }
 
   /// The FSRS state that `answers` (a card's entries of the review log) give it, replayed from
-  /// new (SPEC §10.3's switch: correct is good, wrong is again), in the order of their instants.
-  /// No answers: the card's state as it is without one, new and due at `createdAt`.
+  /// new in the order of their instants: each with its rating (SPEC §10.3's switch: a log
+  /// without ratings is correct as good, wrong as again). Answers that moved nothing (`relearn`,
+  /// `early`) are skipped, as they were when given, so the replay gives the state the live
+  /// answers gave. No answers: the card's state as it is without one, new and due at `createdAt`.
   public func replay(_ card: Card, answers: [ReviewEntry]) -> FSRSCard {
-    replayLadder(answers.map { (at: $0.at, correct: $0.correct) }, newCardDue: card.createdAt)
+    replay(
+      answers.filter { $0.kind.movesSchedule }.map { (at: $0.at, rating: $0.rating) },
+      newCardDue: card.createdAt)
   }
 
   /// Gives every card that needs it (`Card.needsFSRSReplay`) the state its answers in the

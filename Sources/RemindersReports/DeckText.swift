@@ -48,6 +48,36 @@ public struct DeckText {
         ? words.nextReview(day, step: step) : words.answeredEarly(day, step: step)) + "\n"
   }
 
+  /// What `cards answer` prints first under FSRS: the card, then its rating and new due — a
+  /// time in the day zone (`2026-11-26 08:11`) for a learning or relearning step, the day for a
+  /// card in review; for an answer that moved nothing, that it was logged only.
+  public func answeredFSRS(_ outcome: Deck.AnswerOutcome) -> String {
+    let rating = DeckText.ratingWord(outcome.entry.rating)
+    let (due, learning) = DeckText.due(outcome.card, clock: locale.clock)
+    return DeckText.oneLine(outcome.card.front) + "\n"
+      + (outcome.entry.kind.movesSchedule
+        ? words.ratedNext(rating, due: due, learning: learning) : words.ratedEarly(rating, due: due)) + "\n"
+  }
+
+  /// When a card is next due under FSRS, as the answer lines say it: in learning or relearning
+  /// (`learning` true) the step's day and time in the day zone, `2026-11-26 08:11`; in review, or
+  /// without a state, the day.
+  public static func due(_ card: Card, clock: DayClock) -> (text: String, learning: Bool) {
+    let day = card.nextReviewDate.description
+    guard let state = card.fsrs, state.state != .review else { return (day, false) }
+    return ("\(day) \(clock.wallTime(at: state.due).description)", true)
+  }
+
+  /// The catalogue's name of a rating.
+  public static func ratingWord(_ rating: FSRSRating) -> RatingWord {
+    switch rating {
+    case .again: .again
+    case .hard: .hard
+    case .good: .good
+    case .easy: .easy
+    }
+  }
+
   /// When the recall item a wrong answer added will remind: at `reminder`, the first planned
   /// reminder that carries it, and why it moved; else at the item's own time.
   public func recallReminder(_ recall: RecallItem, reminder: Reminder?, now: Date) -> String {

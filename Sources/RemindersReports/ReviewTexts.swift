@@ -11,10 +11,14 @@ public struct ReviewTexts {
   public let locale: ReportLocale
   /// The deck's `recall_after_wrong` (seconds), nil when a wrong answer adds no recall item.
   public let recallAfterWrong: Int?
+  /// Under FSRS (`study.scheduler = "fsrs"`): a card is rated with keys 1–4, and an outcome says
+  /// the rating and the new due.
+  public let ratings: Bool
 
-  public init(locale: ReportLocale, recallAfterWrong: Int?) {
+  public init(locale: ReportLocale, recallAfterWrong: Int?, ratings: Bool = false) {
     self.locale = locale
     self.recallAfterWrong = recallAfterWrong
+    self.ratings = ratings
   }
 
   public var words: any Catalogue { locale.words }
@@ -38,7 +42,8 @@ public struct ReviewTexts {
     case .card(let card):
       let place = "\(number)/\(total)" + (card.collection.map { " · \($0)" } ?? "")
       if !revealed { return words.frontPrompt(place: place, front: oneLine(card.front)) }
-      return words.backPrompt(oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? ""))
+      let back = oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? "")
+      return ratings ? words.backPromptRated(back) : words.backPrompt(back)
     case .recall(let recall):
       let topic = oneLine(recall.topic) + (recall.note.map { " (\(oneLine($0)))" } ?? "")
       return words.recallPrompt(number: number, total: total, topic: topic)
@@ -47,7 +52,7 @@ public struct ReviewTexts {
 
   public func keys(_ item: ReviewQueue.Item) -> String {
     switch item {
-    case .card: words.keysLine(card: true)
+    case .card: ratings ? words.keysLineRated : words.keysLine(card: true)
     case .recall: words.keysLine(card: false)
     }
   }
@@ -55,14 +60,27 @@ public struct ReviewTexts {
   /// An answer's outcome in the session: the new step and date, or that a relearning answer
   /// moved nothing; a forgotten card comes back in the session, which it says too.
   public func result(_ outcome: Deck.AnswerOutcome) -> String {
-    let said =
-      outcome.entry.kind.movesSchedule
+    let said = ratings ? rated(outcome) : remembered(outcome)
+    // A line of its own: the outcome reads the same whether or not the card comes back.
+    return outcome.entry.correct ? said : said + "\n" + words.comesBackInSession
+  }
+
+  /// Under FSRS: the rating and the new due (a time for a learning step), or that a relearning
+  /// answer moved nothing.
+  func rated(_ outcome: Deck.AnswerOutcome) -> String {
+    let rating = DeckText.ratingWord(outcome.entry.rating)
+    guard outcome.entry.kind.movesSchedule else { return words.relearnedRated(rating) }
+    let (due, learning) = DeckText.due(outcome.card, clock: locale.clock)
+    return words.answeredRated(rating, due: due, learning: learning)
+  }
+
+  /// On the ladder: remembered or forgot, and the new step and date.
+  func remembered(_ outcome: Deck.AnswerOutcome) -> String {
+    outcome.entry.kind.movesSchedule
       ? words.answered(
         remembered: outcome.entry.correct, step: outcome.card.stepIndex,
         next: outcome.card.nextReviewDate.description)
       : words.relearned(remembered: outcome.entry.correct)
-    // A line of its own: the outcome reads the same whether or not the card comes back.
-    return outcome.entry.correct ? said : said + "\n" + words.comesBackInSession
   }
 
   public func recallResult(recalled: Bool) -> String {

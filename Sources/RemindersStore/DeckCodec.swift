@@ -477,6 +477,30 @@ public enum DeckCodec {
       ]) { _, known in known })
   }
 
+  /// A log entry's `rating` (SPEC §10.3): one of the four words, and where it was.
+  static func readRating(_ reader: inout JSONReader, field: String) throws -> (FSRSRating, offset: Int) {
+    let at = reader.position
+    let reason = "expected \"again\", \"hard\", \"good\" or \"easy\""
+    guard reader.peek() == UInt8(ascii: "\""), let token = try? reader.readStringToken() else {
+      throw FieldError(offset: at, field: field, reason: reason)
+    }
+    guard let rating = FSRSRating(word: reader.string(token)) else {
+      throw FieldError(offset: at, field: field, reason: reason)
+    }
+    return (rating, at)
+  }
+
+  /// The entry's rating checked against its `correct`: again is the wrong answer, the other
+  /// three are correct ones; a rating that says the other is refused where it was.
+  static func checkRating(_ stated: (FSRSRating, offset: Int)?, correct: Bool, field: String) throws {
+    guard let (rating, offset) = stated, (rating != .again) != correct else { return }
+    throw FieldError(
+      offset: offset, field: field,
+      reason: correct
+        ? "expected \"hard\", \"good\" or \"easy\" for a correct answer"
+        : "expected \"again\" for a wrong answer")
+  }
+
   static func readBool(_ reader: inout JSONReader, field: String) throws -> Bool {
     let at = reader.position
     guard let value = try? reader.readBool() else {
@@ -553,6 +577,7 @@ public enum DeckCodec {
     var correct: Bool?
     var relearn = false
     var early = false
+    var rating: (FSRSRating, offset: Int)?
     var extras: [String: JSONValue] = [:]
     try reader.readObject { reader, key in
       let offset = reader.position
@@ -569,6 +594,8 @@ public enum DeckCodec {
         relearn = try readBool(&reader, field: field("relearn"))
       } else if reader.equals(key, "early") {
         early = try readBool(&reader, field: field("early"))
+      } else if reader.equals(key, "rating") {
+        rating = try readRating(&reader, field: field("rating"))
       } else if keepExtras {
         extras[reader.string(key)] = try reader.readValue()
       } else {
@@ -580,7 +607,11 @@ public enum DeckCodec {
         .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
-    return (ReviewEntry(cardID: cardID, at: at, correct: correct, relearn: relearn, early: early), extras)
+    try checkRating(rating, correct: correct, field: field("rating"))
+    let entry =
+      rating.map { ReviewEntry(cardID: cardID, at: at, rating: $0.0, relearn: relearn, early: early) }
+      ?? ReviewEntry(cardID: cardID, at: at, correct: correct, relearn: relearn, early: early)
+    return (entry, extras)
   }
 
   /// A log entry's card id (as its bytes), instant, answer and whether it moved its card's
@@ -596,6 +627,7 @@ public enum DeckCodec {
     var at: Date?
     var correct: Bool?
     var movedNothing = false
+    var rating: (FSRSRating, offset: Int)?
     try reader.readObject { reader, key in
       let offset = reader.position
       if reader.equals(key, "cardId") {
@@ -611,6 +643,8 @@ public enum DeckCodec {
       } else if reader.equals(key, "relearn") || reader.equals(key, "early") {
         let name = reader.equals(key, "relearn") ? "relearn" : "early"
         if try readBool(&reader, field: field(name)) { movedNothing = true }
+      } else if reader.equals(key, "rating") {
+        rating = try readRating(&reader, field: field("rating"))
       } else {
         try reader.skipValue()
       }
@@ -620,6 +654,7 @@ public enum DeckCodec {
         .map(\.0)
       throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
     }
+    try checkRating(rating, correct: correct, field: field("rating"))
     return (cardID, at, correct, !movedNothing)
   }
 
@@ -638,8 +673,8 @@ public enum DeckCodec {
   }
 
   /// A review log entry's fields as the deck file writes them: `relearn` and `early` only when
-  /// true (absent means false), so a deck without such answers reads and writes as it did
-  /// before these fields.
+  /// true (absent means false), `rating` only when `correct` does not imply it (hard, easy), so
+  /// a deck without such answers reads and writes as it did before these fields.
   public static func logEntryFields(_ entry: ReviewEntry, extras: [String: JSONValue] = [:], clock: DayClock)
     -> [String: JSONValue]
   {
@@ -649,6 +684,7 @@ public enum DeckCodec {
     f["correct"] = .bool(entry.correct)
     f["relearn"] = entry.relearn ? .bool(true) : nil
     f["early"] = entry.early ? .bool(true) : nil
+    f["rating"] = entry.statedRating.map { .string($0.word) }
     return f
   }
 

@@ -24,11 +24,13 @@ public struct DeckJournal: Sendable {
 
   /// One change.
   public enum Change: Equatable, Sendable {
-    /// An answer, replayed by the ladder with the day it was given on, as the kind it was
-    /// given as (whether it moved the schedule was decided when it was given).
+    /// An answer, replayed as the kind it was given as (whether it moved the schedule was
+    /// decided when it was given): by the ladder with the day it was given on, or, under FSRS,
+    /// to the card as the answer left it (`moved`, its FSRS state and due day: the settings may
+    /// change before the fold). `rating`: hard or easy when given so (nil: implied by `correct`).
     case answer(
       cardID: String, correct: Bool, at: Date, day: Day, recallAfterWrong: Int?, recallID: String,
-      kind: AnswerKind = .scheduling)
+      kind: AnswerKind = .scheduling, rating: FSRSRating? = nil, moved: Card? = nil)
     /// An answer taken back.
     case undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
     /// Recall items set as they are (answered in review, or put back by undo).
@@ -105,11 +107,15 @@ public struct DeckJournal: Sendable {
 
   static func apply(_ change: Change, to deck: inout Deck, positions: [String: Int]) {
     switch change {
-    case .answer(let cardID, let correct, let at, let day, let after, let recallID, let kind):
+    case .answer(
+      let cardID, let correct, let at, let day, let after, let recallID, let kind, let rating, let moved):
       guard let index = positions[cardID] else { return }
+      let move =
+        moved.flatMap { card in card.fsrs.map { AnswerMove.fsrs($0, dueDay: card.nextReviewDate) } }
+        ?? .ladder(today: day)
       _ = deck.answer(
-        cardAt: index, correct: correct, at: at, today: day, recallAfterWrong: after, recallID: recallID,
-        kind: kind)
+        cardAt: index, rating: rating ?? (correct ? .good : .again), at: at, move: move,
+        recallAfterWrong: after, recallID: recallID, kind: kind)
     case .undo(let previous, let entry, let recallAdded, let completed):
       deck.undo(
         previous: previous, entry: entry, recallAdded: recallAdded, completed: completed,
@@ -181,7 +187,8 @@ public struct DeckJournal: Sendable {
     func time(_ date: Date) -> JSONValue { .string(Timestamp.format(date, in: clock)) }
     var root: [String: JSONValue] = ["version": .number("1"), "id": .string(id)]
     switch change {
-    case .answer(let cardID, let correct, let at, let day, let after, let recallID, let kind):
+    case .answer(
+      let cardID, let correct, let at, let day, let after, let recallID, let kind, let rating, let moved):
       root["op"] = .string("answer")
       var answer: [String: JSONValue] = [
         "cardId": .string(cardID), "correct": .bool(correct), "at": time(at), "day": .string(day.description),
@@ -191,7 +198,10 @@ public struct DeckJournal: Sendable {
       // schedule are as they were.
       if kind == .relearn { answer["relearn"] = .bool(true) }
       if kind == .early { answer["early"] = .bool(true) }
+      // As in the log: only a rating that `correct` does not imply.
+      if let rating, rating == .hard || rating == .easy { answer["rating"] = .string(rating.word) }
       root["answer"] = .object(answer)
+      if let moved { root["cards"] = .array([.object(DeckCodec.cardFields(moved, clock: clock))]) }
     case .undo(let previous, let entry, let recallAdded, let completed):
       root["op"] = .string("undo")
       root["cards"] = .array([.object(DeckCodec.cardFields(previous, clock: clock))])
@@ -250,11 +260,28 @@ public struct DeckJournal: Sendable {
       let kind = ReviewEntry(
         cardID: cardID, at: at, correct: correct, relearn: flags["relearn"]!, early: flags["early"]!
       ).kind
+      var rating: FSRSRating?
+      if let value = a["rating"] {
+        guard case .string(let word) = value, let stated = FSRSRating(word: word),
+          (stated != .again) == correct
+        else {
+          throw bad("answer.rating: expected \"again\", \"hard\", \"good\" or \"easy\", as correct says")
+        }
+        rating = stated
+      }
+      // An FSRS answer carries the card it left, with its state (read as strictly as the deck).
+      var moved: Card?
+      if !stored.deck.cards.isEmpty {
+        guard stored.deck.cards.count == 1, stored.deck.cards[0].id == cardID,
+          stored.deck.cards[0].fsrs != nil
+        else { throw bad("answer: expected one card, the answered one with its fsrs state") }
+        moved = stored.deck.cards[0]
+      }
       return (
         id,
         .answer(
           cardID: cardID, correct: correct, at: at, day: day, recallAfterWrong: after, recallID: recallID,
-          kind: kind)
+          kind: kind, rating: rating, moved: moved)
       )
     case "undo":
       guard stored.deck.cards.count == 1, stored.deck.reviewLog.count == 1,

@@ -94,7 +94,14 @@ public typealias ReviewKey = ReviewCommand
 extension ReviewCommand {
   /// A full-screen key: Space or Enter reveals; y, 1, → remembered; n, 2, ← forgot; u, s; q, Esc,
   /// Ctrl-C quit; ? the keys. Nil for keys that do nothing (an arrow up, a function key).
-  public init?(_ key: TerminalKey) {
+  ///
+  /// `ratings`: a card under FSRS (SPEC §10.3), where 1–4 are again, hard, good and easy (y and →
+  /// stay good, n and ← again); a recall item keeps 1 and 2 as yes and no in either mode.
+  public init?(_ key: TerminalKey, ratings: Bool = false) {
+    if ratings, case .character(let c) = key, let rating = Self.rating(digit: c) {
+      self = .rated(rating)
+      return
+    }
     switch key {
     case .enter, .character(" "): self = .reveal
     case .right, .character("y"), .character("Y"), .character("1"): self = .remembered
@@ -108,9 +115,25 @@ extension ReviewCommand {
     }
   }
 
-  /// A plain-mode answer line: empty reveals, then y/1, n/2, u, s, q, ? (case-insensitive).
-  public init(line: String) {
-    switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+  /// The rating a digit names under FSRS: 1 again, 2 hard, 3 good, 4 easy.
+  static func rating(digit: Character) -> FSRSRating? {
+    digit.wholeNumberValue.flatMap { FSRSRating(rawValue: $0) }
+  }
+
+  /// A plain-mode answer line: empty reveals, then y/1, n/2, u, s, q, ? (case-insensitive), and
+  /// the ratings' words again, hard, good and easy; `ratings` (a card under FSRS): 1–4 are the
+  /// four ratings.
+  public init(line: String, ratings: Bool = false) {
+    let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+    if let rating = FSRSRating(word: word) {
+      self = .rated(rating)
+      return
+    }
+    if ratings, word.count == 1, let rating = Self.rating(digit: word.first!) {
+      self = .rated(rating)
+      return
+    }
+    switch word {
     case "": self = .reveal
     case "y", "1": self = .remembered
     case "n", "2": self = .forgot

@@ -24,10 +24,13 @@ public enum ReviewScreen {
     public var message: String?
     /// `?` was pressed: the keys are listed in full.
     public var showingKeys: Bool
+    /// Under FSRS: a card is rated with keys 1–4, which the key line and list show.
+    public var ratings: Bool
 
     public init(
       kind: Kind, number: Int, total: Int, collection: String? = nil, front: String, back: String? = nil,
-      note: String? = nil, revealed: Bool = false, message: String? = nil, showingKeys: Bool = false
+      note: String? = nil, revealed: Bool = false, message: String? = nil, showingKeys: Bool = false,
+      ratings: Bool = false
     ) {
       self.kind = kind
       self.number = number
@@ -39,6 +42,7 @@ public enum ReviewScreen {
       self.revealed = revealed
       self.message = message
       self.showingKeys = showingKeys
+      self.ratings = ratings
     }
   }
 
@@ -75,7 +79,9 @@ public enum ReviewScreen {
     }
     if state.showingKeys {
       body.append("")
-      body += keyList(state.kind, language: language).flatMap { DisplayWidth.wrap($0, width: width) }
+      body += keyList(state.kind, ratings: state.ratings, language: language).flatMap {
+        DisplayWidth.wrap($0, width: width)
+      }
     }
     var bottom: [String] = []
     if let message = state.message {
@@ -94,14 +100,15 @@ public enum ReviewScreen {
   public static func keyLine(_ state: State, language: Language) -> String {
     switch state.kind {
     case .card where !state.revealed: language.catalogue.screenKeyLine(.front)
-    case .card: language.catalogue.screenKeyLine(.back)
+    case .card: language.catalogue.screenKeyLine(state.ratings ? .backRated : .back)
     case .recall: language.catalogue.screenKeyLine(.recall)
     }
   }
 
   /// Every key, one a line (`?`).
-  public static func keyList(_ kind: State.Kind, language: Language) -> [String] {
-    language.catalogue.screenKeyList(card: kind == .card)
+  public static func keyList(_ kind: State.Kind, ratings: Bool = false, language: Language) -> [String] {
+    kind == .card && ratings
+      ? language.catalogue.screenKeyListRated : language.catalogue.screenKeyList(card: kind == .card)
   }
 
   /// SGR attributes, or none at all when colour is off.

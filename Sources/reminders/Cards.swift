@@ -82,12 +82,18 @@ struct Cards: ParsableCommand {
     @Argument(help: .catalogue(.cardID)) var id: String
     @Argument(help: .catalogue(.answerResult)) var result: String
 
-    var correct: Bool { result.lowercased() == "correct" }
+    /// The answer's rating: `correct` is good and `wrong` is again, in either scheduler (SPEC
+    /// §10.3); under the ladder again is wrong and the other three are correct.
+    var rating: FSRSRating? {
+      switch result.lowercased() {
+      case "correct": .good
+      case "wrong": .again
+      case let word: FSRSRating(word: word)
+      }
+    }
 
     func validate() throws {
-      guard ["correct", "wrong"].contains(result.lowercased()) else {
-        throw ValidationError(.answer(result))
-      }
+      guard rating != nil else { throw ValidationError(.answer(result)) }
     }
 
     func run() throws {
@@ -98,16 +104,22 @@ struct Cards: ParsableCommand {
         stored -> (Deck.AnswerOutcome, Deck) in
         let index = try DeckLookup.card(
           id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
+        let scheduler = invocation.configuration.studyScheduler
+        // Under FSRS, a card answered under the ladder first gets the state its log gives it.
+        FSRSCatchUp(scheduler: scheduler, clock: clock).apply(to: &stored.deck)
         // Outside a session an answer to a card that is not due moves nothing (SPEC §10.2).
-        let kind = AnswerKind.ladder(stored.deck.cards[index], at: now, clock: clock, inSession: false)
+        let kind = AnswerKind.of(
+          stored.deck.cards[index], at: now, clock: clock, scheduler: scheduler, inSession: false)
         let outcome = stored.deck.answer(
-          cardID: stored.deck.cards[index].id, correct: correct, at: now, clock: clock,
+          cardID: stored.deck.cards[index].id, rating: rating!, at: now, clock: clock, scheduler: scheduler,
           recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
           recallID: UUID().uuidString.lowercased(), kind: kind)!
         return (outcome, stored.deck)
       }
       let text = DeckText(locale: invocation.locale)
-      print(text.answered(outcome), terminator: "")
+      print(
+        invocation.configuration.studyScheduler.fsrs == nil
+          ? text.answered(outcome) : text.answeredFSRS(outcome), terminator: "")
       guard let recall = outcome.recall else { return }
       // When it really fires: the same walk `preview` makes, over the deck as it now stands.
       let ledger = try invocation.ledgerStore.load()

@@ -38,7 +38,7 @@ struct FullScreenReview {
         case .resize:
           continue
         case .key(let raw):
-          guard let key = ReviewKey(raw) else { continue }
+          guard let key = ReviewKey(raw, ratings: ratings(item)) else { continue }
           let events = try session.handle(key)
           // `?` again hides the keys; any other key hides them too.
           let listsKeys = events.contains { if case .keys = $0 { true } else { false } }
@@ -55,6 +55,12 @@ struct FullScreenReview {
     fflush(nil)
   }
 
+  /// Whether keys 1–4 rate `item`: a card, under FSRS.
+  func ratings(_ item: ReviewQueue.Item) -> Bool {
+    if case .card = item { return texts.ratings }
+    return false
+  }
+
   /// The screen's view of the session's current item.
   func state(_ item: ReviewQueue.Item, message: String?, showingKeys: Bool) -> ReviewScreen.State {
     let number = session.index + 1
@@ -64,7 +70,7 @@ struct FullScreenReview {
       return ReviewScreen.State(
         kind: .card, number: number, total: total, collection: card.collection, front: card.front,
         back: card.back, note: card.note, revealed: session.revealed, message: message,
-        showingKeys: showingKeys)
+        showingKeys: showingKeys, ratings: texts.ratings)
     case .recall(let recall):
       return ReviewScreen.State(
         kind: .recall, number: number, total: total, front: recall.topic, note: recall.note, message: message,

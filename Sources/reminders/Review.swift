@@ -34,7 +34,8 @@ struct Review: ParsableCommand {
       workspace: invocation.workspace, time: clock, collection: collection, limit: limit, shuffle: shuffle,
       recallsOnly: recalls)
     let texts = ReviewTexts(
-      locale: invocation.locale, recallAfterWrong: invocation.configuration.schedule.recallAfterWrong)
+      locale: invocation.locale, recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
+      ratings: session.scheduler.fsrs != nil)
     if plain || !Terminal.isInteractive {
       var review = PlainReview(session: session, texts: texts)
       try review.run()
@@ -58,7 +59,11 @@ struct PlainReview {
           item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
           revealed: session.revealed))
       guard let line = readLine(strippingNewline: true) else { break }
-      for event in try session.handle(ReviewKey(line: line)) { say(texts.message(event, item: item)) }
+      // Under FSRS 1–4 rate a card; a recall item keeps 1 and 2 as yes and no.
+      let ratings: Bool = if case .card = item { texts.ratings } else { false }
+      for event in try session.handle(ReviewKey(line: line, ratings: ratings)) {
+        say(texts.message(event, item: item))
+      }
     }
     say(texts.summary(session, at: session.now))
   }

@@ -20,6 +20,21 @@ public protocol CardsMessages: Sendable {
   /// `Not due: answer logged, the schedule stays as it was (next review: 2026-11-24, step 2)`.
   func answeredEarly(_ day: String, step: Int) -> String
 
+  /// An FSRS rating's name: `もう一度` / `again`, `難しい` / `hard`, `正解` / `good`,
+  /// `簡単` / `easy`.
+  func ratingName(_ rating: RatingWord) -> String
+
+  /// `cards answer` under FSRS (SPEC §10.3): the rating and the new due — a time for a learning
+  /// step, a day in review: `評価: 正解。次の復習: 2026-11-26 08:11（学習中）` /
+  /// `Rated good. Next review: 2026-11-26 08:11 (learning)`; `learning` false:
+  /// `評価: 簡単。次の復習: 2026-12-10` / `Rated easy. Next review: 2026-12-10`.
+  func ratedNext(_ rating: RatingWord, due: String, learning: Bool) -> String
+
+  /// `cards answer` under FSRS to a card before its due (SPEC §10.2):
+  /// `期日前の答え（簡単）: 記録しました。予定は変わりません（次の復習: 2026-12-10）` /
+  /// `Not due: answer logged (easy), the schedule stays as it was (next review: 2026-12-10)`.
+  func ratedEarly(_ rating: RatingWord, due: String) -> String
+
   /// `思い出しのリマインダー: …` / `Recall reminder: …`, and why it moved when it did:
   /// `思い出しのリマインダー: …（移動: 静かな時間（元は 23:00））` / `Recall reminder: … (moved: …)`.
   func recallReminder(at when: String, moved why: String?) -> String
@@ -83,4 +98,9 @@ public enum CardFileProblem: Equatable, Sendable {
   case textAfterClosingQuote
   case strayQuote
   case unclosedQuote
+}
+
+/// An FSRS rating, as the texts name it (the catalogue depends on no other module).
+public enum RatingWord: Sendable, CaseIterable {
+  case again, hard, good, easy
 }

@@ -16,6 +16,11 @@ public protocol ReviewMessages: Sendable {
   /// A card's back in plain mode: `答え: to eat — y: 覚えていた、…` / `Answer: to eat — y: remembered, …`.
   func backPrompt(_ back: String) -> String
 
+  /// A card's back in plain mode under FSRS (SPEC §10.3), the four ratings on keys 1–4:
+  /// `答え: to eat — 1: もう一度、2: 難しい、3: 正解、4: 簡単（y = 正解、n = もう一度）、…` /
+  /// `Answer: to eat — 1: again, 2: hard, 3: good, 4: easy (y = good, n = again), …`.
+  func backPromptRated(_ back: String) -> String
+
   /// A recall item in plain mode: `[2/3 · 思い出す] 〜てしまう — 思い出せましたか？ …` /
   /// `[2/3 · recall] 〜てしまう — Did you recall it? …`.
   func recallPrompt(number: Int, total: Int, topic: String) -> String
@@ -23,6 +28,18 @@ public protocol ReviewMessages: Sendable {
   /// Every key of a card (`card`) or a recall item, on one line: `キー: Enter で答えを表示、…` /
   /// `Keys: Enter shows the answer, …`.
   func keysLine(card: Bool) -> String
+
+  /// Every key of a card under FSRS, on one line: `キー: Enter で答えを表示、1 = もう一度、…` /
+  /// `Keys: Enter shows the answer, 1 = again, 2 = hard, 3 = good, 4 = easy, …`.
+  var keysLineRated: String { get }
+
+  /// An answer's outcome under FSRS: the rating and the new due, a time for a learning step:
+  /// `→ 正解。次の復習 2026-11-21 09:10（学習中）` / `→ good. Next review 2026-11-21 09:10 (learning)`.
+  func answeredRated(_ rating: RatingWord, due: String, learning: Bool) -> String
+
+  /// A relearning answer under FSRS, before the card's step is over: `→ 正解（復習し直し。予定は変わりません）` /
+  /// `→ good (relearning; the schedule stays as it was)`.
+  func relearnedRated(_ rating: RatingWord) -> String
 
   /// An answer's outcome: `→ 覚えていた。段階 2、次の復習 2026-11-24` /
   /// `→ remembered. Step 2, next review 2026-11-24`.
@@ -82,6 +99,9 @@ public protocol ReviewMessages: Sendable {
 
   /// Every key, one a line (`?`), of a card (`card`) or a recall item.
   func screenKeyList(card: Bool) -> [String]
+
+  /// Every key of a card under FSRS, one a line (`?`): the four ratings on 1–4.
+  var screenKeyListRated: [String] { get }
 }
 
 /// What the keys of the review screen do now.
@@ -90,6 +110,8 @@ public enum ReviewKeys: Sendable {
   case front
   /// A card's back.
   case back
+  /// A card's back under FSRS: the four ratings on keys 1–4.
+  case backRated
   /// A recall item.
   case recall
 }

@@ -10,6 +10,23 @@ extension English: CardsMessages {
     "Not due: answer logged, the schedule stays as it was (next review: \(day), step \(step))"
   }
 
+  public func ratingName(_ rating: RatingWord) -> String {
+    switch rating {
+    case .again: "again"
+    case .hard: "hard"
+    case .good: "good"
+    case .easy: "easy"
+    }
+  }
+
+  public func ratedNext(_ rating: RatingWord, due: String, learning: Bool) -> String {
+    "Rated \(ratingName(rating)). Next review: \(due)" + (learning ? " (learning)" : "")
+  }
+
+  public func ratedEarly(_ rating: RatingWord, due: String) -> String {
+    "Not due: answer logged (\(ratingName(rating))), the schedule stays as it was (next review: \(due))"
+  }
+
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "Recall reminder: \(when) (moved: \($0))" } ?? "Recall reminder: \(when)"
   }

@@ -155,7 +155,7 @@ extension English: HelpMessages {
     case .cardID: "The card's id, or a unique prefix of at least 4 characters."
     case .listDue: "Only the cards due today."
     case .onlyCollection: "Only the cards of this collection."
-    case .answerResult: "correct or wrong (any case)."
+    case .answerResult: "correct or wrong, or an FSRS rating: again, hard, good or easy (any case)."
     case .editFront: "The new question side."
     case .editBack: "The new answer side."
     case .editCollection: "The new collection; \"\" clears it."
@@ -225,7 +225,8 @@ extension English: HelpMessages {
     case .recallInOrAt: "give exactly one of --in and --at"
     case .emptyTopic: "TOPIC must not be empty"
     case .emptyFront: "FRONT must not be empty"
-    case .answer(let value): "the answer is 'correct' or 'wrong', not '\(value)'"
+    case .answer(let value):
+      "the answer is 'correct' or 'wrong', or a rating 'again', 'hard', 'good' or 'easy', not '\(value)'"
     case .nothingToEdit: "give at least one of --front, --back, --collection, --note"
     case .alarmAt(let value): "--at takes a time HH:MM from 00:00 to 23:59, not '\(value)'"
     case .alarmPlace(let value):

@@ -11,6 +11,23 @@ extension English: ReviewMessages {
     "Answer: \(back) — y: remembered, n: forgot, s: skip, u: undo, q: quit"
   }
 
+  public func backPromptRated(_ back: String) -> String {
+    "Answer: \(back) — 1: again, 2: hard, 3: good, 4: easy (y = good, n = again), s: skip, u: undo, q: quit"
+  }
+
+  public var keysLineRated: String {
+    "Keys: Enter shows the answer, 1 = again, 2 = hard, 3 = good, 4 = easy (or the word), y = good, n = again, "
+      + "u = undo, s = skip, q = quit"
+  }
+
+  public func answeredRated(_ rating: RatingWord, due: String, learning: Bool) -> String {
+    "→ \(ratingName(rating)). Next review \(due)" + (learning ? " (learning)" : "")
+  }
+
+  public func relearnedRated(_ rating: RatingWord) -> String {
+    "→ \(ratingName(rating)) (relearning; the schedule stays as it was)"
+  }
+
   public func recallPrompt(number: Int, total: Int, topic: String) -> String {
     "[\(number)/\(total) · recall] \(topic) — Did you recall it? y: yes, n: no, s: skip, q: quit"
   }
@@ -62,8 +79,25 @@ extension English: ReviewMessages {
     switch keys {
     case .front: return "Space/Enter: show the answer · " + tail
     case .back: return "y/1/→: remembered · n/2/←: forgot · " + tail
+    case .backRated: return "1: again · 2: hard · 3: good · 4: easy · y/→: good · n/←: again · " + tail
     case .recall: return "y/1/→: recalled · n/2/←: not yet · " + tail
     }
+  }
+
+  public var screenKeyListRated: [String] {
+    [
+      "Keys:",
+      "  Space / Enter   show the answer",
+      "  1               again (forgot)",
+      "  2               hard",
+      "  3 / y / →       good",
+      "  4               easy",
+      "  n / ←           again",
+      "  u               undo the last answer",
+      "  s               skip (it stays due)",
+      "  q / Esc / Ctrl-C  quit",
+      "  ?               these keys",
+    ]
   }
 
   public func screenKeyList(card: Bool) -> [String] {

@@ -10,6 +10,23 @@ extension Japanese: CardsMessages {
     "期日前の答え: 記録しました。予定は変わりません（次の復習: \(day)、段階 \(step)）"
   }
 
+  public func ratingName(_ rating: RatingWord) -> String {
+    switch rating {
+    case .again: "もう一度"
+    case .hard: "難しい"
+    case .good: "正解"
+    case .easy: "簡単"
+    }
+  }
+
+  public func ratedNext(_ rating: RatingWord, due: String, learning: Bool) -> String {
+    "評価: \(ratingName(rating))。次の復習: \(due)" + (learning ? "（学習中）" : "")
+  }
+
+  public func ratedEarly(_ rating: RatingWord, due: String) -> String {
+    "期日前の答え（\(ratingName(rating))）: 記録しました。予定は変わりません（次の復習: \(due)）"
+  }
+
   public func recallReminder(at when: String, moved why: String?) -> String {
     why.map { "思い出しのリマインダー: \(when)（移動: \($0)）" } ?? "思い出しのリマインダー: \(when)"
   }

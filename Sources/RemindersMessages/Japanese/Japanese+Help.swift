@@ -121,7 +121,8 @@ extension Japanese: HelpMessages {
     case .cardID: "カードの ID、または 4 文字以上の一意な先頭部分。"
     case .listDue: "今日が期日のカードだけ。"
     case .onlyCollection: "このコレクションのカードだけ。"
-    case .answerResult: "correct（正解）か wrong（不正解）。大文字小文字は問いません。"
+    case .answerResult:
+      "correct（正解）か wrong（不正解）、または FSRS の評価 again・hard・good・easy。大文字小文字は問いません。"
     case .editFront: "新しい問題の面（表）。"
     case .editBack: "新しい答えの面（裏）。"
     case .editCollection: "新しいコレクション。\"\" で消します。"
@@ -186,7 +187,8 @@ extension Japanese: HelpMessages {
     case .recallInOrAt: "--in と --at のどちらか一方だけを指定してください"
     case .emptyTopic: "TOPIC（思い出すこと）を空にはできません"
     case .emptyFront: "FRONT（表）を空にはできません"
-    case .answer(let value): "答えは 'correct' か 'wrong' です（'\(value)' ではなく）"
+    case .answer(let value):
+      "答えは 'correct' か 'wrong'、または評価 'again'・'hard'・'good'・'easy' です（'\(value)' ではなく）"
     case .nothingToEdit: "変更する項目を指定してください: --front、--back、--collection、--note"
     case .alarmAt(let value): "--at には 00:00 から 23:59 までの時刻 HH:MM を指定します（'\(value)' ではなく）"
     case .alarmPlace(let value):

@@ -11,6 +11,23 @@ extension Japanese: ReviewMessages {
     "答え: \(back) — y: 覚えていた、n: 忘れた、s: スキップ、u: 取り消し、q: 終了"
   }
 
+  public func backPromptRated(_ back: String) -> String {
+    "答え: \(back) — 1: もう一度、2: 難しい、3: 正解、4: 簡単（y = 正解、n = もう一度）、s: スキップ、u: 取り消し、q: 終了"
+  }
+
+  public var keysLineRated: String {
+    "キー: Enter で答えを表示、1 = もう一度、2 = 難しい、3 = 正解、4 = 簡単（英語の評価語も可）、y = 正解、n = もう一度、"
+      + "u = 取り消し、s = スキップ、q = 終了"
+  }
+
+  public func answeredRated(_ rating: RatingWord, due: String, learning: Bool) -> String {
+    "→ \(ratingName(rating))。次の復習 \(due)" + (learning ? "（学習中）" : "")
+  }
+
+  public func relearnedRated(_ rating: RatingWord) -> String {
+    "→ \(ratingName(rating))（復習し直し。予定は変わりません）"
+  }
+
   public func recallPrompt(number: Int, total: Int, topic: String) -> String {
     "[\(number)/\(total) · 思い出す] \(topic) — 思い出せましたか？ y: はい、n: いいえ、s: スキップ、q: 終了"
   }
@@ -58,8 +75,25 @@ extension Japanese: ReviewMessages {
     switch keys {
     case .front: return "Space/Enter: 答えを見る · " + tail
     case .back: return "y/1/→: 覚えていた · n/2/←: 忘れた · " + tail
+    case .backRated: return "1: もう一度 · 2: 難しい · 3: 正解 · 4: 簡単 · y/→: 正解 · n/←: もう一度 · " + tail
     case .recall: return "y/1/→: 思い出せた · n/2/←: まだ · " + tail
     }
+  }
+
+  public var screenKeyListRated: [String] {
+    [
+      "キー:",
+      "  Space / Enter   答えを見る",
+      "  1               もう一度（忘れた）",
+      "  2               難しい",
+      "  3 / y / →       正解",
+      "  4               簡単",
+      "  n / ←           もう一度",
+      "  u               最後の答えを取り消す",
+      "  s               スキップ（期日のまま）",
+      "  q / Esc / Ctrl-C  終了",
+      "  ?               このキー一覧",
+    ]
   }
 
   public func screenKeyList(card: Bool) -> [String] {
