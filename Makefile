@@ -150,6 +150,9 @@ demo: build
 	@echo; echo "== a new learner imports samples/words.tsv (310 words): 20 new cards a day, not 310 =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards import samples/words.tsv --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --days 1 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en --now "$$(date +%Y-%m-%dT07:00:00%:z)"
+	@echo; echo "== FSRS-6 (study.scheduler = \"fsrs\"): the new learner rates the first card good =="
+	@sed 's/^\[study\]$$/[study]\nscheduler = "fsrs"/' $(DEMO_DIR)/config.toml > $(DEMO_DIR)/config-fsrs.toml
+	@$$($(SWIFT) build --show-bin-path)/reminders cards answer "$$($$($(SWIFT) build --show-bin-path)/reminders cards list --due --json --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config-fsrs.toml | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')" good --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders stats (eight weeks of sample history; the picture in $(DEMO_DIR)/heatmap.svg) =="
