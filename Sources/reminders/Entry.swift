@@ -17,13 +17,17 @@ import RemindersSystemd
 @main
 enum Entry {
   static func main() {
+    StandardStreams.guardDescriptors()
     do {
       if let run = Run.fastPath(Array(CommandLine.arguments.dropFirst())) {
         try run()
+        try StandardStreams.flush()
         exit(0)
       }
       var command = try Reminders.parseAsRoot()
       try command.run()
+      // Output refused (a full disk, a closed stream) is a failed command, not a success.
+      try StandardStreams.flush()
       exit(0)
     } catch {
       exit(ExitStatus.report(error))

@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
       plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed
     if path == "-" {
-      FileHandle.standardOutput.write(Data(feed))
+      try StandardStreams.write(feed)
       return
     }
     try FileIO.writeAtomically(feed, to: path)

@@ -52,7 +52,7 @@ struct Stats: ParsableCommand {
     if let svg {
       let picture = Array(StudyPicture(report: report).svg.utf8)
       if svg == "-" {
-        FileHandle.standardOutput.write(Data(picture))
+        try StandardStreams.write(picture)
         return
       }
       try FileIO.writeAtomically(picture, to: svg)

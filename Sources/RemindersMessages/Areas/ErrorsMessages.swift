@@ -28,6 +28,9 @@ public protocol ErrorsMessages: Sendable {
   /// `…: 書き込めません: …` / `…: cannot write: …`.
   func cannotWrite(path: String, problem: String) -> String
 
+  /// What a message names the standard output as, in place of a file: `標準出力` / `standard output`.
+  var standardOutput: String { get }
+
   /// `…: 別の reminders の処理が 10 秒を超えてロックを保持していました` /
   /// `…: another reminders process held the lock for over 10 s`.
   func locked(path: String, seconds: Int) -> String

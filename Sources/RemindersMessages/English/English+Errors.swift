@@ -22,6 +22,8 @@ extension English: ErrorsMessages {
   public func unreadable(path: String, problem: String) -> String { "\(path): cannot read: \(problem)" }
   public func cannotWrite(path: String, problem: String) -> String { "\(path): cannot write: \(problem)" }
 
+  public var standardOutput: String { "standard output" }
+
   public func locked(path: String, seconds: Int) -> String {
     "\(path): another reminders process held the lock for over \(seconds) s"
   }

@@ -20,6 +20,8 @@ extension Japanese: ErrorsMessages {
   public func unreadable(path: String, problem: String) -> String { "\(path): 読めません: \(problem)" }
   public func cannotWrite(path: String, problem: String) -> String { "\(path): 書き込めません: \(problem)" }
 
+  public var standardOutput: String { "標準出力" }
+
   public func locked(path: String, seconds: Int) -> String {
     "\(path): 別の reminders の処理が \(seconds) 秒を超えてロックを保持していました"
   }
