@@ -70,6 +70,8 @@ readonly SLOW_START_TIMEOUT_S=${REMINDERS_SESSION_SLOW_START_TIMEOUT:-90}
 # The longest a one-shot client of the session may take (see in_session), and the accessibility
 # probe (it looks for a pop-up for up to 10 s, with at-spi calls of at most 10 s).
 readonly CALL_LIMIT_S=${REMINDERS_SESSION_CALL_LIMIT:-10}
+# How long xfconfd may refuse a setting before do-not-disturb is said to have failed.
+readonly XFCONF_SETTLE_S=${REMINDERS_SESSION_XFCONF_SETTLE:-30}
 readonly PROBE_LIMIT_S=30
 DBUS_DAEMON=${DBUS_DAEMON:-dbus-daemon}
 XVFB=${XVFB:-Xvfb}
@@ -605,19 +607,6 @@ watch_parent() {
 # only), from the session's copy (the user may not be able to read the repository).
 probe() { in_session_within "$PROBE_LIMIT_S" "$PYTHON_GI" "$SESSION_DIR/desktop-probe.py" "$@"; }
 
-# again TIMES COMMAND…: runs COMMAND until it succeeds, at most TIMES times, a quarter second
-# apart; fails with its last status.
-again() {
-  local times=$1 status=0 i
-  shift
-  for ((i = 1; i <= times; i++)); do
-    "$@" && return 0
-    status=$?
-    ((i < times)) && sleep 0.25
-  done
-  return "$status"
-}
-
 # Polls the server's own reading until it says `want` (5 s).
 settle() {
   local want=$1 deadline=$((SECONDS + 5))
@@ -633,6 +622,15 @@ plasma_inhibited() {
     --method org.freedesktop.DBus.Properties.Get org.freedesktop.Notifications Inhibited | tr -d '(),<>'
 }
 xfce_dnd() { in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb 2>/dev/null || echo unset; }
+# xfce_until WANT COMMAND…: runs COMMAND until xfconfd reads /do-not-disturb as WANT.
+xfce_until() {
+  local want=$1 deadline=$((SECONDS + XFCONF_SETTLE_S)) said=""
+  shift
+  until [[ $(xfce_dnd) == "$want" ]]; do
+    ((SECONDS < deadline)) || die "xfconfd did not take do-not-disturb '$want' in ${XFCONF_SETTLE_S} s (it said: ${said:-nothing})"
+    said=$("$@" 2>&1) || sleep 0.5
+  done
+}
 mako_dnd() { in_session makoctl mode | grep -qx do-not-disturb && echo true || echo false; }
 
 do_not_disturb() {
@@ -648,16 +646,15 @@ do_not_disturb() {
       settle "$on" in_session dunstctl is-paused
       ;;
     xfce)
-      # xfconfd, starved on a loaded machine, can fail a call ("Failed to set property"): the
-      # setting is asked for again, up to three times, each call within CALL_LIMIT_S.
+      # xfconfd, starved on a loaded machine (seven desktops testing at once on two cores), can
+      # refuse a call for seconds on end ("Failed to set property"): the setting is asked for
+      # again, half a second apart, until xfconfd reads it so (judged by what it reads, whatever
+      # a call said), for up to XFCONF_SETTLE_S.
       if [[ $on == true ]]; then
-        # (settle then judges by what the server reads, whatever a call said)
-        again 3 in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -n -t bool -s true || true
-        settle true xfce_dnd
+        xfce_until true in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -n -t bool -s true
       else
         # unset again ("does not exist"), which fails when a call that timed out had done it
-        again 3 in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -r || true
-        settle unset xfce_dnd
+        xfce_until unset in_session xfconf-query -c xfce4-notifyd -p /do-not-disturb -r
       fi
       ;;
     plasma)
