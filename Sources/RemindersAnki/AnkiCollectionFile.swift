@@ -33,6 +33,9 @@ public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible 
   case noSpace(folder: String, needed: Int64, free: Int64)
   /// What the content says, not yet confirmed on a second look at the same files.
   case content(AnkiProblem)
+  /// The path names no collection this version reads (confirmed): the config's problem, said
+  /// on its own line, while the deck's reminders go on.
+  case notACollection(AnkiProblem)
   /// SQLite's own message.
   case sqlite(String)
 
@@ -46,9 +49,14 @@ public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible 
     case .noSpace(let folder, let needed, let free):
       return
         "not enough free space in \(folder) to copy it (\(AnkiUnreadable.megabytes(needed)) needed, \(AnkiUnreadable.megabytes(free)) free)"
-    case .content(let problem): return problem.description
+    case .content(let problem), .notACollection(let problem): return problem.description
     case .sqlite(let message): return message
     }
+  }
+
+  /// Whether it is `notACollection`: the config's problem, not one of the moment.
+  public var isNotACollection: Bool {
+    if case .notACollection = self { true } else { false }
   }
 
   public static func megabytes(_ bytes: Int64) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }

@@ -57,6 +57,18 @@ public struct AnkiSource: Sendable {
     copyFolder = stateDir + "/anki-copy"
   }
 
+  /// Where the counts come from when `error` keeps the collection from being read: the last
+  /// reading of the same collection, said as of when, else none. The deck's reminders go on
+  /// either way (docs/anki.md).
+  public func status(without error: AnkiConfigError) -> AnkiStatus {
+    let path = AnkiCollectionFile(path: settings.collection, copyFolder: copyFolder).path
+    let why = AnkiUnreadable.notACollection(error.problem)
+    guard let last = state.load(), last.collectionPath == path else {
+      return AnkiStatus(collectionPath: path, reading: nil, freshness: .unavailable(reason: why))
+    }
+    return AnkiStatus(collectionPath: path, reading: last, freshness: .stale(reason: why))
+  }
+
   /// The counts' source at `now`. `save`: remember a new reading in `<state>/anki.json` (`run`
   /// does; `preview` and `status` write nothing).
   public func read(now: Date, clock: DayClock, save: Bool) throws(AnkiConfigError) -> AnkiStatus {

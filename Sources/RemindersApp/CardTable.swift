@@ -105,14 +105,15 @@ public enum CardTable {
     var values: [Column: String] = [:]
     for (i, field) in fields.enumerated() where i < columns.count && columns[i] != .ignored {
       let value = field.trimmingCharacters(in: .whitespaces)
-      if !value.isEmpty { values[columns[i]] = value }
+      if !CardText.isBlank(value) { values[columns[i]] = value }
     }
-    guard let front = values[.front] else {
-      throw Problem(line: line, reason: .noFront)
+    // The core's rule for a card's text, as `cards add` and `cards edit` follow it.
+    switch CardText.blankSide(front: values[.front] ?? "", back: values[.back] ?? "") {
+    case .front?: throw Problem(line: line, reason: .noFront)
+    case .back?: throw Problem(line: line, reason: .noBack)
+    case nil: break
     }
-    guard let back = values[.back] else {
-      throw Problem(line: line, reason: .noBack)
-    }
+    let (front, back) = (values[.front]!, values[.back]!)
     return Row(line: line, front: front, back: back, collection: values[.collection], note: values[.note])
   }
 

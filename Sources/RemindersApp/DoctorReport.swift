@@ -132,8 +132,6 @@ public struct DoctorReport {
     case popups(server: String, waitForDoNotDisturb: Bool)
     /// `run` stops on this file before it delivers anything.
     case runStopsOnFile(FileHealth)
-    /// `run` stops on `anki.collection`.
-    case runStopsOnAnki(AnkiConfigError)
     /// Reminders go to the calendar file at `path`.
     case fallsBack(to: String, Unreached)
     /// Reminders would go to the calendar file, which `run` cannot read.
@@ -148,13 +146,19 @@ public struct DoctorReport {
     case font(JapaneseFont.Warning)
     /// The alarm file cannot be read: no alarm rings (reminders are delivered still).
     case alarmsWillNotRing(FileHealth)
+    /// `anki.collection` names no collection: Anki's cards are not counted anew (the deck's
+    /// reminders go on). The one note that makes the exit code 1.
+    case ankiNotCounted(AnkiConfigError)
   }
 
   public struct Verdict {
     public var delivery: Delivery
     public var finding: Finding
     public var notes: [Note]
-    public var exitCode: Int32 { delivery == .popup ? 0 : 1 }
+    public var exitCode: Int32 {
+      let ankiNotCounted = notes.contains { if case .ankiNotCounted = $0 { true } else { false } }
+      return delivery == .popup && !ankiNotCounted ? 0 : 1
+    }
   }
 
   public var bus: Bus
@@ -308,8 +312,8 @@ public struct DoctorReport {
     if let broken = files.first(where: { $0.role != .fallback && $0.role != .alarms && $0.error != nil }) {
       return Verdict(delivery: .broken, finding: .runStopsOnFile(broken), notes: notes)
     }
-    // So does an `anki.collection` that is no collection.
-    if let ankiError { return Verdict(delivery: .broken, finding: .runStopsOnAnki(ankiError), notes: notes) }
+    // An `anki.collection` that is no collection stops nothing, but is worth exit 1.
+    if let ankiError { notes.append(.ankiNotCounted(ankiError)) }
     let why: Unreached
     if let error = bus.error {
       why = .bus(error)

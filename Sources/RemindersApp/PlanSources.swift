@@ -41,8 +41,16 @@ extension Workspace {
       }
     }
     guard let settings = configuration.anki else { return PlanSources(input: input, anki: nil) }
-    let anki = try AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
-      .read(now: now, clock: dayClock, save: writeCache)
+    // Nor must a collection that is no collection: whatever is at that path, the deck's
+    // reminders and the alarms go on, and one line says why Anki's cards are not counted anew.
+    let source = AnkiSource(settings: settings, configPath: paths.config, stateDir: paths.stateDir)
+    let anki: AnkiStatus
+    do {
+      anki = try source.read(now: now, clock: dayClock, save: writeCache)
+    } catch {
+      anki = source.status(without: error)
+      notices(.ankiLeftOut(error, counted: anki.reading != nil))
+    }
     if let reading = anki.reading { input.anki = AnkiDue(reading.collection, decks: settings.decks) }
     return PlanSources(input: input, anki: anki)
   }

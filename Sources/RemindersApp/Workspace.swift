@@ -1,4 +1,5 @@
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersStore
 
@@ -24,6 +25,9 @@ public struct Workspace {
     case focusSetAside(StoreError, aside: String)
     /// `alarms.json` cannot be read: no new ring starts, no ring is ended for it.
     case alarmsLeftOut(StoreError)
+    /// `anki.collection` names no collection: Anki's cards are counted from the last reading
+    /// (`counted`) or not at all, and the deck's reminders go on.
+    case ankiLeftOut(AnkiConfigError, counted: Bool)
   }
 
   public init(

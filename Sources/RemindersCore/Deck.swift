@@ -497,7 +497,11 @@ public struct DueIndex: Equatable, Sendable {
 public struct PlanInput: Sendable {
   public var dueIndex: DueIndex
   public var streak: Streak
-  public var recalls: [RecallItem]
+  /// The open recall items, kept in order of due time (then id), however they are given: the
+  /// planner finds the items near a moment by a binary search instead of reading them all.
+  public var recalls: [RecallItem] {
+    didSet { recalls.sort(by: PlanInput.byDueTime) }
+  }
   /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
   public var focus: FocusInput? = nil
   /// The Anki collection of config `[anki]`, as last read, when there is one (docs/anki.md).
@@ -509,7 +513,12 @@ public struct PlanInput: Sendable {
   public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
     self.dueIndex = dueIndex
     self.streak = streak
-    self.recalls = recalls
+    self.recalls = recalls.sorted(by: PlanInput.byDueTime)
+  }
+
+  /// The order of `recalls` (a sort of items already in order costs one pass).
+  static func byDueTime(_ a: RecallItem, _ b: RecallItem) -> Bool {
+    a.dueAt != b.dueAt ? a.dueAt < b.dueAt : a.id < b.id
   }
 
   /// The plan input of a whole deck, on and after `today`, with the day's new cards within `limits`.

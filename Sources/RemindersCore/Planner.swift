@@ -55,7 +55,9 @@ public struct Planner: Sendable {
         out.append(r)
       }
     }
-    out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
+    out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed, before: horizon).filter {
+      $0.fireAt < horizon
+    }
     out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
     out += focusEnds(input.focus, ledger: ledger, now: now, horizon: horizon)
     out += alarmRings(input.alarms ?? [], ledger: ledger, now: now, horizon: horizon)
@@ -261,14 +263,30 @@ public struct Planner: Sendable {
       newCount: deck.newTotal)
   }
 
-  func recalls(_ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime) -> [Reminder] {
+  ///
+  /// Only the reminders that fire before `horizon` are wanted. An item due at or after `horizon`
+  /// plus the coalescing span is left out before it is placed: placing only ever moves a time
+  /// later, so it fires after every group that starts before `horizon` could take it in. `items`
+  /// are in order of due time (`PlanInput.recalls`), so those are cut off by a binary search: a
+  /// walk over many reminders (`preview`, `status`) reads only the items up to each step, not
+  /// every item of the deck at every step.
+  func recalls(
+    _ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime, before horizon: Date
+  ) -> [Reminder] {
     struct Placed {
       var item: RecallItem
       var at: Date
       var reason: DeferralReason?
     }
+    let reach = horizon.addingTimeInterval(TimeInterval(schedule.recallCoalesce))
     var placed: [Placed] = []
-    for item in items where !ledger.contains(recallItem: item.id) {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if items[middle].dueAt < reach { low = middle + 1 } else { high = middle }
+    }
+    for item in items[..<low] where !ledger.contains(recallItem: item.id) {
       guard var (at, reason) = allowed.adjust(item.dueAt) else { continue }
       if at < now.addingTimeInterval(-Planner.catchUpGrace) {
         // Missed recall items never expire; they all land on the next allowed moment together.

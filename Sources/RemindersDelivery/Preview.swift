@@ -7,9 +7,12 @@ extension DeliveryRun {
   /// What `run`, started every minute from `now` on, would deliver before the start of day
   /// `end`: the runs themselves, walked at each moment something falls due, against a copy of
   /// the ledger and a desktop that only records. Nothing is sent or written.
-  public func preview(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) throws
-    -> [Reminder]
-  {
+  ///
+  /// `atLeast`: the walk stops after the step that brings the reminders shown to that many
+  /// (`status` wants only the next one; the rest of the horizon would cost a step each).
+  public func preview(
+    _ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, atLeast wanted: Int = .max
+  ) throws -> [Reminder] {
     let recorder = RecordingSender()
     let world = World(
       ledger: InMemoryLedger(), desktop: { .reachable(recorder, doNotDisturb: .off) }, isWatched: { false },
@@ -17,7 +20,9 @@ extension DeliveryRun {
     var transaction = LedgerTransaction(ledger: ledger) { _ in }
     var shown: [Reminder] = []
     var at = now
-    while let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end) {
+    while shown.count < wanted,
+      let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end)
+    {
       at = max(at, next.fireAt)
       let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
       shown += delivered

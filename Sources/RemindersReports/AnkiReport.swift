@@ -145,7 +145,7 @@ extension AnkiUnreadable {
       case .noSpace(let folder, let needed, let free):
         .noSpace(
           folder: folder, needed: AnkiUnreadable.megabytes(needed), free: AnkiUnreadable.megabytes(free))
-      case .content(let problem): .content(problem.words)
+      case .content(let problem), .notACollection(let problem): .content(problem.words)
       case .sqlite(let message): .sqlite(message)
       }
     return language.catalogue.ankiUnreadable(why, described: description)

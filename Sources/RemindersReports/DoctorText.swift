@@ -168,7 +168,6 @@ extension DoctorReport.Verdict {
       main = ([words.popupsDelivered(by: server)] + (waits ? [words.waitForDoNotDisturb] : [])).joined(
         separator: words.noteSeparator)
     case .runStopsOnFile(let file): main = words.runStops(on: file.summary(language))
-    case .runStopsOnAnki(let error): main = words.runStops(on: error.text(language))
     case .fallsBack(let path, let why): main = words.fallsBack(to: path, why.text(language))
     case .fallsBackButStops(let why, let file):
       main = words.wouldFallBackButStops(why.text(language), on: file.summary(language))
@@ -180,6 +179,7 @@ extension DoctorReport.Verdict {
       case .timerNotEnabled: words.timerNotEnabledNote("\(TimerUnits.timerName) \(TimerUnits.watchName)")
       case .font(let warning): words.fontWarning(warning.words)
       case .alarmsWillNotRing(let file): words.alarmsWillNotRing(file.summary(language))
+      case .ankiNotCounted(let error): words.ankiNotCounted(error.text(language))
       }
     }
     return ([main] + notes).joined(separator: words.noteSeparator)

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersAnki
 import RemindersApp
 import RemindersMessages
 import RemindersStore
@@ -35,6 +36,8 @@ public struct NoticeText {
     case .focusLeftOut(let error): return words.focusLeftOut(errors.text(error))
     case .focusSetAside(let error, let aside): return words.focusSetAside(errors.text(error), as: aside)
     case .alarmsLeftOut(let error): return words.alarmsLeftOut(errors.text(error))
+    case .ankiLeftOut(let error, let counted):
+      return words.ankiLeftOut(error.text(language), counted: counted)
     }
   }
 }

@@ -218,6 +218,6 @@ public struct LocationCache: Sendable {
         "at": .string(Timestamp.format(entry.at, in: clock)),
       ]))
     w.raw("\n")
-    try? FileIO.writeAtomically(w.out, to: path)
+    try? FileIO.writeAtomically(w.out, to: path, links: .replace)
   }
 }

@@ -51,7 +51,7 @@ public struct AnkiStateFile: Sendable {
   }
 
   public func save(_ reading: AnkiReading, clock: DayClock) throws {
-    try FileIO.writeAtomically(AnkiStateFile.encode(reading, clock: clock), to: path)
+    try FileIO.writeAtomically(AnkiStateFile.encode(reading, clock: clock), to: path, links: .replace)
   }
 
   public static func encode(_ reading: AnkiReading, clock: DayClock) -> [UInt8] {

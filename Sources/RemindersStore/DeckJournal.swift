@@ -17,6 +17,9 @@ import RemindersCore
 /// folds the journal in: it writes the deck with the id of the last line folded
 /// (`journalFolded`), then cuts the journal through that line (keeping what was appended
 /// meanwhile), so a crash between the two never applies a line twice.
+///
+/// It is only ever a file of ours, never a symbolic link: a link where it should be is refused
+/// alike by every reader (exit 65) and by the append (74), and is never followed or removed.
 public struct DeckJournal: Sendable {
   public let path: String
 
@@ -39,7 +42,7 @@ public struct DeckJournal: Sendable {
 
   /// The lines of the journal in order, with their ids; none when there is no journal.
   public func read() throws -> [(id: String, change: Change)] {
-    guard let bytes = try FileIO.read(path) else { return [] }
+    guard let bytes = try FileIO.read(path, followingLinks: false) else { return [] }
     var changes: [(String, Change)] = []
     var start = 0
     var number = 0
@@ -58,7 +61,7 @@ public struct DeckJournal: Sendable {
   /// the lines after it; the journal goes when none are left. The caller holds the journal's
   /// lock. A journal that no longer holds `id` was cut already.
   func cut(through id: String) throws {
-    guard let bytes = try FileIO.read(path) else { return }
+    guard let bytes = try FileIO.read(path, followingLinks: false) else { return }
     var start = 0
     var number = 0
     var keepFrom: Int?
@@ -75,7 +78,7 @@ public struct DeckJournal: Sendable {
     if rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
       remove()
     } else {
-      try FileIO.writeAtomically(Array(rest), to: path)
+      try FileIO.writeAtomically(Array(rest), to: path, links: .replace)
     }
   }
 
@@ -138,11 +141,12 @@ public struct DeckJournal: Sendable {
     let failed = { (error: SystemError) in StoreError.writeFailed(path: path, reason: .system(error)) }
     let fd: Int32
     do throws(SystemError) {
+      // Never through a link: the journal is only ever a file of ours (as its readers say).
       fd = try systemCall("open") {
         open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
       }
     } catch {
-      throw failed(error)
+      throw StoreError.writeFailed(path: path, reason: FileIO.refusedLink(path, error))
     }
     defer { close(fd) }
     var info = stat()
@@ -154,7 +158,7 @@ public struct DeckJournal: Sendable {
     // into the deck within a minute.)
     var last: UInt8 = 0x0A
     if info.st_size > 0, pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != 0x0A {
-      let whole = try FileIO.read(path) ?? []
+      let whole = try FileIO.read(path, followingLinks: false) ?? []
       let keep = whole.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
       do throws(SystemError) {
         try systemCall("ftruncate") { ftruncate(fd, off_t(keep)) }

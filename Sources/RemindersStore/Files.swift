@@ -123,17 +123,19 @@ public enum FileIO {
   /// The file's bytes, or `nil` when it does not exist.
   ///
   /// Throws `StoreError.unreadable` when it cannot be read or is not a regular file (a named
-  /// pipe, a folder, a device); a symbolic link is read through.
-  public static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+  /// pipe, a folder, a device); a symbolic link is read through, unless `followingLinks` is
+  /// false (a file only we ever make, such as the journal), when it too is not a regular file.
+  public static func read(_ path: String, followingLinks: Bool = true) throws(StoreError) -> [UInt8]? {
     let fd: Int32
     do throws(SystemError) {
       // O_NONBLOCK: opening a named pipe for reading would wait for a writer. It changes nothing
       // for a regular file, whose reads never block.
-      fd = try systemCall("open") { open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+      let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+      fd = try systemCall("open") { open(path, flags) }
     } catch  where error.code == ENOENT {
       return nil
     } catch {
-      throw StoreError.unreadable(path: path, reason: .system(error))
+      throw StoreError.unreadable(path: path, reason: refusedLink(path, error))
     }
     defer { close(fd) }
     var info = stat()
@@ -170,20 +172,31 @@ public enum FileIO {
     return bytes
   }
 
+  /// What a write does with a symbolic link where the file should be (docs/files.md).
+  public enum LinkHandling: Sendable {
+    /// The user's own files (the deck, the alarms, the calendars, the systemd units, a path
+    /// named on the command line): the link is written through, so a deck linked into a synced
+    /// folder keeps syncing.
+    case writeThrough
+    /// Files only `reminders` makes (state and caches): a link there is not ours to follow, so
+    /// the new file replaces the link itself; its target is never opened, written or chmod'ed.
+    case replace
+  }
+
   /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one:
   /// a temporary file in the same folder, written, flushed (`fsync`), renamed over the target,
   /// then the folder flushed. The file gets `mode` (0600: our files are private).
   ///
-  /// A symbolic link is written through: the new file replaces the link's final target, beside
-  /// which the temporary file is made, and the link stays (a deck linked into a synced folder
-  /// keeps syncing). A link whose target is missing gets its target created when the target's
-  /// folder exists; otherwise nothing is written (`FileProblem.danglingLink`). Something other
-  /// than a regular file at the target (a named pipe, a folder) is never replaced.
-  /// Every failure is `StoreError.writeFailed`, with the old file untouched.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600)
-    throws(StoreError)
-  {
-    let target = try writeTarget(of: path)
+  /// With `.writeThrough`, a symbolic link is written through: the new file replaces the link's
+  /// final target, beside which the temporary file is made, and the link stays. A link whose
+  /// target is missing gets its target created when the target's folder exists; otherwise
+  /// nothing is written (`FileProblem.danglingLink`). With `.replace`, the new file replaces the
+  /// link. Something other than a regular file or a link (a named pipe, a folder) is never
+  /// replaced. Every failure is `StoreError.writeFailed`, with the old file untouched.
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, links: LinkHandling = .writeThrough
+  ) throws(StoreError) {
+    let target = links == .writeThrough ? try writeTarget(of: path) : try replacedFile(at: path)
     let directory = parentDirectory(of: target)
     let name = fileName(of: target)
     func failed(_ error: SystemError) -> StoreError { .writeFailed(path: path, reason: .system(error)) }
@@ -266,6 +279,33 @@ public enum FileIO {
       }
     }
     throw StoreError.writeFailed(path: path, reason: .system(SystemError(call: "readlink", code: ELOOP)))
+  }
+
+  /// What an open with `O_NOFOLLOW` that failed means: a symbolic link at `path` (`ELOOP`) is a
+  /// file that is not a regular one; anything else is what the system said.
+  static func refusedLink(_ path: String, _ error: SystemError) -> FileProblem {
+    var info = stat()
+    if error.code == ELOOP, lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .symbolicLink {
+      return .notRegularFile(.symbolicLink)
+    }
+    return .system(error)
+  }
+
+  /// The file a `.replace` write renames over: `path` itself, when it names nothing, a regular
+  /// file or a symbolic link (never followed).
+  static func replacedFile(at path: String) throws(StoreError) -> String {
+    var info = stat()
+    do throws(SystemError) {
+      try systemCall("lstat") { lstat(path, &info) }
+    } catch  where error.code == ENOENT {
+      return path
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: .system(error))
+    }
+    switch FileKind(mode: info.st_mode) {
+    case .regular, .symbolicLink: return path
+    case let kind: throw StoreError.writeFailed(path: path, reason: .notRegularFile(kind))
+    }
   }
 
   /// What the symbolic link at `link` holds (`readlink`).
@@ -382,11 +422,13 @@ public final class FileLock {
     // descriptor another thread has just opened.
     let descriptor: Int32
     do throws(SystemError) {
+      // O_NOFOLLOW: a lock is a file only we make; through a link, `O_CREAT` would make a file
+      // wherever the link points.
       descriptor = try systemCall("open") {
-        open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
+        open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
       }
     } catch {
-      throw StoreError.writeFailed(path: path, reason: .system(error))
+      throw StoreError.writeFailed(path: path, reason: FileIO.refusedLink(path, error))
     }
     var info = stat()
     if fstat(descriptor, &info) == 0, FileKind(mode: info.st_mode) != .regular {

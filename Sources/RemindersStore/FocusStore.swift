@@ -56,7 +56,7 @@ public struct FocusStore: Sendable {
     var focus = before
     let result = try change(&focus)
     if focus != before, let focus {
-      try FileIO.writeAtomically(FocusStore.encode(focus, clock: clock), to: path)
+      try FileIO.writeAtomically(FocusStore.encode(focus, clock: clock), to: path, links: .replace)
     }
     return result
   }

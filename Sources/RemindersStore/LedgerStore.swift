@@ -110,7 +110,7 @@ public struct LedgerStore: Sendable {
       let current = onDisk[file] ?? nil
       // Unchanged, or nothing to say where no file exists yet: leave the disk alone.
       if current == bytes || (current == nil && empty) { continue }
-      try FileIO.writeAtomically(bytes, to: file)
+      try FileIO.writeAtomically(bytes, to: file, links: .replace)
       onDisk[file] = bytes
     }
   }

@@ -38,7 +38,9 @@ public struct PlanInputCache: Sendable {
       return cached
     }
     let input = try store.planInput(clock: clock, limits: limits, today: today)
-    if write, let key { try? FileIO.writeAtomically(encode(input, key: key, clock: clock), to: cachePath) }
+    if write, let key {
+      try? FileIO.writeAtomically(encode(input, key: key, clock: clock), to: cachePath, links: .replace)
+    }
     return input
   }
 

@@ -14,6 +14,8 @@ extension Cards {
     @Argument(help: .catalogue(.importFile)) var file: String
     @Option(help: .catalogue(.importCollection, valueName: "name")) var collection: String?
 
+    func validate() throws { try CommandLinePath.check(file, option: "FILE") }
+
     func run() throws {
       let invocation = try Invocation(global)
       let outcome = try CardImport(workspace: invocation.workspace).run(

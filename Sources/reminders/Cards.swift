@@ -27,7 +27,7 @@ struct Cards: ParsableCommand {
     @Option(help: .catalogue(.cardNote, valueName: "text")) var note: String?
     @Option(help: .catalogue(.cardTag, valueName: "tag")) var tag: [String] = []
 
-    func validate() throws { try Cards.checkFront(front) }
+    func validate() throws { try Cards.checkText(front: front, back: back) }
 
     func run() throws {
       let invocation = try Invocation(global)
@@ -148,7 +148,7 @@ struct Cards: ParsableCommand {
       guard front != nil || back != nil || collection != nil || note != nil else {
         throw ValidationError(.nothingToEdit)
       }
-      if let front { try Cards.checkFront(front) }
+      try Cards.checkText(front: front, back: back)
     }
 
     func run() throws {
@@ -231,9 +231,12 @@ struct Cards: ParsableCommand {
   /// An empty option value means none.
   static func optional(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 
-  static func checkFront(_ front: String) throws {
-    guard !front.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ValidationError(.emptyFront)
+  /// The core's rule for a card's text (the same as `cards import` follows): exit 64.
+  static func checkText(front: String?, back: String?) throws {
+    switch CardText.blankSide(front: front, back: back) {
+    case .front?: throw ValidationError(.emptyFront)
+    case .back?: throw ValidationError(.emptyBack)
+    case nil: return
     }
   }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import RemindersStore
 
 extension Paths {
@@ -11,5 +12,14 @@ extension Paths {
     } catch {
       throw CommandFailure(error.description, code: ExitStatus.unavailable)
     }
+  }
+}
+
+/// A path given on the command line (`--output`, `--svg`, `--exec`, `cards import FILE`; the
+/// global options say the same through `GlobalOption.problem`): an empty one is bad usage, exit
+/// 64, everywhere, never a file named "" that fails to be read or written.
+enum CommandLinePath {
+  static func check(_ value: String?, option: String, folder: Bool = false) throws {
+    if let value, value.isEmpty { throw ValidationError(.emptyPath(option: option, folder: folder)) }
   }
 }

@@ -24,6 +24,16 @@ struct Doctor: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let paths = try Paths.forCommand(
       environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
+    // A `TZ` every command refuses is refused here too, before anything is counted in it (a
+    // config that does not parse is doctor's to report: its zone is then the system's).
+    let configuration = try? Configuration.load(path: paths.config, home: paths.home)
+    do {
+      _ = try DayZone.resolve(configured: configuration?.zoneIdentifier, environment: environment)
+    } catch {
+      let language = Language.resolve(
+        lang: global.lang, configured: configuration?.language, environment: environment)
+      throw UsageError(language.catalogue.unusableTZ(error.value))
+    }
     // As `Invocation` finds it, but a config that does not parse counts as `auto`.
     let report = DoctorReport.examine(
       paths: paths,
@@ -49,7 +59,8 @@ extension DoctorProbes {
       japaneseFont: { JapaneseFont.examine(environment: environment) },
       terminal: { TerminalCommand.resolve(configured: $0, environment: environment) },
       alarmSound: { AlarmSoundLoop.resolve(configured: $0, environment: environment) },
-      zone: { Invocation.zone(configured: $0, environment: environment).0 },
+      // (A `TZ` it cannot read was refused before the probes ran.)
+      zone: { (try? DayZone.resolve(configured: $0, environment: environment))?.zone ?? .gmt },
       time: SystemTime())
   }
 }

@@ -18,7 +18,10 @@ struct Export: ParsableCommand {
   @Option(help: .catalogue(.exportOutput, valueName: "path"))
   var output: String?
 
-  func validate() throws { try PlanReader.checkDays(days) }
+  func validate() throws {
+    try PlanReader.checkDays(days)
+    try CommandLinePath.check(output, option: "--output")
+  }
 
   func run() throws {
     let invocation = try Invocation(global)

@@ -146,40 +146,16 @@ struct Invocation {
       throw StoreError.unreadable(path: named, reason: .system(SystemError(call: "access", code: ENOENT)))
     }
     configuration = try Configuration.load(path: paths.config, home: home)
-    let (zone, name) = Invocation.zone(configured: configuration.zoneIdentifier, environment: environment)
-    clock = DayClock(zone: zone)
-    zoneName = name
     language = Language.resolve(
       lang: options[.lang], configured: configuration.language, environment: environment)
-  }
-
-  /// The day zone and its IANA name as the user gave it: config `time.zone`, else `TZ`, else
-  /// `/etc/localtime`, else UTC. (The name is kept because Foundation reports `UTC` as `GMT`.)
-  static func zone(configured: String?, environment: [String: String]) -> (TimeZone, String) {
-    // Candidates in order, each looked at only when the ones before it gave no zone.
-    let candidates: [() -> String?] = [
-      { configured },
-      {
-        guard var tz = environment["TZ"], !tz.isEmpty else { return nil }
-        if tz.hasPrefix(":") { tz.removeFirst() }
-        if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
-        return tz
-      },
-      {
-        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-          let range = link.range(of: "zoneinfo/")
-        else { return nil }
-        return String(link[range.upperBound...])
-      },
-      {
-        (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(
-          in: .whitespacesAndNewlines)
-      },
-    ]
-    for candidate in candidates {
-      if let name = candidate(), let zone = TimeZone(identifier: name) { return (zone, name) }
+    let day: DayZone
+    do {
+      day = try DayZone.resolve(configured: configuration.zoneIdentifier, environment: environment)
+    } catch {
+      throw UsageError(language.catalogue.unusableTZ(error.value))
     }
-    return (TimeZone(identifier: "UTC")!, "UTC")
+    clock = DayClock(zone: day.zone)
+    zoneName = day.name
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }

@@ -23,7 +23,10 @@ struct Run: ParsableCommand {
     // session's end (readers apply the journal meanwhile).
     try invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
     let (input, anki) = try invocation.planSources(writeCache: true, now: now)
-    if case .unavailable? = anki?.freshness, let line = invocation.ankiReport(anki, now: now)?.freshness {
+    // (A path that is no collection was said already, on its own line.)
+    if case .unavailable(let why)? = anki?.freshness, !why.isNotACollection,
+      let line = invocation.ankiReport(anki, now: now)?.freshness
+    {
       ExitStatus.say("Anki: " + line)
     }
     let report = try invocation.deliveryRun.deliver(input, now: now, world: invocation.deliveryWorld)

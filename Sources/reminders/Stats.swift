@@ -32,7 +32,7 @@ struct Stats: ParsableCommand {
 
   func validate() throws {
     guard Stats.weeksRange.contains(weeks) else { throw ValidationError(.weeks) }
-    if let svg, svg.isEmpty { throw ValidationError(.emptySVG) }
+    try CommandLinePath.check(svg, option: "--svg")
     if svg == "-" && json { throw ValidationError(.svgAndJSON) }
   }
 

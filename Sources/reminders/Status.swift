@@ -20,7 +20,8 @@ struct Status: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant
     let screen = try HomeScreen.read(invocation.workspace, now: now) { input, ledger, now, end in
-      try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end)
+      // Only the next reminder is shown: the walk stops at the first step that delivers one.
+      try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end, atLeast: 1)
     }
     let report = HomeScreenText(
       locale: invocation.locale, screen: screen, anki: invocation.ankiReport(screen.anki, now: screen.now))

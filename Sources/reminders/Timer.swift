@@ -65,6 +65,8 @@ struct TimerCommand: ParsableCommand {
     @Option(help: .catalogue(.timerExec, valueName: "path"))
     var exec: String?
 
+    func validate() throws { try CommandLinePath.check(exec, option: "--exec") }
+
     func run() throws {
       print(try TimerUnits.forInvocation(global, executable: exec).text(of: unit), terminator: "")
     }

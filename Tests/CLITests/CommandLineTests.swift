@@ -161,6 +161,31 @@ let tokyoConfig = """
     let mode = try FileManager.default.attributesOfItem(atPath: bin.deckPath)[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
+
+  /// A card's sides follow one rule in add, edit and import: blank text (empty, spaces or line
+  /// breaks only) is refused, 64 on the command line and a bad line (65) in a file.
+  @Test func aBlankSideIsRefusedByEveryCommand() throws {
+    let bin = try Binary.withFixture()
+    let before = try String(contentsOfFile: bin.deckPath, encoding: .utf8)
+    for (arguments, message) in [
+      (["cards", "add", "x", ""], "BACK must not be empty"),
+      (["cards", "add", "x", " \n "], "BACK must not be empty"),
+      (["cards", "add", "", "y"], "FRONT must not be empty"),
+      (["cards", "edit", "11111111", "--back", ""], "BACK must not be empty"),
+      (["cards", "edit", "11111111", "--front", "\t"], "FRONT must not be empty"),
+    ] {
+      let result = try bin.run(arguments)
+      #expect(result.status == 64, "\(arguments) \(result.stderr)")
+      #expect(
+        result.stderrLines.last.map(String.init) == "reminders: " + message, "\(arguments) \(result.stderr)")
+    }
+    let file = bin.home + "/cards.tsv"
+    try "x\t \n".write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try bin.run("cards", "import", file)
+    #expect(imported.status == 65)
+    #expect(imported.stderr == "reminders: \(file):1: expected a back (the answer side) after the front\n")
+    #expect(try String(contentsOfFile: bin.deckPath, encoding: .utf8) == before)
+  }
 }
 
 @Suite struct ErrorTests {

@@ -80,6 +80,11 @@ import Testing
     (["run", "--state-dir", ""], "--state-dir takes a folder path, not an empty string"),
     (["run", "--deck", ""], "--deck takes a file path, not an empty string"),
     (["cards", "list", "--config", ""], "--config takes a file path, not an empty string"),
+    // Every path a command takes, by one rule.
+    (["export", "--output", ""], "--output takes a file path, not an empty string"),
+    (["stats", "--svg", ""], "--svg takes a file path, not an empty string"),
+    (["cards", "import", ""], "FILE takes a file path, not an empty string"),
+    (["timer", "print-unit", "service", "--exec", ""], "--exec takes a file path, not an empty string"),
   ])
   func emptyPathsAreUsageErrors(arguments: [String], message: String) throws {
     let bin = try home()

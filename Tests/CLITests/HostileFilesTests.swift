@@ -194,6 +194,53 @@ extension Binary {
     #expect(kind(bin.deckPath) == S_IFLNK)
   }
 
+  /// Caches and state are ours alone: a link there is replaced by our file, and what it pointed
+  /// at (someone else's file) is neither written nor chmod'ed, nor created when missing.
+  @Test func aCacheOrStateFileThatIsALinkIsReplacedNotFollowed() throws {
+    let bin = try home()
+    let victim = bin.home + "/victim.txt"
+    try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+    #expect(chmod(victim, 0o644) == 0)
+    let cache = bin.home + "/cache/reminders/plan-input.json"
+    let ledger = bin.home + "/state/reminders/ledger.json"
+    for folder in [bin.home + "/cache/reminders", bin.home + "/state/reminders"] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    #expect(symlink(victim, cache) == 0)
+    #expect(symlink(bin.home + "/nobody.json", ledger) == 0)
+    #expect(try bin.bounded(["cards", "add", "a", "b"]).status == 0)
+    let run = try bin.bounded(["run", "--now", Self.now])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+    var info = stat()
+    #expect(stat(victim, &info) == 0 && info.st_mode & 0o777 == 0o644)
+    #expect(!FileManager.default.fileExists(atPath: bin.home + "/nobody.json"))
+    #expect(kind(cache) == S_IFREG && kind(ledger) == S_IFREG)
+    #expect(try String(contentsOfFile: ledger, encoding: .utf8).contains("daily:2026-11-21"))
+  }
+
+  /// The deck's journal as a link: `review` and `cards answer` refuse it alike (65, one line),
+  /// and its target is left as it was.
+  @Test func aJournalThatIsALinkIsRefusedAlike() throws {
+    let bin = try home()
+    let victim = bin.home + "/victim.txt"
+    try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+    let card = try #require(
+      try bin.bounded(["cards", "list", "--json"]).stdout.firstMatch(of: /"id" *: *"([0-9a-f-]+)"/)?.1)
+    let journal = bin.deckPath + ".journal"
+    #expect(symlink(victim, journal) == 0)
+    let message = "\(journal): cannot read: it is a symbolic link, not a regular file"
+    for command in [
+      ["review", "--now", Self.now], ["cards", "answer", String(card), "correct", "--now", Self.now],
+    ] {
+      let result = try bin.bounded(command)
+      #expect(result.status == 65, "\(command) \(result.stderr)")
+      says(result, message)
+    }
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+    #expect(kind(journal) == S_IFLNK)
+  }
+
   // MARK: A full disk and a read-only folder (root: a tmpfs in a mount namespace of its own)
 
   /// Runs `script` as `sh -c script sh BINARY DECK` in a private mount namespace, where `$dir` is

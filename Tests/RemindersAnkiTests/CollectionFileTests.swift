@@ -358,6 +358,23 @@ struct Scratch {
     ) {
       try missing.read(now: t1, clock: clock, save: false)
     }
+    // What stands in then: the last reading of the same collection, said as of when, or none;
+    // a collection replaced by a named pipe is refused without opening it (no hang).
+    #expect(
+      missing.status(without: AnkiConfigError(configPath: "c.toml", collection: "", problem: .missing))
+        == AnkiStatus(
+          collectionPath: s.folder + "/gone.anki2", reading: nil,
+          freshness: .unavailable(reason: .notACollection(.missing))))
+    try FileManager.default.removeItem(atPath: s.collection + "-wal")
+    let last = try #require(try source.read(now: t2, clock: clock, save: true).reading)
+    try FileManager.default.removeItem(atPath: s.collection)
+    #expect(mkfifo(s.collection, 0o600) == 0)
+    let pipe = AnkiConfigError(
+      configPath: "c.toml", collection: s.collection, problem: .notRegularFile(.namedPipe))
+    #expect(throws: pipe) { try source.read(now: t2, clock: clock, save: true) }
+    let standIn = source.status(without: pipe)
+    #expect(standIn.freshness == .stale(reason: .notACollection(.notRegularFile(.namedPipe))))
+    #expect(standIn.reading?.collection == last.collection && same(standIn.reading?.readAt))
   }
 
   @Test func theStateFileRoundTripsAndRefusesTampering() throws {

@@ -59,6 +59,9 @@ import Testing
       "a stray quote: expected a quote only at the start of a field (write it \"\" inside quotes)"
     ),
     ("a,b\n\"c,d\ne,f\n", true, 2, "expected a closing quote before the end of the file"),
+    // Line breaks alone are no text, by the rule `cards add` follows too.
+    ("a,b\nc,\"\n\"\n", true, 2, "expected a back (the answer side) after the front"),
+    ("a,b\n\"\r\n\",d\n", true, 2, "expected a front (the question side)"),
   ])
   func refuses(text: String, csv: Bool, line: Int, message: String) {
     #expect(throws: CardTable.Problem.self) { try Self.parse(text, csv: csv) }

@@ -73,7 +73,6 @@ import Testing
     switch finding {
     case .popups(let server, let waits): return "popups \(server)" + (waits ? ", waiting" : "")
     case .runStopsOnFile(let file): return "stops on \(file.role)"
-    case .runStopsOnAnki: return "stops on anki"
     case .fallsBack(let path, let unreached): return "falls back to \(path): \(why(unreached))"
     case .fallsBackButStops(let unreached, let file):
       return "falls back but stops on \(file.role): \(why(unreached))"
@@ -87,6 +86,7 @@ import Testing
     case .timerProblem(let problem): "timer \(problem)"
     case .font(let warning): "font \(warning)"
     case .alarmsWillNotRing(let file): "alarms \(file.path)"
+    case .ankiNotCounted: "anki not counted"
     }
   }
 

@@ -220,6 +220,10 @@ import Testing
     let planned = planner.plan(input, ledger: DeliveryLedger(), now: start, until: end)
     #expect(!planned.isEmpty)
     #expect(walked == planned)
+    // `status` wants the next one only: the walk stops at the first step that shows one.
+    let next = try DeliveryRun(planner: planner).preview(
+      input, ledger: DeliveryLedger(), now: start, until: end, atLeast: 1)
+    #expect(!next.isEmpty && next.count < planned.count && next == Array(planned.prefix(next.count)))
   }
 
   /// Actions only when the watch runs and the server offers them; recall pop-ups get "Recall

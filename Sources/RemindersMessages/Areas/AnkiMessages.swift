@@ -21,6 +21,11 @@ public protocol AnkiMessages: Sendable {
   /// Why the collection cannot be read just now: `写すのに許された時間を超えました`; in English
   /// `described`.
   func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String
+  /// A collection that cannot be read at all, after its error (`ankiConfigError`), when the
+  /// deck's reminders go on without it: `… (Anki's cards are counted as last read; the deck's
+  /// reminders go on)` / `…（Anki のカードは最後に読み取った枚数で数えます。デッキのリマインダーは続きます）`,
+  /// or, never read (`counted` false), `… (Anki's cards are not counted; …)` / `…（Anki のカードは数えません。…）`.
+  func ankiLeftOut(_ error: String, counted: Bool) -> String
 }
 
 /// One counted deck's cards due.

@@ -83,6 +83,9 @@ public protocol DoctorMessages: Sendable {
   func fallsBack(to path: String, _ why: String) -> String
   /// `no alarm will ring (SUMMARY)` / `アラームは鳴りません（SUMMARY）`.
   func alarmsWillNotRing(_ summary: String) -> String
+  /// `Anki's cards are not counted anew (ERROR); the deck's reminders go on` /
+  /// `Anki のカードは新しく数えられません（ERROR）。デッキのリマインダーは続きます`.
+  func ankiNotCounted(_ error: String) -> String
 
   // MARK: the Japanese font
 

@@ -38,6 +38,13 @@ public protocol ErrorsMessages: Sendable {
   /// Why a file could not be read or written.
   func fileProblem(_ problem: FileTrouble) -> String
 
+  /// A `TZ` that is not read as the C library reads it (`value`: what it holds):
+  /// `TZ=EST5EDT,M3.2.0,M11.1.0: 使えないタイムゾーンです（…）` /
+  /// `TZ=EST5EDT,M3.2.0,M11.1.0: not a time zone this version reads (expected a zone name such as
+  /// Asia/Tokyo, a zone file under /usr/share/zoneinfo, or a fixed offset such as UTC-9;
+  /// time.zone in the config overrides it)`.
+  func unusableTZ(_ value: String) -> String
+
 }
 
 /// Why a file could not be read or written; what the system said (`system`) is kept as it said it.

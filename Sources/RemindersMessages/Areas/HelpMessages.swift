@@ -117,7 +117,8 @@ public enum HelpItem: String, Sendable, CaseIterable {
 public enum OptionProblem: Sendable, Equatable {
   /// `--lang xx`.
   case lang(String)
-  /// `--config ""`, `--deck ""` (a file) or `--state-dir ""` (a folder): the option's name.
+  /// An empty path on the command line (`--config ""`, `--output ""`, `--svg ""`, `cards import
+  /// ""`; `--state-dir ""` a folder): the option's (or argument's) name.
   case emptyPath(option: String, folder: Bool)
   /// `--now` that is not RFC 3339 with an offset.
   case now(String)
@@ -125,8 +126,6 @@ public enum OptionProblem: Sendable, Equatable {
   case planDays
   /// `--weeks` outside 1…260.
   case weeks
-  /// `--svg ""`.
-  case emptySVG
   /// `--svg -` with `--json`.
   case svgAndJSON
   /// `--limit` below 1.
@@ -147,6 +146,8 @@ public enum OptionProblem: Sendable, Equatable {
   case emptyTopic
   /// An empty front side (`cards add`, `cards edit --front`).
   case emptyFront
+  /// An empty back side (`cards add`, `cards edit --back`).
+  case emptyBack
   /// `cards answer` with a result other than correct or wrong.
   case answer(String)
   /// `cards edit` with nothing to change.

@@ -27,4 +27,9 @@ extension English: AnkiMessages {
   ) -> String { described }
 
   public func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String { described }
+
+  public func ankiLeftOut(_ error: String, counted: Bool) -> String {
+    error + (counted ? " (Anki's cards are counted as last read" : " (Anki's cards are not counted")
+      + "; the deck's reminders go on)"
+  }
 }

@@ -96,6 +96,10 @@ extension English: DoctorMessages {
 
   public func alarmsWillNotRing(_ summary: String) -> String { "no alarm will ring (\(summary))" }
 
+  public func ankiNotCounted(_ error: String) -> String {
+    "Anki's cards are not counted anew (\(error)); the deck's reminders go on"
+  }
+
   public func fontFound(_ families: [String]) -> String {
     "Japanese glyphs from \(families.joined(separator: ", ")) (fc-list :lang=ja)"
   }

@@ -15,6 +15,11 @@ extension English: ErrorsMessages {
 
   public func corrupt(place: String, reason: String) -> String { "\(place): \(reason)" }
 
+  public func unusableTZ(_ value: String) -> String {
+    "TZ=\(value): not a time zone this version reads (expected a zone name such as Asia/Tokyo, a zone "
+      + "file under /usr/share/zoneinfo, or a fixed offset such as UTC-9; time.zone in the config overrides it)"
+  }
+
   public func badConfig(place: String, key: String?, reason: String) -> String {
     [place, key, reason].compactMap { $0 }.joined(separator: ": ")
   }

@@ -212,7 +212,6 @@ extension English: HelpMessages {
       "--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(value)'"
     case .planDays: "--days takes a whole number from 1 to 3660"
     case .weeks: "--weeks takes a whole number from 1 to 260"
-    case .emptySVG: "--svg takes a file path, not an empty string"
     case .svgAndJSON: "--svg - and --json both write to stdout; give one"
     case .limit: "--limit takes a whole number from 1"
     case .focusMinutes(let option, let value):
@@ -225,6 +224,7 @@ extension English: HelpMessages {
     case .recallInOrAt: "give exactly one of --in and --at"
     case .emptyTopic: "TOPIC must not be empty"
     case .emptyFront: "FRONT must not be empty"
+    case .emptyBack: "BACK must not be empty"
     case .answer(let value):
       "the answer is 'correct' or 'wrong', or a rating 'again', 'hard', 'good' or 'easy', not '\(value)'"
     case .nothingToEdit: "give at least one of --front, --back, --collection, --note"

@@ -21,6 +21,11 @@ extension Japanese: AnkiMessages {
     "\(configPath): 設定が正しくありません: anki.collection: \(collection): \(words(problem))"
   }
 
+  public func ankiLeftOut(_ error: String, counted: Bool) -> String {
+    error + (counted ? "（Anki のカードは最後に読み取った枚数で数えます" : "（Anki のカードは数えません")
+      + "。デッキのリマインダーは続きます）"
+  }
+
   private func words(_ problem: AnkiProblemWord) -> String {
     switch problem {
     case .missing: "ファイルがありません"

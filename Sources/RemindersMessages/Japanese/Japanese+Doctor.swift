@@ -107,6 +107,10 @@ extension Japanese: DoctorMessages {
 
   public func alarmsWillNotRing(_ summary: String) -> String { "アラームは鳴りません（\(summary)）" }
 
+  public func ankiNotCounted(_ error: String) -> String {
+    "Anki のカードは新しく数えられません（\(error)）。デッキのリマインダーは続きます"
+  }
+
   public func fontFound(_ families: [String]) -> String {
     "日本語の字形あり: \(families.joined(separator: ", "))（fc-list :lang=ja）"
   }

@@ -13,6 +13,11 @@ extension Japanese: ErrorsMessages {
 
   public func corrupt(place: String, reason: String) -> String { "\(place): 内容を読み取れません: \(reason)" }
 
+  public func unusableTZ(_ value: String) -> String {
+    "TZ=\(value): 使えないタイムゾーンです（Asia/Tokyo のようなゾーン名、/usr/share/zoneinfo の下のゾーンファイル、"
+      + "UTC-9 のような固定の時差のいずれかを指定してください。設定の time.zone があればそちらを使います）"
+  }
+
   public func badConfig(place: String, key: String?, reason: String) -> String {
     "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
   }

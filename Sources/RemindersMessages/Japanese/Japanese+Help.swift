@@ -175,7 +175,6 @@ extension Japanese: HelpMessages {
       "--now にはオフセット付きの RFC 3339 の時刻（例 2026-11-21T23:59:00+09:00）を指定します（'\(value)' ではなく）"
     case .planDays: "--days には 1 から 3660 までの整数を指定します"
     case .weeks: "--weeks には 1 から 260 までの整数を指定します"
-    case .emptySVG: "--svg にはファイルのパスを指定します（空ではなく）"
     case .svgAndJSON: "--svg - と --json はどちらも標準出力に書くため、一緒には使えません"
     case .limit: "--limit には 1 以上の整数を指定します"
     case .focusMinutes(let option, let value): "\(option) には 0 より大きく 1440 以下の分数を指定します（\(value) ではなく）"
@@ -187,6 +186,7 @@ extension Japanese: HelpMessages {
     case .recallInOrAt: "--in と --at のどちらか一方だけを指定してください"
     case .emptyTopic: "TOPIC（思い出すこと）を空にはできません"
     case .emptyFront: "FRONT（表）を空にはできません"
+    case .emptyBack: "BACK（裏）を空にはできません"
     case .answer(let value):
       "答えは 'correct' か 'wrong'、または評価 'again'・'hard'・'good'・'easy' です（'\(value)' ではなく）"
     case .nothingToEdit: "変更する項目を指定してください: --front、--back、--collection、--note"
