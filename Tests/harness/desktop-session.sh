@@ -627,7 +627,7 @@ xfce_until() {
   local want=$1 deadline=$((SECONDS + XFCONF_SETTLE_S)) said=""
   shift
   until [[ $(xfce_dnd) == "$want" ]]; do
-    ((SECONDS < deadline)) || die "xfconfd did not take do-not-disturb '$want' in ${XFCONF_SETTLE_S} s (it said: ${said:-nothing})"
+    ((SECONDS < deadline)) || die "xfconfd did not take do-not-disturb '$want' in ${XFCONF_SETTLE_S} s (it said: ${said:-nothing}; its log: $(tail -c 600 "$SESSION_DIR/xfconfd.log" 2>/dev/null | tr '\n' ' '))"
     said=$("$@" 2>&1) || sleep 0.5
   done
 }
