@@ -76,15 +76,7 @@ import Testing
   ])
   func wrongTypesAreRefused(text: String, column: Int, reason: String) {
     let error = StoreError.corrupt(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
-    #expect(throws: error) { try DeckCodec.decode(bytes(text), path: "d.json") }
-    #expect(throws: error) {
-      try DeckCodec.digest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
-    #expect(throws: error) {
-      try DeckCodec.studyDigest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
+    expectEveryReaderRefuses(text, with: error)
   }
 
   func store() throws -> DeckStore {

@@ -8,6 +8,22 @@ let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
 
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// Requires every reader of a deck (the whole deck, the planner's digest, `stats`' digest) to
+/// refuse `text` with `error`: the three must agree on what a deck is.
+func expectEveryReaderRefuses(
+  _ text: String, with error: StoreError, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(throws: error, sourceLocation: sourceLocation) { try DeckCodec.decode(bytes(text), path: "d.json") }
+  #expect(throws: error, sourceLocation: sourceLocation) {
+    try DeckCodec.digest(
+      bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
+  }
+  #expect(throws: error, sourceLocation: sourceLocation) {
+    try DeckCodec.studyDigest(
+      bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
+  }
+}
+
 let sampleDeck = """
   {"version": 1, "futureTopLevel": {"nested": [1, 2.50, "x"]},
    "cards": [

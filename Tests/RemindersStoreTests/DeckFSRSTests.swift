@@ -127,15 +127,7 @@ import Testing
   func errorsNameTheField(fsrs: String, column: Int, reason: String) {
     let text = Self.deck(fsrs: fsrs)
     let error = StoreError.corrupt(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
-    #expect(throws: error) { try DeckCodec.decode(bytes(text), path: "d.json") }
-    #expect(throws: error) {
-      try DeckCodec.digest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
-    #expect(throws: error) {
-      try DeckCodec.studyDigest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
+    expectEveryReaderRefuses(text, with: error)
   }
 
   /// `stats`' lean reader counts the predicted retention as the whole deck does.

@@ -69,15 +69,7 @@ import Testing
     let column = text.distance(from: text.startIndex, to: text.range(of: "\"rating\": ")!.upperBound) + 1
     let error = StoreError.corrupt(
       path: "d.json", at: TextPosition(line: 1, column: column), reason: "reviewLog[0].rating: \(reason)")
-    #expect(throws: error) { try DeckCodec.decode(bytes(text), path: "d.json") }
-    #expect(throws: error) {
-      try DeckCodec.digest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
-    #expect(throws: error) {
-      try DeckCodec.studyDigest(
-        bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
-    }
+    expectEveryReaderRefuses(text, with: error)
   }
 
   func store() throws -> DeckStore {
