@@ -135,11 +135,14 @@ public enum FirstAnswers {
   ) -> [String: [Int: Int]] {
     guard !recent.isEmpty else { return [:] }
     var first: [String: Date] = [:]
-    for (id, at) in log where recent[id] != nil {
-      if let known = first[id], known <= at { continue }
-      first[id] = at
-    }
+    for (id, at) in log where recent[id] != nil { note(&first, id: id, at: at) }
     return count(recent: recent, first: first, since: since, clock: clock)
+  }
+
+  /// Keeps in `first` the earliest answer of card `id` seen so far.
+  public static func note(_ first: inout [String: Date], id: String, at: Date) {
+    if let known = first[id], known <= at { return }
+    first[id] = at
   }
 
   /// The same, from each card's first answer already found.

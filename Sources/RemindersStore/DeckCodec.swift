@@ -823,8 +823,7 @@ struct DueCounter {
   /// Notes an answer of the log, when it can tell a first answer since `since`.
   mutating func answer(cardID: String, at: Date) {
     guard sinceStart != nil, !cardsRead || recent[cardID] != nil else { return }
-    if let known = first[cardID], known <= at { return }
-    first[cardID] = at
+    FirstAnswers.note(&first, id: cardID, at: at)
   }
 
   var index: DueIndex {
