@@ -49,7 +49,7 @@ public struct FocusTexts {
     } else {
       parts.append(words.left(left, until: hhmmss(now.addingTimeInterval(status.timeLeft))))
     }
-    if let task = session.task { parts.append(words.task(task)) }
+    if let task = session.task { parts.append(words.task(VisibleText.of(task))) }
     return parts.joined(separator: " · ")
   }
 
