@@ -115,8 +115,9 @@ public struct FocusKeeper {
   /// ledger) or it was stopped. The phases of a session left running while the machine slept
   /// or nobody was there are not study time.
   public static func studied(_ stored: StoredFocus, ledger: DeliveryLedger, at now: Date) -> [FocusPhase] {
-    stored.session.loggable(at: now).filter {
-      !stored.logged.contains($0.number)
+    let logged = Set(stored.logged)
+    return stored.session.loggable(at: now).filter {
+      !logged.contains($0.number)
         && ($0.stopped || ledger.contains(reminderID: .focus(session: stored.session.id, phase: $0.number)))
     }
   }

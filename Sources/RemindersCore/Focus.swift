@@ -160,17 +160,69 @@ public struct FocusSession: Equatable, Sendable {
     return t
   }
 
+  /// Running seconds of one round of phases: `longEvery` focus phases, the short breaks between
+  /// them and the long break after the last. Every round is the same, which is what lets the
+  /// questions below be answered without walking the session from its start.
+  var roundLength: TimeInterval {
+    let every = max(settings.longEvery, 1)
+    return Double(every) * settings.focus + Double(every - 1) * settings.shortBreak + settings.longBreak
+  }
+
+  /// Running time of the session at the start of phase `number`, by arithmetic on the round.
+  public func runningStart(ofPhase number: Int) -> TimeInterval {
+    let perRound = 2 * max(settings.longEvery, 1)
+    let (rounds, index) = (max(number, 1) - 1).quotientAndRemainder(dividingBy: perRound)
+    // Within a round, the first `index` phases are focus phases and short breaks by turns (the
+    // long break is the round's last phase, never among them).
+    let focusBefore = (index + 1) / 2
+    let breaksBefore = index / 2
+    return Double(rounds) * roundLength + Double(focusBefore) * settings.focus
+      + Double(breaksBefore) * settings.shortBreak
+  }
+
+  /// The phase whose running time holds `seconds` (its start at or before, its end after), as if
+  /// the session never ended; phase 1 for a session of no length.
+  public func phaseNumber(atRunning seconds: TimeInterval) -> Int {
+    let every = max(settings.longEvery, 1)
+    let round = roundLength
+    guard round > 0, seconds > 0 else { return 1 }
+    let rounds = (seconds / round).rounded(.down)
+    let inRound = min(max(seconds - rounds * round, 0), round)
+    let pair = settings.focus + settings.shortBreak
+    // Focus and short break pairs before it; the last pair of a round is focus and long break.
+    let pairs = pair > 0 ? min(Int((inRound / pair).rounded(.down)), every - 1) : every - 1
+    let inPair = inRound - Double(pairs) * pair
+    let index: Int
+    if inPair < settings.focus {
+      index = 2 * pairs
+    } else {
+      index = pairs < every - 1 ? 2 * pairs + 1 : 2 * every - 1
+    }
+    return Int(rounds) * 2 * every + index + 1
+  }
+
   /// The phases from the first, as known at `now`, until the one that starts after `horizon`
   /// or the session's last one.
   public func phases(now: Date, through horizon: Date) -> [FocusPhase] {
+    phases(now: now, from: start, through: horizon)
+  }
+
+  /// The phases as known at `now`, from the one that ended last at or before `from` (or the
+  /// first) until the one that starts after `horizon` or the session's last one: the part of
+  /// `phases(now:through:)` that a question about `from`…`horizon` needs, found in time
+  /// proportional to that span, not to the session's age. `from` is at most `horizon`.
+  public func phases(now: Date, from: Date, through horizon: Date) -> [FocusPhase] {
     var out: [FocusPhase] = []
     let stopRunning = stoppedAt.map { running(at: $0) }
-    var runningStart: TimeInterval = 0
-    var number = 1
+    // The phase before the one running at `from`: it ended at or before `from`. A stopped
+    // session runs no later than its stop, so this is never past the phase it was stopped in.
+    var number = max(phaseNumber(atRunning: running(at: from)) - 1, 1)
+    if let lastPhase { number = min(number, lastPhase) }
+    var runningStart = runningStart(ofPhase: number)
+    var begin = instant(running: runningStart, now: now)
     while true {
       let kind = kind(ofPhase: number)
       let length = length(of: kind)
-      let begin = out.last?.end ?? start
       guard begin <= horizon || out.isEmpty else { break }
       let runningEnd = runningStart + length
       if let stopRunning, let stoppedAt, stopRunning < runningEnd {
@@ -181,16 +233,26 @@ public struct FocusSession: Equatable, Sendable {
         break
       }
       let last = number == lastPhase || stopRunning == runningEnd
+      let end = instant(running: runningEnd, now: now)
       out.append(
         FocusPhase(
-          number: number, kind: kind, start: begin, end: instant(running: runningEnd, now: now),
-          length: length,
+          number: number, kind: kind, start: begin, end: end, length: length,
           ran: length, runningStart: runningStart, isLast: last, stopped: false))
       if last { break }
       runningStart = runningEnd
+      begin = end
       number += 1
     }
     return out
+  }
+
+  /// The span during which a focus phase runs and holds reminders at `t`, as known at `now`
+  /// (the part of `runningSpans` of a focus phase that holds `t`); nil when none does.
+  public func focusHold(at t: Date, now: Date) -> DateInterval? {
+    for phase in phases(now: now, from: t, through: t) where phase.kind == .focus {
+      if let span = runningSpans(of: phase).first(where: { $0.start <= t && t < $0.end }) { return span }
+    }
+    return nil
   }
 
   /// When `phase` actually runs: its span without the pauses in it (a pause that lasts runs on
@@ -209,26 +271,29 @@ public struct FocusSession: Equatable, Sendable {
     return spans
   }
 
-  /// Where the session stands at `now`.
+  /// Where the session stands at `now`, from the phases around `now` only.
   public func status(at now: Date) -> FocusStatus {
-    let phases = phases(now: now, through: now)
-    let ended = phases.filter { $0.end <= now }
+    let phases = phases(now: now, from: now, through: now)
+    let lastEnded = phases.last { $0.end <= now }
     guard let current = phases.first(where: { $0.end > now }) else {
-      return FocusStatus(current: nil, timeLeft: 0, paused: false, ended: ended)
+      return FocusStatus(
+        session: self, at: now, current: nil, timeLeft: 0, paused: false, lastEnded: lastEnded)
     }
     let left = current.length - (running(at: now) - current.runningStart)
-    return FocusStatus(current: current, timeLeft: max(left, 0), paused: isPaused(at: now), ended: ended)
+    return FocusStatus(
+      session: self, at: now, current: current, timeLeft: max(left, 0), paused: isPaused(at: now),
+      lastEnded: lastEnded)
   }
 
   /// The focus phases that ran at least a minute by `now`: what the focus log keeps.
   public func loggable(at now: Date) -> [FocusPhase] {
-    status(at: now).ended.filter { $0.kind == .focus && $0.ran >= 60 }
+    phases(now: now, through: now).filter { $0.end <= now && $0.kind == .focus && $0.ran >= 60 }
   }
 
   /// Whole minutes of focus of the phases that ran at least a minute and ended by `end` on `day`
   /// (by their start).
   public func focusMinutes(on day: Day, through end: Date, clock: DayClock) -> Int {
-    phases(now: end, through: end).filter {
+    phases(now: end, from: min(clock.startOfDay(day), end), through: end).filter {
       $0.kind == .focus && $0.end <= end && $0.ran >= 60 && clock.day(of: $0.start) == day
     }.reduce(0) { $0 + Int($1.ran / 60) }
   }
@@ -236,15 +301,52 @@ public struct FocusSession: Equatable, Sendable {
 
 /// A session at one moment.
 public struct FocusStatus: Equatable, Sendable {
+  /// The session and the moment, for `ended`.
+  public var session: FocusSession
+  public var at: Date
   /// The phase running (or paused) now; nil when the session is over.
   public var current: FocusPhase?
   /// Seconds of running time left in `current`.
   public var timeLeft: TimeInterval
   public var paused: Bool
-  /// The phases that ended by now, in order.
-  public var ended: [FocusPhase]
+  /// The phase that ended last by now; nil before the first ends.
+  public var lastEnded: FocusPhase?
+
+  public init(
+    session: FocusSession, at: Date, current: FocusPhase?, timeLeft: TimeInterval, paused: Bool,
+    lastEnded: FocusPhase?
+  ) {
+    self.session = session
+    self.at = at
+    self.current = current
+    self.timeLeft = timeLeft
+    self.paused = paused
+    self.lastEnded = lastEnded
+  }
+
+  /// How many phases ended by now (phases are numbered from 1 without gaps).
+  public var endedCount: Int { lastEnded?.number ?? 0 }
+
+  /// The phases that ended by now, in order: a walk over the whole session, so only for what
+  /// needs every phase (the focus log).
+  public var ended: [FocusPhase] { session.phases(now: at, through: at).filter { $0.end <= at } }
 
   public var isOver: Bool { current == nil }
+}
+
+/// The focus phases of a session that hold daily and recall reminders (`hold_reminders`), as
+/// known at `now`: asked instant by instant, so that an endless session is never listed.
+public struct FocusHold: Equatable, Sendable {
+  public var session: FocusSession
+  public var now: Date
+
+  public init(session: FocusSession, now: Date) {
+    self.session = session
+    self.now = now
+  }
+
+  /// The running span of the focus phase that holds `t`; nil when none does.
+  public func span(holding t: Date) -> DateInterval? { session.focusHold(at: t, now: now) }
 }
 
 /// What the planner needs of the focus session in `<state>/focus.json`.

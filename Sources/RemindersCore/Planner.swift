@@ -35,8 +35,8 @@ public struct Planner: Sendable {
     var allowed = AllowedTime(schedule: schedule, clock: clock)
     if let focus = input.focus, focus.session.settings.holdReminders {
       // Only while focus runs: a paused session holds nothing (the learner may have walked away).
-      allowed.focusHolds = focus.session.phases(now: now, through: horizon).filter { $0.kind == .focus }
-        .flatMap { focus.session.runningSpans(of: $0) }
+      // Asked instant by instant: an endless session is never listed to the horizon.
+      allowed.focusHold = FocusHold(session: focus.session, now: now)
     }
     var out: [Reminder] = []
     for offset in 0..<max(end.number - today.number, 0) {
@@ -139,7 +139,8 @@ public struct Planner: Sendable {
   func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date) -> [Reminder] {
     guard let focus else { return [] }
     let session = focus.session
-    let phases = session.phases(now: now, through: horizon)
+    // The phase that ended last by `now`, then those ending until the horizon: no more.
+    let phases = session.phases(now: now, from: now, through: horizon)
     let latestPassed = phases.last(where: { $0.end <= now })?.number
     var out: [Reminder] = []
     for phase in phases where phase.end < horizon {

@@ -94,9 +94,9 @@ public enum DeferralReason: String, Sendable, Equatable {
 public struct AllowedTime: Sendable {
   public let schedule: Schedule
   public let clock: DayClock
-  /// The focus phases that hold reminders (`focus.hold_reminders`): a time inside one moves to
-  /// its end, the next break or the session's end.
-  public var focusHolds: [DateInterval] = []
+  /// The focus session that holds reminders (`focus.hold_reminders`): a time inside one of its
+  /// running focus phases moves to that span's end, the next break or the session's end.
+  public var focusHold: FocusHold?
 
   public init(schedule: Schedule, clock: DayClock) {
     self.schedule = schedule
@@ -134,7 +134,7 @@ public struct AllowedTime: Sendable {
         reason = reason ?? .quietHours
         continue
       }
-      if let hold = focusHolds.first(where: { $0.start <= t && t < $0.end }) {
+      if let hold = focusHold?.span(holding: t) {
         t = hold.end
         reason = reason ?? .focus
         continue

@@ -4,6 +4,7 @@ import RemindersCore
 import RemindersDesktop
 import RemindersMessages
 import RemindersStore
+import RemindersTerminal
 
 /// What the alarm commands print, in the session's language: the alarm's values formatted with
 /// the report's day clock, the words the catalogue's.
@@ -31,25 +32,30 @@ public struct AlarmText {
 
   public func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
     AlarmWords(
-      id: alarm.id, name: alarm.name, days: days(alarm.days), time: alarm.time.description,
+      id: alarm.id, name: VisibleText.of(alarm.name), days: days(alarm.days), time: alarm.time.description,
       place: alarm.place.description, radius: DistanceText.format(alarm.radius), next: next(alarm, now: now),
       enabled: alarm.enabled)
   }
 
   public func added(_ alarm: Alarm, now: Date) -> String { words.alarmAdded(summary(alarm, now: now)) }
   public func edited(_ alarm: Alarm, now: Date) -> String { words.alarmEdited(summary(alarm, now: now)) }
-  public func deleted(_ alarm: Alarm) -> String { words.alarmDeleted(id: alarm.id, name: alarm.name) }
-  public func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: alarm.name) }
+  public func deleted(_ alarm: Alarm) -> String {
+    words.alarmDeleted(id: alarm.id, name: VisibleText.of(alarm.name))
+  }
+  public func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: VisibleText.of(alarm.name)) }
 
   public func stopped(_ alarm: Alarm, distance: Double) -> String {
-    words.alarmStopped(id: alarm.id, name: alarm.name, distance: DistanceText.format(distance))
+    words.alarmStopped(
+      id: alarm.id, name: VisibleText.of(alarm.name), distance: DistanceText.format(distance))
   }
 
   public func stillRinging(_ alarm: Alarm, refusal: String) -> String {
-    words.stillRinging(id: alarm.id, name: alarm.name, refusal: refusal)
+    words.stillRinging(id: alarm.id, name: VisibleText.of(alarm.name), refusal: refusal)
   }
 
-  public func notRinging(_ alarm: Alarm) -> String { words.notRinging(id: alarm.id, name: alarm.name) }
+  public func notRinging(_ alarm: Alarm) -> String {
+    words.notRinging(id: alarm.id, name: VisibleText.of(alarm.name))
+  }
   public var nothingRings: String { words.nothingRings }
 
   /// Why no location came, in words.

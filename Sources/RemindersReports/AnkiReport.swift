@@ -3,6 +3,7 @@ import RemindersAnki
 import RemindersCore
 import RemindersMessages
 import RemindersStore
+import RemindersTerminal
 
 /// Where Anki's counts come from, as `status`, `preview` and `doctor` say it (docs/anki.md): read now,
 /// or the last reading and as of when, or none; and each counted deck's cards at `now`.
@@ -58,7 +59,7 @@ public struct AnkiReport {
   public var deckLine: String {
     language.catalogue.ankiDecks(
       decks.filter { $0.total > 0 }.map {
-        AnkiDeckTally(name: $0.name, new: $0.new, learning: $0.learning, review: $0.review)
+        AnkiDeckTally(name: VisibleText.of($0.name), new: $0.new, learning: $0.learning, review: $0.review)
       })
   }
 
@@ -67,7 +68,7 @@ public struct AnkiReport {
   public var lines: [String] {
     var out = ["Anki: " + freshness]
     if status.reading != nil { out.append("Anki: " + deckLine) }
-    out += unknownDecks.map(language.catalogue.ankiUnknownDeck)
+    out += unknownDecks.map { language.catalogue.ankiUnknownDeck(VisibleText.of($0)) }
     return out
   }
 

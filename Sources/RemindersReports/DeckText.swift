@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
+import RemindersTerminal
 
 /// What the deck commands show: the tables of `cards list` and `recall list`, and a card's or
 /// recall item's label.
@@ -13,7 +14,7 @@ public struct DeckText {
 
   /// A card's side or an item's topic in a cell: one line, at most 40 characters.
   public static func oneLine(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: " ")
+    let flat = VisibleText.of(text.replacingOccurrences(of: "\n", with: " "))
     return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
   }
 

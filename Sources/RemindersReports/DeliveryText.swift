@@ -5,6 +5,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersMessages
 import RemindersStore
+import RemindersTerminal
 
 /// `run`'s lines: what was delivered on stdout, what fell back or was left on stderr.
 public struct RunReportText {
@@ -19,11 +20,11 @@ public struct RunReportText {
     for event in report.events {
       switch event {
       case .shown(let r):
-        out.append(words.shown(r.id.description, title: r.title))
+        out.append(words.shown(r.id.description, title: VisibleText.of(r.title)))
       case .held(let r, let dnd):
         out.append(words.held(r.id.description, place: dnd.probe?.location))
       case .toCalendar(let r, let path, let why):
-        out.append(words.toCalendar(r.id.description, title: r.title))
+        out.append(words.toCalendar(r.id.description, title: VisibleText.of(r.title)))
         err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
       case .updated(let id, let title):
         out.append(words.updated(id.description, title: title))

@@ -49,7 +49,7 @@ public struct FocusTexts {
     } else {
       parts.append(words.left(left, until: hhmmss(now.addingTimeInterval(status.timeLeft))))
     }
-    if let task = session.task { parts.append(words.task(task)) }
+    if let task = session.task { parts.append(words.task(VisibleText.of(task))) }
     return parts.joined(separator: " · ")
   }
 
@@ -57,7 +57,7 @@ public struct FocusTexts {
     guard let session else { return noSession }
     let status = session.status(at: now)
     guard status.current != nil else {
-      return words.focusNotRunning(lastEnded: hhmmss(status.ended.last?.end ?? session.start))
+      return words.focusNotRunning(lastEnded: hhmmss(status.lastEnded?.end ?? session.start))
     }
     return phaseLine(session, status, at: now)
   }
@@ -71,7 +71,7 @@ public struct FocusTexts {
     guard let phase = status.current else {
       return OrderedJSON.object([
         ("running", .bool(false)), ("session", .string(session.id)),
-        ("endedAt", status.ended.last.map { time($0.end) } ?? .null),
+        ("endedAt", status.lastEnded.map { time($0.end) } ?? .null),
       ]).rendered()
     }
     return OrderedJSON.object([

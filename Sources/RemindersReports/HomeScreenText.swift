@@ -3,6 +3,7 @@ import RemindersApp
 import RemindersCore
 import RemindersMessages
 import RemindersStore
+import RemindersTerminal
 
 /// The home screen as `status` prints it, in the session's language.
 public struct HomeScreenText {
@@ -33,7 +34,7 @@ public struct HomeScreenText {
     lines.append(words.focusTodayLine(screen.focusMinutesToday))
     if let next = screen.next {
       let when = locale.stamp(next.fireAt)
-      lines.append(words.nextReminderLine(when: when, title: next.title))
+      lines.append(words.nextReminderLine(when: when, title: VisibleText.of(next.title)))
     } else {
       lines.append(words.noNextReminderLine(days: HomeScreen.horizonDays))
     }
@@ -52,7 +53,9 @@ public struct HomeScreenText {
           case .ringing: .ringing
           case .stopped: .stopped
           }
-        return (time: clock.wallTime(at: item.at).description, name: item.alarm.name, state: state)
+        return (
+          time: clock.wallTime(at: item.at).description, name: VisibleText.of(item.alarm.name), state: state
+        )
       })
   }
 

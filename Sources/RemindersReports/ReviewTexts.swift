@@ -5,6 +5,7 @@ import RemindersDelivery
 import RemindersDesktop
 import RemindersMessages
 import RemindersStore
+import RemindersTerminal
 
 /// The session's words, in its language: prompts, outcomes, keys, the summary.
 public struct ReviewTexts {
@@ -40,7 +41,7 @@ public struct ReviewTexts {
   {
     switch item {
     case .card(let card):
-      let place = "\(number)/\(total)" + (card.collection.map { " · \($0)" } ?? "")
+      let place = "\(number)/\(total)" + (card.collection.map { " · \(VisibleText.of($0))" } ?? "")
       if !revealed { return words.frontPrompt(place: place, front: oneLine(card.front)) }
       let back = oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? "")
       return ratings ? words.backPromptRated(back) : words.backPrompt(back)
@@ -112,6 +113,6 @@ public struct ReviewTexts {
   }
 
   public func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).joined(separator: " / ")
+    VisibleText.of(text.split(whereSeparator: \.isNewline).joined(separator: " / "))
   }
 }

@@ -45,7 +45,7 @@ public enum FocusScreen {
       style.apply(state.phase == .focus ? "1;31" : "1;32", $0)
     }
     if let task = state.task, !task.isEmpty {
-      body += DisplayWidth.wrap(words.screenTask(task), width: width)
+      body += DisplayWidth.wrap(words.screenTask(VisibleText.of(task)), width: width)
     }
     body.append("")
     let percent =

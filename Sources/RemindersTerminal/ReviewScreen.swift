@@ -44,6 +44,17 @@ public enum ReviewScreen {
       self.showingKeys = showingKeys
       self.ratings = ratings
     }
+
+    /// The state with its data text (front, back, note, collection) shown by `VisibleText`,
+    /// line breaks kept for the wrapping.
+    var visible: State {
+      var out = self
+      out.collection = collection.map { VisibleText.of($0) }
+      out.front = VisibleText.of(front, keepingLineBreaks: true)
+      out.back = back.map { VisibleText.of($0, keepingLineBreaks: true) }
+      out.note = note.map { VisibleText.of($0, keepingLineBreaks: true) }
+      return out
+    }
   }
 
   /// Exactly `height` lines (when it is at least 2), none wider than `width` columns: the header,
@@ -56,6 +67,8 @@ public enum ReviewScreen {
     let words = language.catalogue
     let style = Style(enabled: color)
     var body: [String] = []
+    // The card's text is data: shown visibly (line breaks kept, wrapped below), never obeyed.
+    let state = state.visible
     let kindLabel = state.kind == .recall ? words.screenRecallLabel : state.collection
     let header = "\(state.number)/\(state.total)" + (kindLabel.map { " · \($0)" } ?? "")
     body += DisplayWidth.wrap(header, width: width).map { style.apply("1;36", $0) }

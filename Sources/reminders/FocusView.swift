@@ -56,7 +56,7 @@ struct FocusView {
 
   /// Delivers what is due when a phase ended since the last look; a failure is shown, not fatal.
   mutating func deliverIfEnded(_ session: FocusSession, seen: inout Int, at now: Date) {
-    let ended = session.status(at: now).ended.count
+    let ended = session.status(at: now).endedCount
     guard ended != seen else { return }
     seen = ended
     do {
