@@ -98,7 +98,9 @@ public struct DeliveryLedger: Equatable, Sendable {
   /// The days whose daily reminder was delivered long enough ago that its entry was folded
   /// away (`foldDailies`): they stay delivered whatever the clock says later.
   public private(set) var earlierDailies: DaySet
-  /// Recall item ids already delivered (in any pop-up).
+  /// Recall item ids already delivered (in any pop-up), and the item that names each recall
+  /// pop-up delivered (`recall:<item>`), whatever its entry lists: a ledger of an older version,
+  /// or edited by hand, may list none, and an id delivered once is never delivered again.
   public private(set) var deliveredRecallItems: Set<String>
   /// Reminder ids and recall item ids held back by desktop do-not-disturb, with when they were
   /// first held.
@@ -123,6 +125,7 @@ public struct DeliveryLedger: Equatable, Sendable {
   public mutating func record(_ entry: Entry) {
     entries[entry.reminderID] = entry
     deliveredRecallItems.formUnion(entry.recallItemIDs)
+    if case .recall(let first) = entry.reminderID { deliveredRecallItems.insert(first) }
     held[entry.reminderID.description] = nil
     for id in entry.recallItemIDs { held[id] = nil }
   }
@@ -245,12 +248,39 @@ extension DeliveryLedger.Entry {
 
 extension DeliveryLedger {
   /// Forgets the ends of focus phases delivered before `instant` and no longer pending or on
-  /// screen: a phase end lapses minutes after it passes (`Planner.focusLapse`), so it can never
-  /// be planned again, and the ledger stays small.
+  /// screen, except each session's latest: a phase end lapses minutes after it passes
+  /// (`Planner.focusLapse`), and the planner never plans a phase at or before a session's latest
+  /// one delivered (`latestFocusPhase`), so none can be planned again, and the ledger stays
+  /// small (an endless session of one-minute phases delivers 1,440 a day).
   public mutating func dropFocusEntries(before instant: Date) {
-    for (id, entry) in entries where !entry.pending && !entry.onScreen && entry.deliveredAt < instant {
-      if case .focus = id { entries[id] = nil }
+    var latest: [String: Int] = [:]
+    for id in entries.keys {
+      if case .focus(let session, let phase) = id { latest[session] = max(latest[session] ?? phase, phase) }
     }
+    // Listed first, then removed: removing while iterating would copy the whole ledger a removal.
+    let lapsed = entries.compactMap { id, entry -> ReminderID? in
+      guard case .focus(let session, let phase) = id, phase != latest[session], !entry.pending,
+        !entry.onScreen, entry.deliveredAt < instant
+      else { return nil }
+      return id
+    }
+    for id in lapsed { entries[id] = nil }
+  }
+}
+
+extension DeliveryLedger {
+  /// How long a focus phase end stays in the ledger after it was delivered: an hour, well past
+  /// `Planner.focusLapse`, so that `status` and `log` still see the last few.
+  public static let focusEntrySeconds: TimeInterval = 3600
+
+  /// The number of the latest phase end of focus session `session` delivered, nil when none
+  /// was: the ones before it are past, delivered or lapsed, whatever the clock says now.
+  public func latestFocusPhase(session: String) -> Int? {
+    var latest: Int?
+    for id in entries.keys {
+      if case .focus(session, let phase) = id { latest = max(latest ?? phase, phase) }
+    }
+    return latest
   }
 }
 

@@ -213,6 +213,17 @@ public struct FocusSession: Equatable, Sendable {
   /// proportional to that span, not to the session's age. `from` is at most `horizon`.
   public func phases(now: Date, from: Date, through horizon: Date) -> [FocusPhase] {
     var out: [FocusPhase] = []
+    forEachPhase(now: now, from: from, through: horizon) { phase in
+      out.append(phase)
+      return true
+    }
+    return out
+  }
+
+  /// `phases(now:from:through:)` one phase at a time, in order, until `body` returns false: a
+  /// caller that needs only the first few phases of a long span pays only for those.
+  public func forEachPhase(now: Date, from: Date, through horizon: Date, _ body: (FocusPhase) -> Bool) {
+    var yielded = false
     let stopRunning = stoppedAt.map { running(at: $0) }
     // The phase before the one running at `from`: it ended at or before `from`. A stopped
     // session runs no later than its stop, so this is never past the phase it was stopped in.
@@ -223,27 +234,27 @@ public struct FocusSession: Equatable, Sendable {
     while true {
       let kind = kind(ofPhase: number)
       let length = length(of: kind)
-      guard begin <= horizon || out.isEmpty else { break }
+      guard begin <= horizon || !yielded else { break }
       let runningEnd = runningStart + length
       if let stopRunning, let stoppedAt, stopRunning < runningEnd {
-        out.append(
+        _ = body(
           FocusPhase(
             number: number, kind: kind, start: begin, end: stoppedAt, length: length,
             ran: max(stopRunning - runningStart, 0), runningStart: runningStart, isLast: true, stopped: true))
-        break
+        return
       }
       let last = number == lastPhase || stopRunning == runningEnd
       let end = instant(running: runningEnd, now: now)
-      out.append(
+      yielded = true
+      let more = body(
         FocusPhase(
           number: number, kind: kind, start: begin, end: end, length: length,
           ran: length, runningStart: runningStart, isLast: last, stopped: false))
-      if last { break }
+      if last || !more { return }
       runningStart = runningEnd
       begin = end
       number += 1
     }
-    return out
   }
 
   /// The span during which a focus phase runs and holds reminders at `t`, as known at `now`

@@ -30,6 +30,21 @@ public struct Planner: Sendable {
   /// Every reminder not yet delivered that would fire from `now` until the start of `end`,
   /// sorted by `fireAt`, then `id`.
   public func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) -> [Reminder] {
+    plan(input, ledger: ledger, now: now, until: end, focusEndsAtMost: .max)
+  }
+
+  /// The first reminder not yet delivered that would fire from `now` until the start of `end`:
+  /// `plan(…).first`, without listing every focus phase end to `end` (an endless session of
+  /// one-minute phases has 1,440 a day, and `preview` asks this once a step).
+  public func next(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) -> Reminder? {
+    plan(input, ledger: ledger, now: now, until: end, focusEndsAtMost: 1).first
+  }
+
+  /// `plan`, with at most `focusEndsAtMost` of the focus session's phase ends, the earliest:
+  /// the other kinds are few a day, but phase ends may be one a minute.
+  func plan(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, focusEndsAtMost: Int)
+    -> [Reminder]
+  {
     let today = clock.day(of: now)
     let horizon = clock.startOfDay(end)
     var allowed = AllowedTime(schedule: schedule, clock: clock)
@@ -59,14 +74,17 @@ public struct Planner: Sendable {
       $0.fireAt < horizon
     }
     out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
-    out += focusEnds(input.focus, ledger: ledger, now: now, horizon: horizon)
+    out += focusEnds(input.focus, ledger: ledger, now: now, horizon: horizon, atMost: focusEndsAtMost)
     out += alarmRings(input.alarms ?? [], ledger: ledger, now: now, horizon: horizon)
     return out.sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
   }
 
   /// The reminders that are due at `now` and not yet delivered: what `run` delivers.
   public func due(_ input: PlanInput, ledger: DeliveryLedger, now: Date) -> [Reminder] {
-    plan(input, ledger: ledger, now: now, days: 1).filter { $0.fireAt <= now }
+    // Of the focus session's phase ends only the latest passed can be due (focusEnds), and it
+    // is the earliest one not delivered.
+    plan(input, ledger: ledger, now: now, until: clock.day(of: now).adding(days: 1), focusEndsAtMost: 1)
+      .filter { $0.fireAt <= now }
   }
 
   func daily(for day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
@@ -136,19 +154,23 @@ public struct Planner: Sendable {
   /// The pop-ups at the ends of the focus session's phases (docs/focus-and-stats.md), from `now` until
   /// `horizon`, and the latest one passed while it is recent: urgency critical, at the second
   /// the phase ends, not moved by window or quiet hours (the learner started the timer).
-  func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date) -> [Reminder] {
-    guard let focus else { return [] }
+  func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date, atMost limit: Int = .max)
+    -> [Reminder]
+  {
+    guard let focus, limit > 0 else { return [] }
     let session = focus.session
     // The phase that ended last by `now`, then those ending until the horizon: no more.
-    let phases = session.phases(now: now, from: now, through: horizon)
-    let latestPassed = phases.last(where: { $0.end <= now })?.number
+    let latestPassed = session.phases(now: now, from: now, through: now).last(where: { $0.end <= now })?.number
+    // A phase at or before the latest delivered is past, even when the clock went back.
+    let delivered = ledger.latestFocusPhase(session: session.id) ?? 0
     var out: [Reminder] = []
-    for phase in phases where phase.end < horizon {
+    session.forEachPhase(now: now, from: now, through: horizon) { phase in
+      guard phase.end < horizon else { return false }
       let id = ReminderID.focus(session: session.id, phase: phase.number)
-      guard !ledger.contains(reminderID: id) else { continue }
+      guard phase.number > delivered, !ledger.contains(reminderID: id) else { return true }
       if phase.end <= now {
         guard phase.number == latestPassed, now.timeIntervalSince(phase.end) <= Planner.focusLapse else {
-          continue
+          return true
         }
       }
       let title: String
@@ -163,6 +185,7 @@ public struct Planner: Sendable {
       out.append(
         Reminder(
           id: id, kind: .focus, fireAt: phase.end, title: title, body: session.task ?? "", critical: true))
+      return out.count < limit
     }
     return out
   }

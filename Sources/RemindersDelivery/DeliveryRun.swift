@@ -169,7 +169,7 @@ public struct DeliveryRun {
     t.ledger.dropAlarmEntries(
       stoppedBefore: now.addingTimeInterval(-Double(DeliveryLedger.alarmEntryDays) * 86400))
     t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
-    t.ledger.dropFocusEntries(before: now.addingTimeInterval(-86400))
+    t.ledger.dropFocusEntries(before: now.addingTimeInterval(-DeliveryLedger.focusEntrySeconds))
     try persist(t)
     return report
   }

@@ -20,16 +20,21 @@ extension DeliveryRun {
     var transaction = LedgerTransaction(ledger: ledger) { _ in }
     var shown: [Reminder] = []
     var at = now
+    var unsaid: Set<ReminderID> = []
     while shown.count < wanted,
-      let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end)
+      let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end, skipping: unsaid)
     {
       at = max(at, next.fireAt)
       let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
       shown += delivered
       // Each step delivers at least the reminder it was woken for. One that delivers nothing
-      // (the plan and the run disagree) must neither loop nor end the walk: the reminders after
-      // it still come. The walk goes on from the next minute, when the timer starts `run` again.
-      if delivered.isEmpty { at = at.addingTimeInterval(60) }
+      // (the plan and the run disagree: files edited by hand or by an older version) must
+      // neither loop nor end the walk, nor cost a step a minute to the horizon: the walk leaves
+      // it out and goes on from the next minute, when the timer starts `run` again.
+      if delivered.isEmpty {
+        unsaid.insert(next.id)
+        at = at.addingTimeInterval(60)
+      }
     }
     return shown
   }
@@ -37,13 +42,21 @@ extension DeliveryRun {
   /// The first reminder not yet delivered from `now` until the start of `end`. Planned over a
   /// window that doubles until it finds one, so that a walk over many days costs about one
   /// day's planning a step, not the whole horizon's.
-  func nextReminder(_ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day) -> Reminder?
-  {
+  func nextReminder(
+    _ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day, skipping unsaid: Set<ReminderID> = []
+  ) -> Reminder? {
     let today = planner.clock.day(of: now)
     var days = 2
     while true {
       let windowEnd = min(end, today.adding(days: days))
-      if let first = planner.plan(input, ledger: ledger, now: now, until: windowEnd).first { return first }
+      if let first = planner.next(input, ledger: ledger, now: now, until: windowEnd) {
+        if !unsaid.contains(first.id) { return first }
+        if let other = planner.plan(input, ledger: ledger, now: now, until: windowEnd).first(where: {
+          !unsaid.contains($0.id)
+        }) {
+          return other
+        }
+      }
       if windowEnd >= end { return nil }
       days *= 2
     }

@@ -170,6 +170,42 @@ import Testing
     #expect(planner.due(input, ledger: ledger, now: Fixture.t("2026-11-21T09:25:30Z")).isEmpty)
   }
 
+  /// The ledger forgets phase ends an hour after they were said, but keeps each session's latest;
+  /// a phase at or before it is never planned again, even with the clock set back an hour.
+  @Test func forgottenPhaseEndsStaySaid() {
+    let session = FocusTests.session(focus: 60)
+    let planner = Fixture.planner(Fixture.schedule(window: ("00:00", "23:59")), Fixture.utc)
+    let input = FocusTests.input(session)
+    var ledger = DeliveryLedger()
+    var now = FocusTests.start
+    // Two hours of a run every minute: each phase end is said once, at its second.
+    var said: [String] = []
+    for _ in 0..<120 {
+      now = now.addingTimeInterval(60)
+      for reminder in planner.due(input, ledger: ledger, now: now) {
+        said.append(reminder.id.description)
+        ledger.record(
+          DeliveryLedger.Entry(
+            reminderID: reminder.id, deliveredAt: now, channel: .popup, notificationID: 1, recallItemIDs: [],
+            title: reminder.title))
+      }
+      ledger.dropFocusEntries(before: now.addingTimeInterval(-DeliveryLedger.focusEntrySeconds))
+    }
+    #expect(said.count == Set(said).count)
+    #expect(said.count > 20)
+    #expect(ledger.latestFocusPhase(session: "s1") == Int(said.last!.split(separator: ":").last!))
+    // Only the last hour's phase ends are kept.
+    #expect(!ledger.contains(reminderID: ReminderID(said[0])))
+    for back in [60.0, 1_800, 3_600, 7_000] {
+      let earlier = now.addingTimeInterval(-back)
+      #expect(planner.due(input, ledger: ledger, now: earlier).isEmpty, "\(back) s back")
+      let plan = planner.plan(input, ledger: ledger, now: earlier, days: 1)
+      #expect(plan.allSatisfy { $0.fireAt > now }, "\(back) s back")
+      #expect(
+        planner.next(input, ledger: ledger, now: earlier, until: Fixture.day("2026-11-22")) == plan.first)
+    }
+  }
+
   /// Daily and recall reminders due during a focus phase wait for the next break, reason `focus`;
   /// with `hold_reminders` off they do not.
   @Test(arguments: ["Asia/Tokyo", "America/New_York", "UTC"])
