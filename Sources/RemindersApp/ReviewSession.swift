@@ -68,6 +68,9 @@ public struct ReviewSession {
   public private(set) var recallsDone = 0
   /// Held while the session runs: `run` leaves the journal be until it ends.
   let held: FileLock
+  /// The deck file as this session last read it: when another command rewrites it, the next
+  /// answer checks that its card is still there (`DeckStore.append(_:clock:ifHolding:seen:)`).
+  var deckSeen: DeckStamp?
 
   /// A session over the deck of `workspace` as it is at `time.now()`; `shuffle` reorders the
   /// cards with `generator`, `newID` names the recall items forgotten cards add.
@@ -87,6 +90,8 @@ public struct ReviewSession {
     self.collection = collection
     start = time.now()
     held = try deckStore.holdSession()
+    // Taken before the read: a rewrite between the two only makes the first answer check.
+    deckSeen = deckStore.stamp()
     deck = try deckStore.load().deck
     // Under FSRS, cards answered under the ladder get their replayed state in this session's
     // deck; an answer's journal line carries the card it left, so the fold needs no replay.
@@ -190,15 +195,23 @@ public struct ReviewSession {
       kind: kind)
     // An FSRS answer that moved its card carries the card it left (its state and due day).
     let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
+    let kept: Bool
     do {
-      try deckStore.append(
+      kept = try deckStore.append(
         .answer(
           cardID: card.id, correct: rating != .again, at: at, day: today, recallAfterWrong: after,
           recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved),
-        clock: dayClock)
+        clock: dayClock, ifHolding: card.id, seen: &deckSeen)
     } catch {
       deck.undo(outcome, cardAt: positions[outcome.card.id])
       throw error
+    }
+    guard kept else {
+      // Removed by another command since the session read the deck: the answer is not kept,
+      // and the card neither comes back in this session nor counts.
+      deck.undo(outcome, cardAt: positions[outcome.card.id])
+      positions[card.id] = nil
+      return nil
     }
     return outcome
   }

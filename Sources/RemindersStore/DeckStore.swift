@@ -98,6 +98,38 @@ public struct DeckStore: Sendable {
     try journal.append(change, clock: clock)
   }
 
+  /// The deck file as it is now (device, inode, size, modification time), nil when there is
+  /// none: every rewrite of the deck, by any command, changes it.
+  public func stamp() -> DeckStamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return DeckStamp(
+      text: "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+  }
+
+  /// Appends an answer to card `cardID` unless the card has left the deck (`cards remove` in
+  /// another terminal while a session shows it): then this returns false, and the answer is not
+  /// kept. The deck is read again only when its file changed since `seen` (the session's read,
+  /// or the last check), so an answer still costs a few milliseconds at any deck size, and it
+  /// never waits for the deck's lock (docs/files.md). Checked before the line is appended, and
+  /// again after it when the deck changed meanwhile: a line for a card that is gone changes
+  /// nothing when it is folded.
+  public func append(
+    _ change: DeckJournal.Change, clock: DayClock, ifHolding cardID: String, seen: inout DeckStamp?,
+    lockSeconds: Int = 10
+  ) throws -> Bool {
+    func stillHolds() throws -> Bool {
+      let now = stamp()
+      guard now != seen else { return true }
+      let stored = try load()
+      seen = now
+      return stored.deck.cards.contains { $0.id == cardID }
+    }
+    guard try stillHolds() else { return false }
+    try append(change, clock: clock, lockSeconds: lockSeconds)
+    return try stillHolds()
+  }
+
   /// Marks a review session: while the returned lock lives, `foldJournalUnlessReviewing` leaves
   /// the journal be (the session keeps appending to it; folding a large deck each minute would
   /// only cost the machine's time).
@@ -153,4 +185,9 @@ public struct DeckStore: Sendable {
     }
     return result
   }
+}
+
+/// What a deck file was when it was last read (`DeckStore.stamp`).
+public struct DeckStamp: Equatable, Sendable {
+  let text: String
 }

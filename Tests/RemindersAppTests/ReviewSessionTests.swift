@@ -196,6 +196,40 @@ import Testing
     #expect(try files.deck() == before)
   }
 
+  /// A card removed by another command while the session shows it: its answer is not kept (no
+  /// journal line, no recall item), it does not come back, and it is said; the next card's
+  /// answer is kept, and an edit of another card meanwhile loses nothing.
+  @Test(arguments: [ReviewCommand.forgot, .remembered])
+  func aCardRemovedMeanwhile(answer: ReviewCommand) throws {
+    let files = try TestWorkspace()
+    let clock = FakeClock(Self.morning)
+    let before = Deck(cards: [Self.card("c1", due: "2026-11-20"), Self.card("c2", due: "2026-11-21")])
+    var session = try Self.session(before, files, clock: clock)
+    try files.workspace.deckStore.update(clock: files.dayClock) { stored in
+      stored.deck.cards.removeAll { $0.id == "c1" }
+    }
+    guard case .cardGone? = try session.handle(answer).first else {
+      Issue.record("the answer to a removed card was taken")
+      return
+    }
+    #expect(session.remembered + session.forgot == 0)
+    #expect(Self.names(Array(session.items[session.index...])) == ["c2"])
+    try files.workspace.deckStore.update(clock: files.dayClock) { stored in
+      stored.deck.cards[0].back = "edited"
+    }
+    guard case .answered? = try session.handle(.remembered).first else {
+      Issue.record("the answer to c2 was not taken")
+      return
+    }
+    #expect(session.isFinished)
+    let after = try files.deck()
+    #expect(after.cards.map(\.id) == ["c2"])
+    #expect(after.cards[0].back == "edited")
+    #expect(after.cards[0].stepIndex == 3)
+    #expect(after.reviewLog.map(\.cardID) == ["c2"])
+    #expect(after.recalls.isEmpty)
+  }
+
   /// Nothing due: the next day cards of the session's kind are due, or the next recall item
   /// when it comes before that day starts.
   @Test(arguments: [

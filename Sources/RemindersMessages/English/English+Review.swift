@@ -1,5 +1,5 @@
 extension English: ReviewMessages {
-  public var cardGone: String { "This card is no longer in the deck." }
+  public var cardGone: String { "This card was removed from the deck meanwhile: the answer is not kept." }
   public func undone(_ name: String) -> String { "Undone: \(name)" }
   public var nothingToUndo: String { "Nothing to undo." }
 

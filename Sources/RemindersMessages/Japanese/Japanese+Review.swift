@@ -1,5 +1,5 @@
 extension Japanese: ReviewMessages {
-  public var cardGone: String { "このカードはデッキにもうありません。" }
+  public var cardGone: String { "このカードはその間にデッキから削除されました。解答は記録しません。" }
   public func undone(_ name: String) -> String { "取り消しました: \(name)" }
   public var nothingToUndo: String { "取り消す答えはありません。" }
 
