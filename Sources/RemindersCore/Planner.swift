@@ -154,13 +154,16 @@ public struct Planner: Sendable {
   /// The pop-ups at the ends of the focus session's phases (docs/focus-and-stats.md), from `now` until
   /// `horizon`, and the latest one passed while it is recent: urgency critical, at the second
   /// the phase ends, not moved by window or quiet hours (the learner started the timer).
-  func focusEnds(_ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date, atMost limit: Int = .max)
+  func focusEnds(
+    _ focus: FocusInput?, ledger: DeliveryLedger, now: Date, horizon: Date, atMost limit: Int = .max
+  )
     -> [Reminder]
   {
     guard let focus, limit > 0 else { return [] }
     let session = focus.session
     // The phase that ended last by `now`, then those ending until the horizon: no more.
-    let latestPassed = session.phases(now: now, from: now, through: now).last(where: { $0.end <= now })?.number
+    let latestPassed = session.phases(now: now, from: now, through: now).last(where: { $0.end <= now })?
+      .number
     // A phase at or before the latest delivered is past, even when the clock went back.
     let delivered = ledger.latestFocusPhase(session: session.id) ?? 0
     var out: [Reminder] = []

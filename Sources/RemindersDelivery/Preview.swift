@@ -43,7 +43,8 @@ extension DeliveryRun {
   /// window that doubles until it finds one, so that a walk over many days costs about one
   /// day's planning a step, not the whole horizon's.
   func nextReminder(
-    _ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day, skipping unsaid: Set<ReminderID> = []
+    _ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day,
+    skipping unsaid: Set<ReminderID> = []
   ) -> Reminder? {
     let today = planner.clock.day(of: now)
     var days = 2
