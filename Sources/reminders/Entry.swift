@@ -7,6 +7,7 @@ import RemindersMessages
 import RemindersReports
 import RemindersStore
 import RemindersSystemd
+import RemindersTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -128,9 +129,10 @@ enum ExitStatus {
     }
   }
 
-  /// Prints one line to stderr, prefixed `reminders: `.
+  /// Prints one line to stderr, prefixed `reminders: `. A message may quote data (a card id as
+  /// typed, a path, a line of a file): its control and bidi characters are shown, not obeyed.
   static func say(_ message: String) {
-    let line = "reminders: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    let line = "reminders: " + VisibleText.of(message.replacingOccurrences(of: "\n", with: " ")) + "\n"
     FileHandle.standardError.write(Data(line.utf8))
   }
 }

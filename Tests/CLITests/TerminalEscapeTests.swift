@@ -58,6 +58,29 @@ import Testing
     #expect(outputs[5].1.stdout.contains("t<U+001B>]0;x<U+0007><U+202E>"), "\(outputs[5].1.stdout)")
   }
 
+  /// The one `reminders:` line of a refusal quotes what it was given (an id, a path, a line of a
+  /// file, a card's front) with the same visible forms.
+  @Test func refusalsShowTheDataVisibly() throws {
+    let bin = try Self.home()
+    let lines = bin.home + "/lines.tsv"
+    try "ok\tfine\n\(Self.front)\n".write(toFile: lines, atomically: true, encoding: .utf8)
+    let refused: [(String, Binary.Result)] = [
+      ("cards remove", try bin.run("cards", "remove", "id" + Self.front)),
+      ("cards answer", try bin.run("cards", "answer", "id" + Self.note, "good")),
+      ("cards import (path)", try bin.run("cards", "import", bin.home + "/" + Self.front)),
+      ("cards import (line)", try bin.run("cards", "import", lines)),
+      ("recall add", try bin.run("recall", "add", "x", "--at", Self.note)),
+    ]
+    for (name, result) in refused {
+      #expect(result.status != 0, "\(name)")
+      #expect(
+        result.stderrLines.count == 1 && result.stderr.hasPrefix("reminders: "), "\(name): \(result.stderr)")
+      #expect(Self.clean(result.stderr), "\(name): \(result.stderr.debugDescription)")
+    }
+    #expect(refused[0].1.stderr.contains("idQ<U+001B>]2;PWNED<U+0007>x"), "\(refused[0].1.stderr)")
+    #expect(refused[2].1.stderr.contains("Q<U+001B>]2;PWNED<U+0007>x"), "\(refused[2].1.stderr)")
+  }
+
   /// `--json` escapes control characters as JSON does (`\u001b`), and keeps the text itself.
   @Test func jsonEscapesControlCharacters() throws {
     let bin = try Self.home()
