@@ -187,6 +187,15 @@ FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
   -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
 
+# The CLI fuzz: the debug binary run on generated command lines, files and environments
+# (Fuzz/cli/fuzz_cli.py says the rules). Findings go to $(FUZZ_SCRATCH)/cli-findings; moved into
+# Fuzz/CLIRegressions, `make test` replays them (CLIFuzzReplayTests).
+FUZZ_CLI_SECONDS ?= 1800
+.PHONY: fuzz-cli
+fuzz-cli: build
+	python3 Fuzz/cli/fuzz_cli.py fuzz --bin "$$($(SWIFT) build --show-bin-path)/reminders" \
+	  --seconds $(FUZZ_CLI_SECONDS) --findings $(FUZZ_SCRATCH)/cli-findings
+
 .PHONY: fuzz
 fuzz:
 	@mkdir -p $(FUZZ_SCRATCH)

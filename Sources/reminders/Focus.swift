@@ -109,6 +109,11 @@ struct FocusStop: ParsableCommand {
     let now = time.instant
     let keeper = FocusKeeper(workspace: invocation.workspace)
     let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    // The deck and the ledger first: one that cannot be read stops the command before the
+    // session is changed (the stop's pop-up and its focus log need them), so a failure leaves
+    // every file as it was.
+    _ = try invocation.planInput(writeCache: false, now: now)
+    _ = try invocation.workspace.ledgerStore.load()
     guard let stopped = try keeper.stop(now: now) else {
       print(texts.noSession)
       return
