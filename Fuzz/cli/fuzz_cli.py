@@ -255,7 +255,7 @@ def swap_value(rng, data):
         del node[path[-1]]
     else:
         node[path[-1]] = value
-    return json.dumps(root, ensure_ascii=rng.random() < 0.5).encode()
+    return json.dumps(root, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
 
 
 def seeds(binary, scratch):
