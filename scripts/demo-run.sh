@@ -25,7 +25,8 @@ if has_server; then
 fi
 echo "No notification server on a session bus here: starting the test harness (private dbus-daemon, Xvfb, dunst)."
 eval "$("$here/Tests/harness/desktop-session.sh" start)"
-# "Review now" starts `reminders review` in a terminal: here a recorder stands in for the terminal.
+# "Review now" starts `reminders review` in a terminal: here a recorder stands in for the terminal
+# (the demo studies in the pop-up instead, with a click: "Review here").
 printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s/terminal-started"\n' "$demo" >"$demo/terminal-recorder"
 chmod +x "$demo/terminal-recorder"
 printf '\n[review]\nterminal = ["%s/terminal-recorder"]\n' "$demo" >>"$demo/config.toml"
@@ -41,11 +42,46 @@ later=$(date +%Y-%m-%dT08:05:00%:z)
 echo "One card answered at 08:05 while the pop-up is still shown; the next run updates it in place:"
 "$bin" cards answer "$card" correct "${args[@]:0:6}" --now "$later" >/dev/null
 "$bin" run "${args[@]:0:6}" --now "$(date +%Y-%m-%dT08:06:00%:z)"
-echo "A click on the pop-up (dunstctl action 0: its default action, \"Review now\") reaches the watch, which starts the review in the terminal:"
+echo "A click on the pop-up (dunstctl action 0: its default action, \"Review here\") reaches the watch, which starts the review in the pop-up itself:"
 dunstctl action 0
-for _ in $(seq 100); do [ -s "$demo/terminal-started" ] && break; sleep 0.05; done
-echo "  terminal started with: $(tr '\n' ' ' <"$demo/terminal-started")"
+# What the card pop-up says now (the watch records it in the ledger as card:<session>), once it
+# differs from what was said before.
+said=""
+card_popup() {
+  local now=""
+  for _ in $(seq 100); do
+    now=$(python3 -c '
+import json, sys
+for e in json.load(open(sys.argv[1]))["delivered"]:
+    if e["id"].startswith("card:"):
+        print("%s — %s" % (e["title"], e.get("body", "").replace("\n", " / ")))' "$demo/state/ledger.json")
+    [ -n "$now" ] && [ "$now" != "$said" ] && break
+    sleep 0.05
+  done
+  said=$now
+  echo "  pop-up: $said"
+}
+press() { # press KEY LABEL: the learner picks LABEL from dunst's menu
+  sleep 0.4
+  "$here/Tests/harness/desktop-session.sh" act "$1" "$2" "" >/dev/null
+  echo "  pressed: $2"
+}
+card_popup
+first=${said#* — }
+press show "Show answer"; card_popup
+press remembered "Remembered"; card_popup
+second=${said#* — }
+press show "Show answer"; card_popup
+press forgot "Forgot"; card_popup
+press later "Later"
+sleep 0.3
 grep -v '^Watching' "$demo/watch.log" | sed 's/^/  watch: /'
+echo "Both answers are in the deck: the remembered card's next review is days away, the forgotten one's tomorrow:"
+"$bin" cards list --json "${args[@]:0:6}" | python3 -c '
+import json, sys
+for card in json.load(sys.stdin):
+    if card["front"] in sys.argv[1:]:
+        print("  %s: step %d, next review %s" % (card["front"], card["stepIndex"], card["nextReviewDate"]))' "$first" "$second"
 echo "A focus phase of one minute (reminders focus --minutes 1 --cycles 1), its end a critical pop-up; the minute goes into the deck's focus log:"
 "$bin" focus "${args[@]:0:6}" --minutes 1 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
 dunstctl close-all

@@ -269,9 +269,70 @@ extension DeliveryLedger {
 }
 
 extension DeliveryLedger {
+  /// The pop-ups of reviews in the pop-up not known to be closed: a watch that starts closes
+  /// them (the session that showed them ended with the watch before it).
+  public var cardPopupsShown: [UInt32] {
+    entries.values.compactMap { entry in
+      guard case .cards = entry.reminderID, entry.closedAt == nil else { return nil }
+      return entry.notificationID
+    }.sorted()
+  }
+
+  /// A review in the pop-up shows its card in pop-up `notificationID` (the same id, or the one the
+  /// server gave the replacement): recorded, on screen.
+  public mutating func showCards(
+    session: String, notificationID: UInt32, title: String, body: String, at now: Date
+  ) {
+    let id = ReminderID.cards(session: session)
+    var entry =
+      entries[id]
+      ?? Entry(
+        reminderID: id, deliveredAt: now, channel: .popup, notificationID: notificationID, recallItemIDs: [],
+        title: title)
+    entry.notificationID = notificationID
+    entry.title = title
+    entry.body = body
+    entry.onScreen = true
+    entry.updatedAt = now
+    entries[id] = entry
+  }
+
+  /// The review in the pop-up `session` ended: its pop-up is closed (or shows the summary, which
+  /// nothing follows).
+  public mutating func endCards(session: String, at now: Date, because reason: String) {
+    let id = ReminderID.cards(session: session)
+    guard var entry = entries[id] else { return }
+    entry.onScreen = false
+    entry.closedAt = entry.closedAt ?? now
+    entry.closedBecause = entry.closedBecause ?? reason
+    entries[id] = entry
+  }
+
+  /// Forgets reviews in the pop-up that ended before `instant`.
+  public mutating func dropCardEntries(before instant: Date) {
+    let ended = entries.compactMap { id, entry -> ReminderID? in
+      guard case .cards = id, let closed = entry.closedAt, closed < instant else { return nil }
+      return id
+    }
+    for id in ended { entries[id] = nil }
+  }
+}
+
+extension DeliveryLedger {
   /// How long a focus phase end stays in the ledger after it was delivered: an hour, well past
   /// `Planner.focusLapse`, so that `status` and `log` still see the last few.
   public static let focusEntrySeconds: TimeInterval = 3600
+
+  /// When the earliest phase end of focus session `session` that the ledger still holds was said.
+  public func earliestFocusDelivery(session: String) -> Date? {
+    var earliest: Date?
+    for entry in entries.values {
+      if case .focus(session, _) = entry.reminderID {
+        earliest = min(earliest ?? entry.deliveredAt, entry.deliveredAt)
+      }
+    }
+    return earliest
+  }
 
   /// The number of the latest phase end of focus session `session` delivered, nil when none
   /// was: the ones before it are past, delivered or lapsed, whatever the clock says now.

@@ -9,14 +9,20 @@ public typealias Language = RemindersMessages.Language
 /// into words, with the order, the keys and the units decided here once for every language.
 extension PopupMessages {
   /// A pop-up's actions (docs/delivery.md), as `Notify` takes them: key, label, key, label…
-  public func actions(_ kind: ReminderKind, snoozeAfter: Int) -> [String] {
+  /// With `cardsHere`, one more, `cards` (study in the pop-up itself), and the default action (a
+  /// click on the pop-up) follows `reviewIn`.
+  public func actions(
+    _ kind: ReminderKind, snoozeAfter: Int, cardsHere: Bool = false, reviewIn: ReviewPlace = .terminal
+  ) -> [String] {
     let review: String
     switch kind {
     case .dailyReview: review = reviewNowAction
     case .recall: review = recallNowAction
-    case .focus, .alarm: return []
+    case .focus, .alarm, .card: return []
     }
-    return ["default", review, "review", review, "snooze", later(snoozeAfter)]
+    guard cardsHere else { return ["default", review, "review", review, "snooze", later(snoozeAfter)] }
+    let click = reviewIn == .popup ? reviewHereAction : review
+    return ["default", click, "cards", reviewHereAction, "review", review, "snooze", later(snoozeAfter)]
   }
 
   /// How many cards are new, the per-collection counts (when there is more than one

@@ -8,6 +8,16 @@ public enum ReminderKind: String, Sendable, Equatable {
   case focus = "focus"
   /// The ring of an alarm set for a place (docs/alarms.md).
   case alarm = "alarm"
+  /// A card, or a recall item, studied in the pop-up itself (docs/delivery.md).
+  case card = "card"
+}
+
+/// `review.in`: where a click on a daily or recall pop-up starts the review.
+public enum ReviewPlace: String, Sendable, Equatable {
+  /// In the pop-up itself, a card at a time (when the watch runs and the server has actions).
+  case popup
+  /// In a terminal (`review.terminal`).
+  case terminal
 }
 
 /// One pop-up to show: when, what it says, and why it moved.

@@ -4,7 +4,8 @@
 /// `daily-again:YYYY-MM-DD`, `recall:<first item id>`, and `snooze:<n>:<id>` for the n-th return
 /// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase, and
 /// `alarm:<alarm>:YYYY-MM-DD` for an alarm's ring on a day (`alarm:<alarm>:YYYY-MM-DD:<n>` for the
-/// n-th, after the alarm was set anew on a day it had rung). An id of a kind this version does not
+/// n-th, after the alarm was set anew on a day it had rung), and `card:<session>` for the pop-ups of a
+/// review in the pop-up. An id of a kind this version does not
 /// know (written by a newer one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
@@ -21,6 +22,9 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   /// `ring` counts from 1: an alarm whose time or days were edited, or that was enabled again,
   /// after it rang on a day rings anew that day under the next number.
   case alarm(id: String, day: Day, ring: Int = 1)
+  /// The pop-ups of a review in the pop-up (`card:<session>`): one a session, replaced in place
+  /// card by card, recorded so that a watch started again closes the one it left.
+  case cards(session: String)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -49,6 +53,8 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       parts.count == 2 || (ring > 1 && String(ring) == parts[2])
     {
       self = .alarm(id: String(parts[0]), day: day, ring: ring)
+    } else if text.hasPrefix("card:"), text.count > 5 {
+      self = .cards(session: String(text.dropFirst(5)))
     } else {
       self = .other(String(text))
     }
@@ -64,6 +70,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .snoozed(let original, let n): "snooze:\(n):\(original)"
     case .focus(let session, let phase): "focus:\(session):\(phase)"
     case .alarm(let id, let day, let ring): ring == 1 ? "alarm:\(id):\(day)" : "alarm:\(id):\(day):\(ring)"
+    case .cards(let session): "card:\(session)"
     case .other(let text): text
     }
   }
@@ -88,6 +95,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .snoozed(let original, _): original.kind
     case .focus: .focus
     case .alarm: .alarm
+    case .cards: .card
     case .other: nil
     }
   }
@@ -97,7 +105,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public var canSnooze: Bool {
     switch self {
     case .daily, .dailyAgain, .recall, .snoozed: true
-    case .focus, .alarm, .other: false
+    case .focus, .alarm, .cards, .other: false
     }
   }
 
@@ -106,7 +114,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     switch self {
     case .daily(let day), .dailyAgain(let day): day
     case .snoozed(let original, _): original.reviewDay
-    case .recall, .focus, .alarm, .other: nil
+    case .recall, .focus, .alarm, .cards, .other: nil
     }
   }
 

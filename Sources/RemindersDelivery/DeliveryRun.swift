@@ -14,8 +14,13 @@ import RemindersStore
 /// copy of an event merges into the first (same UID): nothing is lost either.
 public struct DeliveryRun {
   public let planner: Planner
+  /// `review.in`: what a click on a daily or recall pop-up starts when it can study in the pop-up.
+  public let reviewIn: ReviewPlace
 
-  public init(planner: Planner) { self.planner = planner }
+  public init(planner: Planner, reviewIn: ReviewPlace = .popup) {
+    self.planner = planner
+    self.reviewIn = reviewIn
+  }
 
   /// What a run touches besides the plan.
   public struct World {
@@ -170,6 +175,7 @@ public struct DeliveryRun {
       stoppedBefore: now.addingTimeInterval(-Double(DeliveryLedger.alarmEntryDays) * 86400))
     t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
     t.ledger.dropFocusEntries(before: now.addingTimeInterval(-DeliveryLedger.focusEntrySeconds))
+    t.ledger.dropCardEntries(before: now.addingTimeInterval(-86400))
     try persist(t)
     return report
   }
@@ -287,10 +293,16 @@ public struct DeliveryRun {
 
   /// The pop-up of `reminder`: with actions (docs/delivery.md) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.
+  ///
+  /// A daily pop-up of the deck's cards, and a recall pop-up, also offer `cards`, to study in the
+  /// pop-up itself (the watch shows the cards); a daily pop-up of an Anki collection does not
+  /// (its cards are studied in Anki).
   func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
-      ? planner.messages.actions(reminder.kind, snoozeAfter: planner.schedule.snoozeAfter) : []
+      ? planner.messages.actions(
+        reminder.kind, snoozeAfter: planner.schedule.snoozeAfter, cardsHere: !reminder.fromAnki,
+        reviewIn: reviewIn) : []
     // An alarm's pop-up stays until its alarm is stopped (docs/alarms.md).
     let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview || reminder.kind == .alarm
     return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)
@@ -309,7 +321,8 @@ public struct DeliveryRun {
   /// The reminder an entry recorded, as the calendar needs it; nil for an id of a kind this
   /// version does not know.
   static func reminder(from entry: DeliveryLedger.Entry) -> Reminder? {
-    guard let kind = entry.reminderID.kind else { return nil }
+    // A card's pop-up is answered in place or not at all: never a calendar event.
+    guard let kind = entry.reminderID.kind, kind != .card else { return nil }
     return Reminder(
       id: entry.reminderID, kind: kind, fireAt: entry.deliveredAt, title: entry.title, body: entry.body,
       recallItemIDs: entry.recallItemIDs)

@@ -42,13 +42,21 @@ public struct PopupWatch {
   public let actions: (any ActionTaker)?
   /// `snooze.after`, in seconds.
   public let snoozeAfter: Int
+  /// `review.in`: what a click on a daily or recall pop-up starts.
+  public let reviewIn: ReviewPlace
   /// Activation tokens by notification, until the action they came before.
   var tokens: [UInt32: String] = [:]
+  /// The review in the pop-up that runs, if one does: one at a time.
+  public private(set) var cards: (any CardPopups)?
 
-  public init(ledger: any LedgerKeeping, actions: (any ActionTaker)? = nil, snoozeAfter: Int = 600) {
+  public init(
+    ledger: any LedgerKeeping, actions: (any ActionTaker)? = nil, snoozeAfter: Int = 600,
+    reviewIn: ReviewPlace = .popup
+  ) {
     self.ledger = ledger
     self.actions = actions
     self.snoozeAfter = snoozeAfter
+    self.reviewIn = reviewIn
   }
 
   /// What the watch noticed, for its log.
@@ -61,11 +69,27 @@ public struct PopupWatch {
     case reviewNotStarted(ReminderID, because: String)
     /// `snooze`: it comes back as `returning` at `until` (before window and quiet hours).
     case snoozed(ReminderID, returning: ReminderID, until: Date)
+    /// `cards` (or a click, with `review.in = "popup"`): the review in the pop-up started.
+    case cardsStarted(ReminderID)
+    /// `cards`, and no review could be started there.
+    case cardsNotStarted(ReminderID, because: String)
+    /// An action on a card's pop-up: `key`, and what it said (the card's front, a recall topic).
+    case cardAction(key: String, on: String)
+    /// The review in the pop-up ended: answered to the end, `later`, or its pop-up closed.
+    case cardsEnded(because: String)
   }
 
   /// Nothing vouches for what is on screen before the watch listened: no pop-up counts as shown.
+  /// The pop-up of a review in the pop-up that an earlier watch left is closed (its session
+  /// ended with that watch; its cards stay due).
   public func start(at now: Date) throws {
-    _ = try change { $0.forgetScreen(at: now, because: "reminders watch started") }
+    let left = try ledger.transaction { t -> [UInt32] in
+      let ids = t.ledger.cardPopupsShown
+      let changed = t.ledger.forgetScreen(at: now, because: "reminders watch started")
+      if !changed.isEmpty { try t.save() }
+      return ids
+    }
+    for id in left { actions?.close(id) }
   }
 
   /// Applies one event; returns what it changed, nil when nothing of ours changed.
@@ -76,11 +100,40 @@ public struct PopupWatch {
       return nil
     case .action(let id, let key):
       let token = tokens.removeValue(forKey: id)
+      if let cards, cards.shows(id) {
+        let said = cards.current
+        if try !cards.act(key, at: now) {
+          self.cards = nil
+          return .cardsEnded(because: key)
+        }
+        return .cardAction(key: key, on: said)
+      }
       guard let actions, let entry = try ledger.transaction({ $0.ledger.entry(notificationID: id) }) else {
         return nil
       }
       let reminder = entry.reminderID
+      // A daily pop-up of Anki's cards studies them in Anki, whatever `review.in` says.
+      let anki = entry.fromAnki && reminder.kind == .dailyReview
+      let here = !anki && (key == "cards" || (key == "default" && reviewIn == .popup))
       switch key {
+      case _ where here:
+        // One review in the pop-up at a time: a new one ends the one before.
+        if let running = cards {
+          running.end(because: "another review in the pop-up started")
+          cards = nil
+        }
+        // The reminder's pop-up is about to show the cards: it is no longer the reminder's (a
+        // run must not put the daily count back into it).
+        try ledger.transaction { t in
+          t.ledger.offScreen(reminder, at: now, because: "replaced by the review in the pop-up")
+          try t.save()
+        }
+        do {
+          cards = try actions.startCards(replacing: id, recallsOnly: reminder.kind == .recall, at: now)
+        } catch {
+          return .cardsNotStarted(reminder, because: "\(error)")
+        }
+        return cards == nil ? .cardsEnded(because: "nothing to review") : .cardsStarted(reminder)
       case "default", "review":
         let note: Note
         do {
@@ -108,6 +161,12 @@ public struct PopupWatch {
         return nil
       }
     case .closed(let id, let reason):
+      if let cards, cards.shows(id), cards.closed(id) {
+        // The learner closed the card, or it expired: the session ends, its cards stay due.
+        self.cards = nil
+        _ = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
+        return .cardsEnded(because: reason.description)
+      }
       let gone = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
       return gone.isEmpty ? nil : .closed(gone, notification: id, reason: reason)
     case .serverChanged:
@@ -148,4 +207,26 @@ public protocol ActionTaker {
   func startAnki(activationToken: String?) throws -> [String]
   /// Closes pop-up `id` (never fails: a pop-up already gone is fine).
   func close(_ id: UInt32)
+  /// Starts a review in the pop-up (docs/delivery.md): its first card (or recall item) in place
+  /// of pop-up `id`; nil when nothing is due (a pop-up says so). Throws when it cannot start.
+  func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)?
+}
+
+/// A review in the pop-up, as the watch drives it: its pop-ups replace each other, card by card;
+/// the session itself (its order, answers, relearning) is the terminal's (RemindersApp).
+public protocol CardPopups: AnyObject {
+  /// Whether notification `id` is (or was, before the server gave the next card another id) one
+  /// of this session's pop-ups.
+  func shows(_ id: UInt32) -> Bool
+  /// What the pop-up on screen asks about (a card's front, a recall topic), for the watch's log.
+  var current: String { get }
+  /// Acts on the action `key` of its pop-up (`show`, `later`, `remembered`, `forgot`, `again`,
+  /// `good`, `easy`, `recalled`, `not-yet`); every answer durable before the next pop-up shows.
+  /// Returns false when the session ended (the summary shows, or `later` closed it).
+  func act(_ key: String, at now: Date) throws -> Bool
+  /// Pop-up `id` of the session closed: true when that ends the session (the pop-up on screen,
+  /// not one the server closed as it gave the next card a new id).
+  func closed(_ id: UInt32) -> Bool
+  /// Ends the session and closes its pop-up; the cards stay due.
+  func end(because reason: String)
 }

@@ -45,11 +45,20 @@ public final class DesktopActions: ActionTaker {
   let language: Language
   /// Config `anki.command`: what starts Anki.
   let anki: [String]
+  /// Starts a review in the pop-up with a sender of its own (the app layer's `PopupReview`); nil:
+  /// this watch cannot (a test's).
+  let cards:
+    ((UInt32, Bool, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?)?
 
   public init(
     review: [String], terminal: [String]?, environment: [String: String], language: Language,
-    anki: [String] = ["anki"], connect: @escaping () throws(SendFailure) -> any NotificationSender
+    anki: [String] = ["anki"],
+    cards: (
+      (UInt32, Bool, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
+    )? = nil,
+    connect: @escaping () throws(SendFailure) -> any NotificationSender
   ) {
+    self.cards = cards
     self.review = review
     self.terminal = terminal
     self.environment = environment
@@ -96,6 +105,11 @@ public final class DesktopActions: ActionTaker {
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
     try start(command, activationToken: activationToken)
     return command
+  }
+
+  public func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)? {
+    guard let cards else { throw LaunchFailure(description: "no review in the pop-up here") }
+    return try cards(id, recallsOnly, now, connect)
   }
 
   public func close(_ id: UInt32) {

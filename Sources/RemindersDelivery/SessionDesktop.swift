@@ -55,13 +55,15 @@ public struct SessionDesktop {
   }
 
   /// The hints of a reminder's pop-up, the first one and its replacements alike: urgency, and
-  /// category `x-reminders.<kind>`; an alarm's is `resident` and names the freedesktop sound
+  /// category `x-reminders.<kind>`; a card's is `resident`; an alarm's is `resident` and names the freedesktop sound
   /// `alarm-clock-elapsed` (docs/alarms.md).
   public static func hints(_ popup: Popup) -> NotificationHints {
     let alarm = popup.kind == .alarm
+    // A card's pop-up is resident too: a server that honours it keeps the pop-up after an
+    // action, so that the next card replaces it in place.
     return NotificationHints(
       urgency: popup.critical ? .critical : .normal, category: "x-reminders.\(popup.kind.rawValue)",
-      resident: alarm, soundName: alarm ? AlarmSoundLoop.soundName : nil)
+      resident: alarm || popup.kind == .card, soundName: alarm ? AlarmSoundLoop.soundName : nil)
   }
 }
 

@@ -148,6 +148,11 @@ enum EventFormat {
     case .alarm:
       writer.lines(
         "CATEGORIES:reminders,alarm\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
+    case .card:
+      // Never planned into a calendar (a card pop-up needs the desktop to be answered); said
+      // as a card if one ever were.
+      writer.lines(
+        "CATEGORIES:reminders,card\r\nTRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:")
     }
     writer.text(reminder.title)
     writer.lines("\r\nTRIGGER:PT0S\r\nEND:VALARM\r\nEND:VEVENT\r\n")

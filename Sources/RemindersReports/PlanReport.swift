@@ -86,6 +86,7 @@ public struct PlanReport {
     case .recall: words.kindName(.recall)
     case .focus: words.kindName(.focus)
     case .alarm: words.kindName(.alarm)
+    case .card: words.kindName(.card)
     }
   }
 

@@ -21,6 +21,9 @@ public struct Configuration: Equatable, Sendable {
   /// `review.relearn_after`: a card forgotten in a review session comes back after this many
   /// other items of the session (SPEC §10.2).
   public var relearnAfter = 3
+  /// `review.in`: where a click on a daily or recall pop-up starts the review: the pop-up itself
+  /// (`"popup"`, the default) or a terminal (`"terminal"`) (docs/delivery.md).
+  public var reviewIn: ReviewPlace = .popup
   /// `[focus]`: the lengths `reminders focus` starts with, and `hold_reminders` (docs/focus-and-stats.md).
   public var focus: FocusSettings = .standard
   /// `[anki]`: an Anki collection whose due cards the daily reminder counts (docs/anki.md).
@@ -56,7 +59,7 @@ public struct Configuration: Equatable, Sendable {
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"],
-    "review": ["terminal", "relearn_after"],
+    "review": ["terminal", "relearn_after", "in"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
@@ -203,6 +206,12 @@ public struct Configuration: Equatable, Sendable {
         )
       }
       config.reviewTerminal = words
+    }
+    if let place = try text("review.in") {
+      guard let value = ReviewPlace(rawValue: place) else {
+        throw fail("review.in", "expected \"popup\" or \"terminal\"")
+      }
+      config.reviewIn = value
     }
     if let after = lookup("review.relearn_after") {
       guard let n = after.int, n >= 0 else {

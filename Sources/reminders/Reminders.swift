@@ -191,7 +191,7 @@ struct Invocation {
   var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
 
   var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, messages: messages) }
-  var deliveryRun: DeliveryRun { DeliveryRun(planner: planner) }
+  var deliveryRun: DeliveryRun { DeliveryRun(planner: planner, reviewIn: configuration.reviewIn) }
 
   /// The desktop of this session: its notification server, over libdbus. The commands reach it
   /// only through `SessionDesktop` and the sender protocols, never the bus itself.

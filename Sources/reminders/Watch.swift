@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
@@ -7,6 +8,7 @@ import RemindersDesktopDBus
 import RemindersMessages
 import RemindersReports
 import RemindersStore
+import RemindersTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -53,7 +55,7 @@ struct WatchCommand {
     }
     var watch = PopupWatch(
       ledger: invocation.ledgerFile, actions: desktopActions(),
-      snoozeAfter: invocation.configuration.schedule.snoozeAfter)
+      snoozeAfter: invocation.configuration.schedule.snoozeAfter, reviewIn: invocation.configuration.reviewIn)
     try watch.start(at: Date())
     say(words.watching(address: monitor.address, ledger: invocation.paths.ledger))
     do {
@@ -75,9 +77,16 @@ struct WatchCommand {
       absolute(paths.stateDir), "--lang", invocation.language.rawValue,
     ]
     let desktop = invocation.desktop
+    let (workspace, ledger, language) = (invocation.workspace, invocation.ledgerFile, invocation.language)
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
       language: invocation.language, anki: invocation.configuration.anki?.command ?? ["anki"],
+      cards: { id, recallsOnly, _, connect in
+        // A connection of the session's own: it lives as long as the session.
+        try PopupReview.start(
+          workspace: workspace, ledger: ledger, time: SystemTime(), sender: connect(), language: language,
+          replacing: id, recallsOnly: recallsOnly)
+      },
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
   }
 
@@ -97,6 +106,14 @@ struct WatchCommand {
       }
     case .serverChanged(let ids):
       return [words.serverChanged(offScreen: ids.map(\.description).joined(separator: ", "))]
+    case .cardsStarted(let id):
+      return [words.cardsStarted(id.description)]
+    case .cardsNotStarted(let id, let why):
+      return [words.cardsNotStarted(id.description, why: why)]
+    case .cardAction(let key, let on):
+      return [words.cardAction(key, on: VisibleText.of(on))]
+    case .cardsEnded(let why):
+      return [words.cardsEnded(why)]
     }
   }
 

@@ -22,7 +22,8 @@ import Testing
   }
 
   func config(terminal: String, extra: String = "") -> String {
-    tokyoConfig + "\n[review]\nterminal = [\"\(terminal)\"]\n" + extra
+    // A click follows `review.in`: these tests start the terminal with it.
+    tokyoConfig + "\n[review]\nin = \"terminal\"\nterminal = [\"\(terminal)\"]\n" + extra
   }
 
   func entry(_ bin: Binary, _ id: String) throws -> [String: Any]? {

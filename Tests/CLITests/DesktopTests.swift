@@ -179,7 +179,9 @@ struct DesktopContract {
   func reviewStartsFromThePopUps() throws {
     let bin = try home()
     let (script, record) = try recorder(bin, "review")
-    try bin.writeConfig(tokyoConfig + "\n[daily]\npersist = true\n[review]\nterminal = [\"\(script)\"]\n")
+    // A click follows `review.in`: here the terminal.
+    try bin.writeConfig(
+      tokyoConfig + "\n[daily]\npersist = true\n[review]\nin = \"terminal\"\nterminal = [\"\(script)\"]\n")
     let watch = try WatchProcess(bin)
     defer { watch.stop() }
     #expect(
@@ -209,6 +211,66 @@ struct DesktopContract {
       watch.output.contains("Started the review from the pop-up of recall:r-1")
     }
     #expect(!watch.output.contains("reminders: cannot start"), "\(watch.output)")
+    try session.closeAll()
+  }
+
+  /// The review in the pop-up's entry in the ledger: what its pop-up shows now.
+  func cardEntry(_ bin: Binary) throws -> [String: Any]? {
+    try ledger(bin).first { ($0["id"] as? String)?.hasPrefix("card:") == true }
+  }
+
+  /// "Review here" on the daily pop-up: the session in the pop-up itself, pressed as a learner
+  /// presses it (the server's own buttons, menu or click): each card's front, then its answer,
+  /// then remembered; the recall items recalled; every answer in the deck before the next pop-up;
+  /// the summary at the end. The fixture's three cards and two recall items are due by the real
+  /// clock, which the watch's session reads.
+  func cardsInThePopUp() throws {
+    let bin = try home()
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act("cards", label: "Review here", on: daily)
+    try waitFor("the review in the pop-up") {
+      watch.output.contains("Review in the pop-up of daily:2026-11-21 started.")
+    }
+    // Most overdue first, the new card (invoice, never answered) last.
+    let fronts = ["食べる", "飲む", "invoice"]
+    for n in 1...5 {
+      var shown: [String: Any] = [:]
+      try waitFor("pop-up \(n)/5") {
+        shown = try cardEntry(bin) ?? [:]
+        return (shown["title"] as? String)?.hasPrefix("\(n)/5") == true
+      }
+      let title = try #require(shown["title"] as? String, "\(watch.output)")
+      // A learner reads the pop-up before pressing: a server may still be drawing the
+      // replacement (KDE Plasma's buttons answer once it has).
+      usleep(400_000)
+      let body = shown["body"] as? String ?? ""
+      if n <= 3 {
+        #expect(body == fronts[n - 1], "\(shown)")
+        try session.act("show", label: "Show answer", on: title)
+        try waitFor("the answer of \(fronts[n - 1])") {
+          (try cardEntry(bin)?["body"] as? String)?.contains("Answer: ") == true
+        }
+        usleep(400_000)
+        try session.act("remembered", label: "Remembered", on: title)
+      } else {
+        #expect(body.hasSuffix("Did you recall it?"), "\(shown)\n\(watch.output)")
+        try session.act("recalled", label: "Recalled", on: title)
+      }
+    }
+    try waitFor("the summary") { try cardEntry(bin)?["title"] as? String == "Done: 3 cards (3 remembered)" }
+    let summary = try cardEntry(bin)?["body"] as? String ?? ""
+    #expect(summary.hasPrefix("Recall items done: 2. "), "\(summary)\n\(watch.output)")
+    try waitFor("the watch's last line") { watch.output.contains("The review in the pop-up ended") }
+    // Every answer is in the deck (the journal read with it).
+    let deck = try bin.storedDeck()
+    let log = try #require(deck["reviewLog"] as? [[String: Any]])
+    #expect(log.count == 2 + 3, "\(log)")
+    let recalls = try #require(deck["recalls"] as? [[String: Any]])
+    #expect(recalls.allSatisfy { $0["doneAt"] != nil }, "\(recalls)")
+    #expect(!watch.output.contains("reminders:"), "\(watch.output)")
     try session.closeAll()
   }
 
@@ -289,6 +351,7 @@ struct DesktopContract {
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.xfce)) struct XfceDesktopTests {
@@ -302,6 +365,7 @@ struct DesktopContract {
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.notificationDaemon)) struct NotificationDaemonDesktopTests {
@@ -312,6 +376,7 @@ struct DesktopContract {
   @Test func noDoNotDisturb() throws { try contract().noDoNotDisturbReadsAsOff() }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.plasma)) struct PlasmaDesktopTests {
@@ -329,6 +394,7 @@ struct DesktopContract {
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.gnome)) struct GnomeDesktopTests {
@@ -363,6 +429,7 @@ struct DesktopContract {
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.mako)) struct MakoDesktopTests {
@@ -376,6 +443,7 @@ struct DesktopContract {
   /// chosen from `makoctl menu`.
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.swaync)) struct SwayncDesktopTests {
@@ -389,4 +457,5 @@ struct DesktopContract {
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
+  @Test func cardsHere() throws { try contract().cardsInThePopUp() }
 }

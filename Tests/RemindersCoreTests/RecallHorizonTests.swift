@@ -17,6 +17,7 @@ final class CountingPopupWords: PopupMessages, @unchecked Sendable {
   }
   var otherCollection: String { words.otherCollection }
   var reviewNowAction: String { words.reviewNowAction }
+  var reviewHereAction: String { words.reviewHereAction }
   var recallNowAction: String { words.recallNowAction }
   func later(_ seconds: Int) -> String { words.later(seconds) }
   func recallTitle(topics: [String]) -> String { words.recallTitle(topics: topics) }

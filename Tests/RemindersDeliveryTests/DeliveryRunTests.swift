@@ -180,7 +180,10 @@ import Testing
           == .init(
             popup: .init(
               kind: .dailyReview, title: "Today's reviews: 1 card", body: "1 new. Start a new streak today.",
-              actions: ["default", "Review now", "review", "Review now", "snooze", "In 10 minutes"]),
+              actions: [
+                "default", "Review here", "cards", "Review here", "review", "Review now", "snooze",
+                "In 10 minutes",
+              ]),
             replacing: 41))
       #expect(entry.onScreen && entry.title == "Today's reviews: 1 card" && entry.updatedAt != nil)
     case .closed:
@@ -243,10 +246,15 @@ import Testing
     #expect(popups.map(\.kind) == [.dailyReview, .recall])
     #expect(popups.map(\.expireTimeout) == [0, -1])
     if watched && serverOffers {
+      // `cards` studies in the pop-up itself; a click follows `review.in` (the pop-up by default).
       #expect(
-        popups[0].actions == ["default", "Review now", "review", "Review now", "snooze", "In 10 minutes"])
+        popups[0].actions == [
+          "default", "Review here", "cards", "Review here", "review", "Review now", "snooze", "In 10 minutes",
+        ])
       #expect(
-        popups[1].actions == ["default", "Recall now", "review", "Recall now", "snooze", "In 10 minutes"])
+        popups[1].actions == [
+          "default", "Review here", "cards", "Review here", "review", "Recall now", "snooze", "In 10 minutes",
+        ])
     } else {
       #expect(popups.allSatisfy { $0.actions.isEmpty })
     }

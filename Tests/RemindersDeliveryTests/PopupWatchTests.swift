@@ -79,7 +79,7 @@ import Testing
           title: "t", onScreen: true),
       ]))
     let actions = FakeActions()
-    var watch = PopupWatch(ledger: keeper, actions: actions)
+    var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: .terminal)
     _ = try watch.handle(.activationToken(id: 7, token: "tok-7"), at: t1)
     #expect(
       try watch.handle(.action(id: 7, key: "review"), at: t1)
@@ -104,7 +104,7 @@ import Testing
   @Test func reviewActions() throws {
     let keeper = ledger()
     let actions = FakeActions()
-    var watch = PopupWatch(ledger: keeper, actions: actions)
+    var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: .terminal)
     #expect(try watch.handle(.activationToken(id: 8, token: "tok-1"), at: t1) == nil)
     let note = try watch.handle(.action(id: 8, key: "default"), at: t1)
     #expect(note == .reviewStarted("recall:a", command: ["term", "reminders", "review", "--recalls"]))
@@ -143,5 +143,93 @@ import Testing
     #expect(
       try watch.handle(.action(id: 7, key: "snooze"), at: t1)
         == .snoozed("daily:2026-11-21", returning: .snoozed("daily:2026-11-21", n: 2), until: until))
+  }
+}
+
+/// A review in the pop-up that records what the watch told it (the real one, `PopupReview`, is
+/// tested in RemindersAppTests and on the real servers in CLITests).
+final class RecordingCards: CardPopups {
+  var id: UInt32
+  var keys: [String] = []
+  var ended: [String] = []
+  var endsAfter: Int
+  init(id: UInt32, endsAfter: Int = 99) {
+    self.id = id
+    self.endsAfter = endsAfter
+  }
+  func shows(_ id: UInt32) -> Bool { id == self.id }
+  var current: String { "front" }
+  func act(_ key: String, at now: Date) throws -> Bool {
+    keys.append(key)
+    return keys.count < endsAfter
+  }
+  func closed(_ id: UInt32) -> Bool { id == self.id }
+  func end(because reason: String) { ended.append(reason) }
+}
+
+/// `cards`, and a click with `review.in = "popup"`, start the review in the pop-up (never for a
+/// daily pop-up of Anki's cards); the card pop-up's actions go to it; its close ends it; a watch
+/// started again closes the card pop-up an earlier one left.
+@Suite struct PopupWatchCardsTests {
+  let t0 = Fixture.t("2026-11-21T08:00:00+09:00")
+  let t1 = Fixture.t("2026-11-21T08:05:00+09:00")
+
+  @Test(arguments: [("cards", ReviewPlace.terminal), ("default", .popup), ("cards", .popup)])
+  func startsAndRoutes(key: String, reviewIn: ReviewPlace) throws {
+    let keeper = PopupWatchTests().ledger()
+    let actions = FakeActions()
+    var started: [(UInt32, Bool)] = []
+    let cards = RecordingCards(id: 7, endsAfter: 3)
+    actions.cards = { id, recallsOnly, _ in
+      started.append((id, recallsOnly))
+      return cards
+    }
+    var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: reviewIn)
+    #expect(try watch.handle(.action(id: 7, key: key), at: t1) == .cardsStarted("daily:2026-11-21"))
+    #expect(started.count == 1 && started[0] == (7, false))
+    // The daily's pop-up now shows the cards: not the daily's any more.
+    #expect(keeper.durable.entries["daily:2026-11-21"]?.onScreen == false)
+    #expect(try watch.handle(.action(id: 7, key: "show"), at: t1) == .cardAction(key: "show", on: "front"))
+    #expect(try watch.handle(.action(id: 7, key: "remembered"), at: t1) != nil)
+    #expect(try watch.handle(.action(id: 7, key: "show"), at: t1) == .cardsEnded(because: "show"))
+    #expect(cards.keys == ["show", "remembered", "show"])
+    #expect(watch.cards == nil)
+    #expect(actions.started.isEmpty)
+  }
+
+  @Test func aCloseEndsItAndAnkiGoesToAnki() throws {
+    let keeper = FakeLedger(
+      DeliveryLedger(entries: [
+        .init(
+          reminderID: "daily:2026-11-21", deliveredAt: t0, channel: .popup, notificationID: 7,
+          recallItemIDs: [],
+          title: "t", onScreen: true, fromAnki: true),
+        .init(
+          reminderID: "recall:a", deliveredAt: t0, channel: .popup, notificationID: 8, recallItemIDs: ["a"],
+          title: "t", onScreen: true),
+      ]))
+    let actions = FakeActions()
+    actions.cards = { id, _, _ in RecordingCards(id: id) }
+    var watch = PopupWatch(ledger: keeper, actions: actions)
+    #expect(
+      try watch.handle(.action(id: 7, key: "default"), at: t1)
+        == .reviewStarted("daily:2026-11-21", command: ["anki"]))
+    #expect(try watch.handle(.action(id: 8, key: "default"), at: t1) == .cardsStarted("recall:a"))
+    #expect(
+      try watch.handle(.closed(id: 8, reason: .dismissed), at: t1)
+        == .cardsEnded(because: "dismissed by the user"))
+    #expect(watch.cards == nil)
+  }
+
+  @Test func aWatchStartedAgainClosesTheCardLeft() throws {
+    var ledger = DeliveryLedger()
+    ledger.showCards(session: "s1", notificationID: 12, title: "2/5", body: "猫", at: t0)
+    ledger.showCards(session: "s0", notificationID: 3, title: "Done", body: "", at: t0)
+    ledger.endCards(session: "s0", at: t0, because: "done")
+    let keeper = FakeLedger(ledger)
+    let actions = FakeActions()
+    try PopupWatch(ledger: keeper, actions: actions).start(at: t1)
+    #expect(actions.closed == [12])
+    #expect(keeper.durable.entries[.cards(session: "s1")]?.onScreen == false)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
@@ -132,4 +133,11 @@ public final class FakeActions: ActionTaker {
   }
 
   public func close(_ id: UInt32) { closed.append(id) }
+
+  /// Starts the review in the pop-up (a test gives the real `PopupReview` over its files).
+  public var cards: ((UInt32, Bool, Date) throws -> (any CardPopups)?)?
+  public func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)? {
+    guard let cards else { throw NoTerminal() }
+    return try cards(id, recallsOnly, now)
+  }
 }

@@ -211,21 +211,32 @@ def shown_in_xfce_log(path):
 
 
 def press(server, summary, label):
+    """Presses the button LABEL of the pop-up SUMMARY: of the one that has it, when two pop-ups
+    have that summary for a moment (one that a server closed still fading out beside the one that
+    follows it), waiting for it as a user would."""
     Atspi = atspi()
-    popup = find_popup(server, summary, Atspi)
-    if popup is None:
-        print(f"desktop-probe: no pop-up {summary!r} from {server}", file=sys.stderr)
-        return 1
-    if server == "swaync" and label == summary:
-        button = next(n for n in walk(popup) if role(n, Atspi) == Atspi.Role.PUSH_BUTTON)
-    else:
-        button = next(
-            (n for n in walk(popup) if role(n, Atspi) == Atspi.Role.PUSH_BUTTON and name(n) == label), None
-        )
-    if button is None:
-        labels = [name(n) for n in walk(popup) if role(n, Atspi) == Atspi.Role.PUSH_BUTTON]
-        print(f"desktop-probe: the pop-up {summary!r} has no button {label!r} (it has {labels})", file=sys.stderr)
-        return 1
+    deadline = time.monotonic() + LOOK_SECONDS
+    button, seen = None, []
+    while button is None:
+        for node, shown_summary, _ in popups(server, Atspi):
+            if shown_summary != summary:
+                continue
+            buttons = [n for n in walk(node) if role(n, Atspi) == Atspi.Role.PUSH_BUTTON]
+            seen = [name(n) for n in buttons]
+            if server == "swaync" and label == summary:
+                button = buttons[0] if buttons else None
+            else:
+                button = next((n for n in buttons if name(n) == label), None)
+            if button is not None:
+                break
+        if button is None:
+            if time.monotonic() > deadline:
+                if not seen:
+                    print(f"desktop-probe: no pop-up {summary!r} from {server}", file=sys.stderr)
+                else:
+                    print(f"desktop-probe: the pop-up {summary!r} has no button {label!r} (it has {seen})", file=sys.stderr)
+                return 1
+            time.sleep(0.1)
     if server in POINTER:
         pointer_click(button, Atspi)
     else:

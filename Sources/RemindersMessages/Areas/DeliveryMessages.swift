@@ -66,6 +66,14 @@ public protocol DeliveryMessages: Sendable {
   /// `Snoozed …: it comes back as … at … (or the next allowed moment).`
   func snoozed(_ id: String, returning: String, at stamp: String) -> String
 
+  /// The watch's lines of a review in the pop-up: `Review in the pop-up of … started.`,
+  /// `reminders: cannot start the review in the pop-up of …: …`, `Card pop-up: show on "猫".`,
+  /// `The review in the pop-up ended: later.`
+  func cardsStarted(_ id: String) -> String
+  func cardsNotStarted(_ id: String, why: String) -> String
+  func cardAction(_ key: String, on: String) -> String
+  func cardsEnded(_ why: String) -> String
+
   /// `… のポップアップ（通知 7）が閉じました: 利用者が閉じました。` /
   /// `The pop-up of … (notification 7) closed: dismissed by the user.`
   func popupClosed(_ id: String, notification: UInt32, reason: CloseReasonName) -> String

@@ -68,7 +68,7 @@ public protocol PlanMessages: Sendable {
 
 /// A reminder's kind, as the plan names it.
 public enum PlannedKind: Sendable {
-  case dailyReview, recall, focus, alarm
+  case dailyReview, recall, focus, alarm, card
 }
 
 /// Why a reminder moved from its time.

@@ -25,6 +25,9 @@ public protocol PopupMessages: Sendable {
   /// A recall pop-up's review action: `思い出す` / `Recall now`.
   var recallNowAction: String { get }
 
+  /// The action that studies in the pop-up itself: `ここで復習` / `Review here`.
+  var reviewHereAction: String { get }
+
   /// The snooze action, after `seconds` (whole minutes, at least one): `10分後に` / `In 10 minutes`,
   /// `1時間30分後に` / `In 1 hour 30 minutes`.
   func later(_ seconds: Int) -> String

@@ -61,6 +61,13 @@ extension English: DeliveryMessages {
     "reminders: cannot start the review from the pop-up of \(id): \(why)"
   }
 
+  public func cardsStarted(_ id: String) -> String { "Review in the pop-up of \(id) started." }
+  public func cardsNotStarted(_ id: String, why: String) -> String {
+    "reminders: cannot start the review in the pop-up of \(id): \(why)"
+  }
+  public func cardAction(_ key: String, on: String) -> String { "Card pop-up: \(key) on \"\(on)\"." }
+  public func cardsEnded(_ why: String) -> String { "The review in the pop-up ended: \(why)." }
+
   public func snoozed(_ id: String, returning: String, at stamp: String) -> String {
     "Snoozed \(id): it comes back as \(returning) at \(stamp) (or the next allowed moment)."
   }

@@ -20,6 +20,7 @@ extension English: PlanMessages {
     case .recall: "recall"
     case .focus: "focus timer"
     case .alarm: "alarm"
+    case .card: "card"
     }
   }
 

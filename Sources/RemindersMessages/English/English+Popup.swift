@@ -25,6 +25,7 @@ extension English: PopupMessages {
   public var otherCollection: String { "Other" }
   public var reviewNowAction: String { "Review now" }
   public var recallNowAction: String { "Recall now" }
+  public var reviewHereAction: String { "Review here" }
 
   public func later(_ seconds: Int) -> String {
     let minutes = max(seconds / 60, 1)

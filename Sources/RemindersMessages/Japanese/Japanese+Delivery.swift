@@ -50,6 +50,13 @@ extension Japanese: DeliveryMessages {
     "reminders: \(id) のポップアップから復習を始められません: \(why)"
   }
 
+  public func cardsStarted(_ id: String) -> String { "\(id) のポップアップでの復習を始めました。" }
+  public func cardsNotStarted(_ id: String, why: String) -> String {
+    "reminders: \(id) のポップアップで復習を始められません: \(why)"
+  }
+  public func cardAction(_ key: String, on: String) -> String { "カードのポップアップ: 「\(on)」に \(key)。" }
+  public func cardsEnded(_ why: String) -> String { "ポップアップでの復習が終わりました: \(why)。" }
+
   public func snoozed(_ id: String, returning: String, at stamp: String) -> String {
     "\(id) をスヌーズしました: \(stamp) に \(returning) として戻ります（通知できる時間なら）。"
   }

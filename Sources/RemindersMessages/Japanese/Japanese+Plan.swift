@@ -18,6 +18,7 @@ extension Japanese: PlanMessages {
     case .recall: "思い出し"
     case .focus: "集中タイマー"
     case .alarm: "アラーム"
+    case .card: "カード"
     }
   }
 

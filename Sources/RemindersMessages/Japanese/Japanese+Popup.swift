@@ -16,6 +16,7 @@ extension Japanese: PopupMessages {
 
   public var otherCollection: String { "その他" }
   public var reviewNowAction: String { "今すぐ復習" }
+  public var reviewHereAction: String { "ここで復習" }
   public var recallNowAction: String { "思い出す" }
 
   public func later(_ seconds: Int) -> String {
