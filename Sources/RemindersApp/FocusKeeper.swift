@@ -22,12 +22,17 @@ public struct FocusKeeper {
   /// Starts a session at `now`, in place of the last one once that is over (its log settled
   /// first); a session still running is `AppError.focusRunning`.
   public func start(settings: FocusSettings, task: String?, now: Date) throws -> StoredFocus {
+    // The deck and the ledger first: one that cannot be read stops the start before a session
+    // file is put aside, so a failure leaves every file as it was.
+    var deck = try workspace.deckStore.load()
+    _ = try workspace.ledgerStore.load()
     setAsideIfCorrupt()
     if let old = try store.load() {
       guard old.session.status(at: now).isOver else { throw AppError.focusRunning }
       try settleLog(now: now)
+      // With the old session's focus in its log now.
+      deck = try workspace.deckStore.load()
     }
-    let deck = try workspace.deckStore.load()
     let today = clock.day(of: now)
     let earlier = FocusLog.minutes(on: today, in: deck, clock: clock)
     let session = FocusSession(
@@ -114,9 +119,14 @@ public struct FocusKeeper {
   /// phase that ran at least a minute counts when its end was said (its pop-up is in the
   /// ledger) or it was stopped. The phases of a session left running while the machine slept
   /// or nobody was there are not study time.
+  ///
+  /// Only the phases around those the ledger still holds are looked at (and the one a stop cut
+  /// short): a session of one-minute phases left running for years costs what its last day does.
   public static func studied(_ stored: StoredFocus, ledger: DeliveryLedger, at now: Date) -> [FocusPhase] {
     let logged = Set(stored.logged)
-    return stored.session.loggable(at: now).filter {
+    let said = ledger.earliestFocusDelivery(session: stored.session.id)
+    let from = min(said ?? now, stored.session.stoppedAt ?? now, now).addingTimeInterval(-86400)
+    return stored.session.loggable(at: now, from: from).filter {
       !logged.contains($0.number)
         && ($0.stopped || ledger.contains(reminderID: .focus(session: stored.session.id, phase: $0.number)))
     }

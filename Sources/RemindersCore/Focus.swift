@@ -296,9 +296,12 @@ public struct FocusSession: Equatable, Sendable {
       lastEnded: lastEnded)
   }
 
-  /// The focus phases that ran at least a minute by `now`: what the focus log keeps.
-  public func loggable(at now: Date) -> [FocusPhase] {
-    phases(now: now, through: now).filter { $0.end <= now && $0.kind == .focus && $0.ran >= 60 }
+  /// The focus phases that ran at least a minute by `now`: what the focus log keeps; those
+  /// ending after `from` (all, when nil).
+  public func loggable(at now: Date, from: Date? = nil) -> [FocusPhase] {
+    phases(now: now, from: min(from ?? start, now), through: now).filter {
+      $0.end <= now && $0.kind == .focus && $0.ran >= 60
+    }
   }
 
   /// Whole minutes of focus of the phases that ran at least a minute and ended by `end` on `day`

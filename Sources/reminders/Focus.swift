@@ -112,7 +112,10 @@ struct FocusStop: ParsableCommand {
     // The deck and the ledger first: one that cannot be read stops the command before the
     // session is changed (the stop's pop-up and its focus log need them), so a failure leaves
     // every file as it was.
-    _ = try invocation.planInput(writeCache: false, now: now)
+    // (The deck's digest, not `planInput`, which would say a focus file it leaves out twice.)
+    _ = try invocation.deckStore.planInput(
+      clock: invocation.clock, limits: invocation.configuration.newCards, today: invocation.clock.day(of: now)
+    )
     _ = try invocation.workspace.ledgerStore.load()
     guard let stopped = try keeper.stop(now: now) else {
       print(texts.noSession)
