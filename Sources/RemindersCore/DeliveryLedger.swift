@@ -284,17 +284,15 @@ extension DeliveryLedger {
     session: String, notificationID: UInt32, title: String, body: String, at now: Date
   ) {
     let id = ReminderID.cards(session: session)
-    var entry =
-      entries[id]
-      ?? Entry(
-        reminderID: id, deliveredAt: now, channel: .popup, notificationID: notificationID, recallItemIDs: [],
-        title: title)
-    entry.notificationID = notificationID
-    entry.title = title
-    entry.body = body
-    entry.onScreen = true
-    entry.updatedAt = now
-    entries[id] = entry
+    if entries[id] == nil {
+      record(
+        Entry(
+          reminderID: id, deliveredAt: now, channel: .popup, notificationID: notificationID,
+          recallItemIDs: [],
+          title: title))
+    }
+    replaced(id, notificationID: notificationID, title: title, body: body, at: now)
+    entries[id]?.onScreen = true
   }
 
   /// The review in the pop-up `session` ended: its pop-up is closed (or shows the summary, which

@@ -6,17 +6,7 @@ import Testing
 /// The questions about a focus session answered from the phases around the instant asked
 /// (arithmetic on the round of phases) give what a walk over every phase from the start gives.
 @Suite struct FocusArithmeticTests {
-  /// A seeded generator, so that a failure repeats.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  // Random sessions from a seeded generator (SplitMixGenerator), so that a failure repeats.
 
   /// Every phase from the first, one after the other: the straightforward walk.
   static func walk(_ s: FocusSession, now: Date, through horizon: Date) -> [FocusPhase] {
@@ -50,8 +40,8 @@ import Testing
     return out
   }
 
-  static func session(_ rng: inout Seeded, start: Date) -> FocusSession {
-    func minutes(_ top: UInt64, _ rng: inout Seeded) -> TimeInterval {
+  static func session(_ rng: inout SplitMixGenerator, start: Date) -> FocusSession {
+    func minutes(_ top: UInt64, _ rng: inout SplitMixGenerator) -> TimeInterval {
       TimeInterval(60 * (1 + rng.next() % top))
     }
     let settings = FocusSettings(
@@ -73,7 +63,7 @@ import Testing
   }
 
   @Test func theArithmeticAgreesWithTheWalk() {
-    var rng = Seeded(state: 20_261_122)
+    var rng = SplitMixGenerator(seed: 20_261_122)
     let start = Date(timeIntervalSince1970: 1_795_000_000)
     for _ in 0..<60 {
       let s = Self.session(&rng, start: start)
