@@ -39,8 +39,11 @@ public final class PopupReview: CardPopups {
   public private(set) var closesOnAction = false
   /// Actions taken on the session's own pop-ups.
   var cardActions = 0
-  /// When the pop-up on screen was shown.
+  /// When the pop-up on screen was shown, and the item it shows.
   var shownAt: Date?
+  var shownItem: ReviewQueue.Item?
+  /// The deck's and the journal's stamps when `refresh` last read the deck.
+  var deckLooked: [DeckStamp?] = []
   /// The key of the last action taken.
   var lastKey: String?
   /// The same action again sooner than this after the next pop-up was shown is not the
@@ -119,9 +122,9 @@ public final class PopupReview: CardPopups {
     }
   }
 
-  public func act(_ key: String, at now: Date) throws -> Bool {
-    guard let item = session.current else { return false }
-    if key == lastKey, let shownAt, now.timeIntervalSince(shownAt) < Self.readingTime { return true }
+  public func act(_ key: String, at now: Date) throws -> CardStep {
+    guard let item = session.current else { return .ended }
+    if key == lastKey, let shownAt, now.timeIntervalSince(shownAt) < Self.readingTime { return .ignored }
     lastKey = key
     acted[notificationID] = session.now
     cardActions += 1
@@ -129,7 +132,7 @@ public final class PopupReview: CardPopups {
     switch (key, item) {
     case ("later", _):
       end(because: "later")
-      return false
+      return .ended
     case ("show", .card) where !session.revealed: command = .reveal
     case ("remembered", .card) where session.revealed: command = .remembered
     case ("forgot", .card) where session.revealed: command = .forgot
@@ -143,18 +146,38 @@ public final class PopupReview: CardPopups {
       // the card on screen stays.
       command = nil
     }
-    guard let command else { return true }
+    guard let command else { return .ignored }
     _ = try session.handle(command)
+    return try next(at: now)
+  }
+
+  /// After an answer (or a skip): the next item's pop-up, or the summary.
+  func next(at now: Date) throws -> CardStep {
     guard session.isFinished else {
       try show()
-      return true
+      return .shown
     }
     let summary = session.summary(at: now)
     try showLast(
       Popup(
         kind: .card, title: words.cardPopupDone(cards: summary.answered, remembered: summary.remembered),
         body: words.cardPopupDoneBody(recallsDone: summary.recallsDone, tomorrow: summary.tomorrow)))
-    return false
+    return .ended
+  }
+
+  public func refresh(at now: Date) throws -> CardStep {
+    guard case .card(let card)? = session.current else { return .ignored }
+    let stamps = session.deckStore.stampWithJournal()
+    guard stamps != deckLooked else { return .ignored }
+    deckLooked = stamps
+    let deck = try session.deckStore.load().deck
+    let gone = !deck.cards.contains { $0.id == card.id }
+    // More answers to it in the deck than this session gave and read: answered elsewhere.
+    let answers = { (log: [ReviewEntry]) in log.lazy.filter { $0.cardID == card.id }.count }
+    let answered = answers(deck.reviewLog) > answers(session.deck.reviewLog)
+    guard gone || answered else { return .ignored }
+    _ = try session.handle(.skip)
+    return try next(at: now)
   }
 
   /// The pop-up of the item on screen now.
@@ -190,7 +213,12 @@ public final class PopupReview: CardPopups {
   /// or on a server that closed the one before), and records it.
   func show(fresh: Bool = false) throws {
     guard let popup = popup() else { return }
+    let item = session.current
     try place(popup, fresh: fresh || closesOnAction)
+    if item != shownItem {
+      shownItem = item
+      deckLooked = session.deckStore.stampWithJournal()
+    }
     switch session.current {
     case .card(let card)?: current = card.front
     case .recall(let recall)?: current = recall.topic

@@ -9,6 +9,12 @@ public protocol NotificationEventSource {
   /// The next event; nil when none came for a while (the loop just asks again). Throws
   /// `WatchFailure.stopped` when no more can come.
   func nextEvent() throws -> NotificationEvent?
+  /// The next event, nil when none came within `seconds` (nil: as long as it takes).
+  func nextEvent(within seconds: Double?) throws -> NotificationEvent?
+}
+
+extension NotificationEventSource {
+  public func nextEvent(within seconds: Double?) throws -> NotificationEvent? { try nextEvent() }
 }
 
 /// Why the watch cannot hear notification events, or no longer does.
@@ -77,6 +83,8 @@ public struct PopupWatch {
     case cardAction(key: String, on: String)
     /// The review in the pop-up ended: answered to the end, `later`, or its pop-up closed.
     case cardsEnded(because: String)
+    /// The card on screen (its front) was answered elsewhere: the next one shows.
+    case cardAnsweredElsewhere(on: String)
   }
 
   /// Nothing vouches for what is on screen before the watch listened: no pop-up counts as shown.
@@ -102,11 +110,13 @@ public struct PopupWatch {
       let token = tokens.removeValue(forKey: id)
       if let cards, cards.shows(id) {
         let said = cards.current
-        if try !cards.act(key, at: now) {
+        switch try cards.act(key, at: now) {
+        case .ignored: return nil
+        case .shown: return .cardAction(key: key, on: said)
+        case .ended:
           self.cards = nil
           return .cardsEnded(because: key)
         }
-        return .cardAction(key: key, on: said)
       }
       guard let actions, let entry = try ledger.transaction({ $0.ledger.entry(notificationID: id) }) else {
         return nil
@@ -170,6 +180,11 @@ public struct PopupWatch {
       let gone = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
       return gone.isEmpty ? nil : .closed(gone, notification: id, reason: reason)
     case .serverChanged:
+      // The card pop-up went with the server that showed it: the session ends, its cards stay due.
+      if let running = cards {
+        running.end(because: "the notification server changed")
+        cards = nil
+      }
       let gone = try change { $0.forgetScreen(at: now, because: "the notification server changed") }
       return gone.isEmpty ? nil : .serverChanged(offScreen: gone)
     }
@@ -181,7 +196,21 @@ public struct PopupWatch {
     _ events: any NotificationEventSource, clock: () -> Date, say: (Note) -> Void
   ) throws -> Never {
     while true {
-      guard let event = try events.nextEvent() else { continue }
+      // While a review in the pop-up runs, every 2 s without an event it looks at the deck: a
+      // card answered elsewhere (a terminal, `cards answer`) does not stay on screen.
+      guard let event = try events.nextEvent(within: cards == nil ? nil : 2) else {
+        if let running = cards {
+          let said = running.current
+          switch try running.refresh(at: clock()) {
+          case .ignored: break
+          case .shown: say(.cardAnsweredElsewhere(on: said))
+          case .ended:
+            cards = nil
+            say(.cardsEnded(because: "answered elsewhere"))
+          }
+        }
+        continue
+      }
       if let note = try handle(event, at: clock()) { say(note) }
     }
   }
@@ -212,6 +241,16 @@ public protocol ActionTaker {
   func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)?
 }
 
+/// What a review in the pop-up did with an action or a look at the deck.
+public enum CardStep: Equatable, Sendable {
+  /// Nothing: a key of a pop-up already replaced, a doubled action, no change in the deck.
+  case ignored
+  /// The next pop-up shows.
+  case shown
+  /// The session ended (the summary shows, or `later` closed it).
+  case ended
+}
+
 /// A review in the pop-up, as the watch drives it: its pop-ups replace each other, card by card;
 /// the session itself (its order, answers, relearning) is the terminal's (RemindersApp).
 public protocol CardPopups: AnyObject {
@@ -222,8 +261,10 @@ public protocol CardPopups: AnyObject {
   var current: String { get }
   /// Acts on the action `key` of its pop-up (`show`, `later`, `remembered`, `forgot`, `again`,
   /// `good`, `easy`, `recalled`, `not-yet`); every answer durable before the next pop-up shows.
-  /// Returns false when the session ended (the summary shows, or `later` closed it).
-  func act(_ key: String, at now: Date) throws -> Bool
+  func act(_ key: String, at now: Date) throws -> CardStep
+  /// Looks whether the card on screen was answered elsewhere since it showed (a terminal,
+  /// `cards answer`, its removal): then it moves on to the next.
+  func refresh(at now: Date) throws -> CardStep
   /// Pop-up `id` of the session closed: true when that ends the session (the pop-up on screen,
   /// not one the server closed as it gave the next card a new id).
   func closed(_ id: UInt32) -> Bool

@@ -25,9 +25,11 @@ public final class NotificationMonitor: NotificationEventSource {
     }
   }
 
-  public func nextEvent() throws -> NotificationEvent? {
+  public func nextEvent() throws -> NotificationEvent? { try nextEvent(within: nil) }
+
+  public func nextEvent(within seconds: Double?) throws -> NotificationEvent? {
     do throws(BusError) {
-      return try bus.nextNotificationEvent()
+      return try bus.nextNotificationEvent(timeout: seconds.map { .milliseconds(Int($0 * 1000)) })
     } catch {
       throw WatchFailure.stopped("\(error)")
     }

@@ -100,7 +100,13 @@ public struct DeckStore: Sendable {
 
   /// The deck file as it is now (device, inode, size, modification time), nil when there is
   /// none: every rewrite of the deck, by any command, changes it.
-  public func stamp() -> DeckStamp? {
+  public func stamp() -> DeckStamp? { Self.stamp(of: path) }
+
+  /// The deck file's and the journal's stamps: any answer, from a session or a command, changes
+  /// one of them.
+  public func stampWithJournal() -> [DeckStamp?] { [stamp(), Self.stamp(of: journal.path)] }
+
+  static func stamp(of path: String) -> DeckStamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return DeckStamp(

@@ -114,6 +114,8 @@ struct WatchCommand {
       return [words.cardAction(key, on: VisibleText.of(on))]
     case .cardsEnded(let why):
       return [words.cardsEnded(why)]
+    case .cardAnsweredElsewhere(let on):
+      return [words.cardAnsweredElsewhere(on: VisibleText.of(on))]
     }
   }
 

@@ -274,6 +274,28 @@ struct DesktopContract {
     try session.closeAll()
   }
 
+  /// The card on screen answered in a terminal (`cards answer`) while the review in the pop-up
+  /// shows it: the pop-up moves on to the next card by itself, and the answer is the terminal's.
+  func aCardAnsweredElsewhereMovesOn() throws {
+    let bin = try home()
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act("cards", label: "Review here", on: daily)
+    try waitFor("the first card") { (try cardEntry(bin)?["body"] as? String) == "食べる" }
+    let answered = try bin.run("cards", "answer", "11111111-0000-4000-8000-000000000001", "correct")
+    #expect(answered.status == 0, "\(answered.stderr)")
+    try waitFor("the next card") { (try cardEntry(bin)?["title"] as? String)?.hasPrefix("2/5") == true }
+    #expect(try cardEntry(bin)?["body"] as? String == "飲む")
+    try waitFor("the watch's line") { watch.output.contains("\"食べる\" was answered elsewhere") }
+    try session.act("later", label: "Later", on: try #require(try cardEntry(bin)?["title"] as? String))
+    try waitFor("the end") { watch.output.contains("The review in the pop-up ended: later.") }
+    let log = try #require(try bin.storedDeck()["reviewLog"] as? [[String: Any]])
+    #expect(log.count == 3, "\(log)")
+    try session.closeAll()
+  }
+
   func entry(_ bin: Binary, _ id: String) throws -> [String: Any]? {
     try ledger(bin).first { $0["id"] as? String == id }
   }
@@ -352,6 +374,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
 }
 
 @Suite(.serialized, .desktopSession(.xfce)) struct XfceDesktopTests {
@@ -366,6 +389,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
 }
 
 @Suite(.serialized, .desktopSession(.notificationDaemon)) struct NotificationDaemonDesktopTests {

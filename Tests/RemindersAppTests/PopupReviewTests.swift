@@ -45,7 +45,7 @@ import Testing
 
     /// Presses `key` a second after the pop-up showed (a learner reads it first).
     @discardableResult
-    func press(_ key: String) throws -> Bool {
+    func press(_ key: String) throws -> CardStep {
       clock.advance(by: 1)
       return try review!.act(key, at: clock.now())
     }
@@ -67,19 +67,19 @@ import Testing
     #expect(SessionDesktop.hints(bench.last).resident)
     #expect(SessionDesktop.hints(bench.last).category == "x-reminders.card")
 
-    #expect(try bench.press("show"))
+    #expect(try bench.press("show") == .shown)
     #expect(bench.last.body == (en ? "front c1\nAnswer: back c1" : "front c1\n答え: back c1"))
     #expect(bench.last.actions == ["remembered", en ? "Remembered" : "覚えた", "forgot", en ? "Forgot" : "忘れた"])
-    #expect(try bench.press("remembered"))
+    #expect(try bench.press("remembered") == .shown)
     // Durable before the next pop-up: the deck (journal applied) has the answer.
     #expect(try bench.files.deck().reviewLog.map(\.cardID) == ["c1"])
     #expect(bench.last.title == "2/3")
-    #expect(try bench.press("show"))
-    #expect(try bench.press("remembered"))
+    #expect(try bench.press("show") == .shown)
+    #expect(try bench.press("remembered") == .shown)
     #expect(bench.last.title == (en ? "3/3 · Recall" : "3/3 · 思い出す"))
     #expect(bench.last.body == (en ? "topic r1\nDid you recall it?" : "topic r1\n思い出せましたか？"))
     #expect(bench.last.actions == ["recalled", en ? "Recalled" : "思い出せた", "not-yet", en ? "Not yet" : "まだ"])
-    #expect(try !bench.press("recalled"))
+    #expect(try bench.press("recalled") == .ended)
     #expect(bench.last.title == (en ? "Done: 2 cards (2 remembered)" : "復習完了 2枚（覚えた 2枚）"))
     #expect(bench.last.actions.isEmpty && bench.last.expireTimeout == -1)
     #expect(try bench.files.deck().recalls.first?.doneAt != nil)
@@ -124,7 +124,7 @@ import Testing
   /// `later` closes the pop-up and ends the session; nothing is answered, the cards stay due.
   @Test func laterEndsIt() throws {
     let bench = try Bench()
-    #expect(try !bench.press("later"))
+    #expect(try bench.press("later") == .ended)
     #expect(bench.sender.closed == [7])
     #expect(try bench.files.deck().reviewLog.isEmpty)
     #expect(bench.ledger.durable.entries[.cards(session: "s1")]?.closedBecause == "later")
@@ -156,12 +156,32 @@ import Testing
     let review = try #require(bench.review)
     try bench.press("show")
     try bench.press("remembered")
-    #expect(try review.act("remembered", at: bench.clock.now()))
+    #expect(try review.act("remembered", at: bench.clock.now()) == .ignored)
     #expect(bench.last.title == "2/3" && bench.last.body == "front c2")
     #expect(try bench.files.deck().reviewLog.count == 1)
     // A key of a pop-up already replaced changes nothing either.
-    #expect(try bench.press("forgot"))
+    #expect(try bench.press("forgot") == .ignored)
     #expect(bench.last.body == "front c2")
+  }
+
+  /// A card answered elsewhere (a terminal, `cards answer`) while its pop-up shows: the next
+  /// look at the deck moves on to the next card; nothing changed, nothing moves.
+  @Test func aCardAnsweredElsewhere() throws {
+    let bench = try Bench()
+    let review = try #require(bench.review)
+    bench.clock.advance(by: 5)
+    #expect(try review.refresh(at: bench.clock.now()) == .ignored)
+    try bench.files.workspace.deckStore.update(clock: bench.files.dayClock) { stored in
+      stored.deck.reviewLog.append(ReviewEntry(cardID: "c1", at: bench.clock.now(), correct: true))
+    }
+    #expect(try review.refresh(at: bench.clock.now()) == .shown)
+    #expect(bench.last.title == "2/3" && bench.last.body == "front c2")
+    #expect(try review.refresh(at: bench.clock.now()) == .ignored)
+    // Its own answers are not "elsewhere".
+    try bench.press("show")
+    try bench.press("remembered")
+    #expect(try review.refresh(at: bench.clock.now()) == .ignored)
+    #expect(bench.last.title == "3/3 · Recall")
   }
 
   /// Nothing due: one pop-up says so, in place of the reminder's, and no session runs.

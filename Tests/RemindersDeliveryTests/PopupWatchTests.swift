@@ -159,10 +159,11 @@ final class RecordingCards: CardPopups {
   }
   func shows(_ id: UInt32) -> Bool { id == self.id }
   var current: String { "front" }
-  func act(_ key: String, at now: Date) throws -> Bool {
+  func act(_ key: String, at now: Date) throws -> CardStep {
     keys.append(key)
-    return keys.count < endsAfter
+    return keys.count < endsAfter ? .shown : .ended
   }
+  func refresh(at now: Date) throws -> CardStep { .ignored }
   func closed(_ id: UInt32) -> Bool { id == self.id }
   func end(because reason: String) { ended.append(reason) }
 }
@@ -218,6 +219,18 @@ final class RecordingCards: CardPopups {
     #expect(
       try watch.handle(.closed(id: 8, reason: .dismissed), at: t1)
         == .cardsEnded(because: "dismissed by the user"))
+    #expect(watch.cards == nil)
+  }
+
+  /// A restarted server took the card pop-up with it: the session ends.
+  @Test func aNewServerEndsIt() throws {
+    let actions = FakeActions()
+    let cards = RecordingCards(id: 7)
+    actions.cards = { _, _, _ in cards }
+    var watch = PopupWatch(ledger: PopupWatchTests().ledger(), actions: actions)
+    #expect(try watch.handle(.action(id: 7, key: "cards"), at: t1) == .cardsStarted("daily:2026-11-21"))
+    _ = try watch.handle(.serverChanged, at: t1)
+    #expect(cards.ended == ["the notification server changed"])
     #expect(watch.cards == nil)
   }
 

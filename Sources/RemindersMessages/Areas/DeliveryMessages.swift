@@ -73,6 +73,8 @@ public protocol DeliveryMessages: Sendable {
   func cardsNotStarted(_ id: String, why: String) -> String
   func cardAction(_ key: String, on: String) -> String
   func cardsEnded(_ why: String) -> String
+  /// `Card pop-up: "猫" was answered elsewhere; the next card shows.`
+  func cardAnsweredElsewhere(on: String) -> String
 
   /// `… のポップアップ（通知 7）が閉じました: 利用者が閉じました。` /
   /// `The pop-up of … (notification 7) closed: dismissed by the user.`

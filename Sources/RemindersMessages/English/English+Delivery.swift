@@ -67,6 +67,9 @@ extension English: DeliveryMessages {
   }
   public func cardAction(_ key: String, on: String) -> String { "Card pop-up: \(key) on \"\(on)\"." }
   public func cardsEnded(_ why: String) -> String { "The review in the pop-up ended: \(why)." }
+  public func cardAnsweredElsewhere(on: String) -> String {
+    "Card pop-up: \"\(on)\" was answered elsewhere; the next one shows."
+  }
 
   public func snoozed(_ id: String, returning: String, at stamp: String) -> String {
     "Snoozed \(id): it comes back as \(returning) at \(stamp) (or the next allowed moment)."

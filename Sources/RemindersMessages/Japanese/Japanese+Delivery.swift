@@ -56,6 +56,7 @@ extension Japanese: DeliveryMessages {
   }
   public func cardAction(_ key: String, on: String) -> String { "カードのポップアップ: 「\(on)」に \(key)。" }
   public func cardsEnded(_ why: String) -> String { "ポップアップでの復習が終わりました: \(why)。" }
+  public func cardAnsweredElsewhere(on: String) -> String { "カードのポップアップ: 「\(on)」はほかで解答されました。次を表示します。" }
 
   public func snoozed(_ id: String, returning: String, at stamp: String) -> String {
     "\(id) をスヌーズしました: \(stamp) に \(returning) として戻ります（通知できる時間なら）。"
