@@ -47,6 +47,12 @@ public enum Timestamp {
     return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
   }
 
+  /// `instant` as people read it, in the day zone: `2026-11-26 08:11` (RFC 3339 is for `--json`
+  /// and files).
+  public static func human(_ instant: Date, in clock: DayClock) -> String {
+    "\(clock.day(of: instant)) \(clock.wallTime(at: instant))"
+  }
+
   /// Formats `instant` as RFC 3339 with the clock's offset at that instant, to the second.
   ///
   /// Where the zone's offset is not whole minutes (local mean time, as zones had before the

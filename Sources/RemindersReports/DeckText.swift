@@ -83,11 +83,11 @@ public struct DeckText {
   /// reminder that carries it, and why it moved; else at the item's own time.
   public func recallReminder(_ recall: RecallItem, reminder: Reminder?, now: Date) -> String {
     guard let reminder else {
-      return words.recallReminder(at: Timestamp.format(recall.dueAt, in: locale.clock), moved: nil)
+      return words.recallReminder(at: Timestamp.human(recall.dueAt, in: locale.clock), moved: nil)
     }
     let why = PlanReport(locale: locale, now: now, days: 1, reminders: []).why(reminder)
     return words.recallReminder(
-      at: Timestamp.format(reminder.fireAt, in: locale.clock), moved: why.isEmpty ? nil : why)
+      at: Timestamp.human(reminder.fireAt, in: locale.clock), moved: why.isEmpty ? nil : why)
   }
 
   /// The open recall items' table, or that there are none.

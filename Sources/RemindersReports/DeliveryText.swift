@@ -83,7 +83,7 @@ extension ReminderSnooze.Snoozed {
   /// What `snooze` says it did: when the reminder comes back, or from when it may, and as what.
   public func text(_ words: any DeliveryMessages, clock: DayClock) -> String {
     let (original, returning) = (original.description, returning.description)
-    let stamp = { (date: Date) in Timestamp.format(date, in: clock) }
+    let stamp = { (date: Date) in Timestamp.human(date, in: clock) }
     if let comesBackAt {
       return words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning)
     }

@@ -98,7 +98,7 @@ struct WatchCommand {
     case .reviewNotStarted(let id, let why):
       return [words.reviewNotStarted(id.description, why: "\(why)")]
     case .snoozed(let id, let returning, let until):
-      let stamp = Timestamp.format(until, in: invocation.clock)
+      let stamp = Timestamp.human(until, in: invocation.clock)
       return [words.snoozed(id.description, returning: returning.description, at: stamp)]
     case .closed(let ids, let notification, let reason):
       return ids.map {

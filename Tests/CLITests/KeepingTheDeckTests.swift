@@ -64,7 +64,7 @@ import Testing
       result.stdout == """
         invoice
         Next review: 2026-11-22 (step 0)
-        Recall reminder: 2026-11-22T08:00:00+09:00 (moved: outside the window (was 01:18))
+        Recall reminder: 2026-11-22 08:00 (moved: outside the window (was 01:18))
 
         """)
   }
@@ -76,7 +76,7 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout.hasSuffix(
-        "Recall reminder: 2026-11-22T08:00:00+09:00 (moved: catch-up (was 2026-11-21 12:15))\n"))
+        "Recall reminder: 2026-11-22 08:00 (moved: catch-up (was 2026-11-21 12:15))\n"))
   }
 
   @Test func wrongAnswerCoalescesWithOpenItemsAndSaysQuietHours() throws {
@@ -86,7 +86,7 @@ import Testing
       "cards", "answer", Self.invoice, "wrong", "--now", "2026-11-21T09:10:00+09:00", "--lang", "ja")
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("invoice\n次の復習: 2026-11-22（段階 0）\n"))
-    #expect(result.stdout.contains("思い出しのリマインダー: 2026-11-21T13:00:00+09:00（移動: 静かな時間"))
+    #expect(result.stdout.contains("思い出しのリマインダー: 2026-11-21 13:00（移動: 静かな時間"))
   }
 
   @Test func correctAnswerPrintsFrontStepAndDate() throws {
