@@ -29,9 +29,8 @@ public struct FocusKeeper {
     setAsideIfCorrupt()
     if let old = try store.load() {
       guard old.session.status(at: now).isOver else { throw AppError.focusRunning }
-      try settleLog(now: now)
-      // With the old session's focus in its log now.
-      deck = try workspace.deckStore.load()
+      // With the old session's focus in its log, when settling wrote any.
+      if try settleLog(now: now) { deck = try workspace.deckStore.load() }
     }
     let today = clock.day(of: now)
     let earlier = FocusLog.minutes(on: today, in: deck, clock: clock)
@@ -92,17 +91,19 @@ public struct FocusKeeper {
   /// Appends to the deck's `focusLog` every focus phase that ran at least a minute and is not
   /// logged yet, then notes them in `focus.json`. The deck is written first; an entry whose
   /// start the log holds is not added again, so a crash between the two writes logs none twice.
-  public func settleLog(now: Date) throws {
+  /// Returns whether it wrote to the deck.
+  @discardableResult
+  public func settleLog(now: Date) throws -> Bool {
     let loaded: StoredFocus?
     do {
       loaded = try store.load()
     } catch StoreError.corrupt {
-      return  // said by planSources; `focus stop` puts the file aside
+      return false  // said by planSources; `focus stop` puts the file aside
     }
-    guard let current = loaded else { return }
+    guard let current = loaded else { return false }
     let ledger = try workspace.ledgerStore.load()
     let pending = FocusKeeper.studied(current, ledger: ledger, at: now)
-    guard !pending.isEmpty else { return }
+    guard !pending.isEmpty else { return false }
     let entries = pending.map {
       FocusLogEntry(
         start: $0.start, minutes: Int($0.ran / 60), task: current.session.task, completed: $0.completed)
@@ -113,6 +114,7 @@ public struct FocusKeeper {
       now.logged = Array(Set(now.logged + pending.map(\.number))).sorted()
       focus = now
     }
+    return true
   }
 
   /// The focus phases of `stored` that count as study time at `now` and are not logged yet: a

@@ -219,18 +219,24 @@ struct DesktopContract {
     try ledger(bin).first { ($0["id"] as? String)?.hasPrefix("card:") == true }
   }
 
+  /// A home with the watch running, the day's daily pop-up shown, and "Review here" pressed on it.
+  func reviewHere() throws -> (Binary, WatchProcess) {
+    let bin = try home()
+    let watch = try WatchProcess(bin)
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act("cards", label: "Review here", on: daily)
+    return (bin, watch)
+  }
+
   /// "Review here" on the daily pop-up: the session in the pop-up itself, pressed as a learner
   /// presses it (the server's own buttons, menu or click): each card's front, then its answer,
   /// then remembered; the recall items recalled; every answer in the deck before the next pop-up;
   /// the summary at the end. The fixture's three cards and two recall items are due by the real
   /// clock, which the watch's session reads.
   func cardsInThePopUp() throws {
-    let bin = try home()
-    let watch = try WatchProcess(bin)
+    let (bin, watch) = try reviewHere()
     defer { watch.stop() }
-    #expect(
-      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
-    try session.act("cards", label: "Review here", on: daily)
     try waitFor("the review in the pop-up") {
       watch.output.contains("Review in the pop-up of daily:2026-11-21 started.")
     }
@@ -277,12 +283,8 @@ struct DesktopContract {
   /// The card on screen answered in a terminal (`cards answer`) while the review in the pop-up
   /// shows it: the pop-up moves on to the next card by itself, and the answer is the terminal's.
   func aCardAnsweredElsewhereMovesOn() throws {
-    let bin = try home()
-    let watch = try WatchProcess(bin)
+    let (bin, watch) = try reviewHere()
     defer { watch.stop() }
-    #expect(
-      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
-    try session.act("cards", label: "Review here", on: daily)
     try waitFor("the first card") { (try cardEntry(bin)?["body"] as? String) == "食べる" }
     let answered = try bin.run("cards", "answer", "11111111-0000-4000-8000-000000000001", "correct")
     #expect(answered.status == 0, "\(answered.stderr)")
