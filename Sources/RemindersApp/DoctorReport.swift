@@ -93,7 +93,11 @@ public struct DoctorReport {
     public var serverOffers: Bool
     public var watchRuns: Bool
     public var terminal: [String]?
+    /// `review.drip`, in seconds; nil: off.
+    public var drip: Int? = nil
     public var available: Bool { serverOffers && watchRuns && terminal != nil }
+    /// Whether the cards can be studied in the pop-up (the `cards` action, and drips when on).
+    public var cardsHere: Bool { serverOffers && watchRuns }
   }
 
   public struct Anki {
@@ -228,7 +232,7 @@ public struct DoctorReport {
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
       watchRuns: probes.lockIsHeld(paths.watchLock),
-      terminal: probes.terminal(configuration.reviewTerminal))
+      terminal: probes.terminal(configuration.reviewTerminal), drip: configuration.schedule.drip)
     return DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
       actions: actions, anki: anki, alarms: alarms, verdict: verdict, language: language)

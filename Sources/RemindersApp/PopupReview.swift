@@ -56,6 +56,8 @@ public final class PopupReview: CardPopups {
   public private(set) var current = ""
   /// The pop-ups shown, oldest first (for the watch's log and the tests).
   public private(set) var shown: [Popup] = []
+  /// A drip's review: one card, and its one answer ends it (no summary).
+  var drip = false
 
   init(
     session: ReviewSession, sender: any NotificationSender, words: any Catalogue, ledger: any LedgerKeeping,
@@ -73,13 +75,23 @@ public final class PopupReview: CardPopups {
   /// `id`. Nothing due: a pop-up says so (in place of `id`), and this returns nil.
   public static func start(
     workspace: Workspace, ledger: any LedgerKeeping, time: any TimeSource, sender: any NotificationSender,
-    language: Language, replacing id: UInt32, recallsOnly: Bool, name: String = UUID().uuidString.lowercased()
+    language: Language, replacing id: UInt32, choice: CardChoice,
+    name: String = UUID().uuidString.lowercased()
   ) throws -> PopupReview? {
-    let session = try ReviewSession(
-      workspace: workspace, time: time, collection: nil, limit: nil, shuffle: false, recallsOnly: recallsOnly)
+    var onlyCard: String?
+    if case .drip(let card) = choice {
+      // A drip's card that is gone: no card at all.
+      onlyCard = card ?? ""
+    }
+    var session = try ReviewSession(
+      workspace: workspace, time: time, collection: nil, limit: nil, shuffle: false,
+      recallsOnly: choice == .recallsOnly, onlyCard: onlyCard)
+    // The drip showed its front: "Show answer" shows the answer at once.
+    if onlyCard != nil, !session.isFinished { _ = try session.handle(.reveal) }
     let review = PopupReview(
       session: session, sender: sender, words: language.catalogue, ledger: ledger, name: name,
       replacing: id)
+    review.drip = onlyCard != nil
     // The reminder's pop-up was acted on: its server may close it right after.
     review.acted[id] = session.now
     guard !session.isFinished else {
@@ -148,6 +160,12 @@ public final class PopupReview: CardPopups {
     }
     guard let command else { return .ignored }
     _ = try session.handle(command)
+    if drip, command != .reveal {
+      // Answered (durable before this returns): the drip is done, and the next comes a period
+      // after this answer. Its pop-up goes; the card is not asked again here even when forgotten.
+      end(because: "answered")
+      return .ended
+    }
     return try next(at: now)
   }
 

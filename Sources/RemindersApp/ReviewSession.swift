@@ -73,10 +73,11 @@ public struct ReviewSession {
   var deckSeen: DeckStamp?
 
   /// A session over the deck of `workspace` as it is at `time.now()`; `shuffle` reorders the
-  /// cards with `generator`, `newID` names the recall items forgotten cards add.
+  /// cards with `generator`, `newID` names the recall items forgotten cards add. `onlyCard`: the
+  /// session shows that card alone, when it is due (a drip's, docs/delivery.md).
   public init(
     workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
-    recallsOnly: Bool = false, generator: inout some RandomNumberGenerator,
+    recallsOnly: Bool = false, onlyCard: String? = nil, generator: inout some RandomNumberGenerator,
     newID: @escaping () -> String = { UUID().uuidString.lowercased() }
   ) throws {
     deckStore = workspace.deckStore
@@ -99,7 +100,12 @@ public struct ReviewSession {
     queue = ReviewQueue(
       deck: deck, now: start, clock: dayClock, limits: newCards, collection: collection, limit: limit,
       shuffle: &generator, shuffled: shuffle)
-    items = recallsOnly ? queue.items.filter { if case .recall = $0 { true } else { false } } : queue.items
+    items = queue.items.filter { item in
+      switch item {
+      case .recall: onlyCard == nil
+      case .card(let card): !recallsOnly && (onlyCard == nil || card.id == onlyCard)
+      }
+    }
     let wanted = Set(queue.cards.map(\.id))
     for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
   }
@@ -107,12 +113,12 @@ public struct ReviewSession {
   /// A session with the system's random order.
   public init(
     workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
-    recallsOnly: Bool = false
+    recallsOnly: Bool = false, onlyCard: String? = nil
   ) throws {
     var generator = SystemRandomNumberGenerator()
     try self.init(
       workspace: workspace, time: time, collection: collection, limit: limit, shuffle: shuffle,
-      recallsOnly: recallsOnly, generator: &generator)
+      recallsOnly: recallsOnly, onlyCard: onlyCard, generator: &generator)
   }
 
   public var now: Date { time.now() }

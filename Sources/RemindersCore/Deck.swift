@@ -348,11 +348,17 @@ extension Deck {
 public struct Streak: Sendable {
   /// Day numbers on which at least one answer was logged.
   public let answerDays: Set<Int>
+  /// When the latest answer was given (`review.drip` counts its period from it); nil: none.
+  public let lastAnswer: Date?
 
-  public init(answerDays: Set<Int>) { self.answerDays = answerDays }
+  public init(answerDays: Set<Int>, lastAnswer: Date? = nil) {
+    self.answerDays = answerDays
+    self.lastAnswer = lastAnswer
+  }
 
   public init(log: [ReviewEntry], clock: DayClock) {
     answerDays = Set(log.map { clock.day(of: $0.at).number })
+    lastAnswer = log.lazy.map(\.at).max()
   }
 
   /// The streak as of `day`: the run of answer days ending on `day`, or on the day before when

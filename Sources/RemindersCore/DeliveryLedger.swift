@@ -48,13 +48,15 @@ public struct DeliveryLedger: Equatable, Sendable {
     /// the session bus, never reused while the bus lives); the id is replaced in place only on
     /// that server, since a restarted server counts its ids from 1 again.
     public var server: String?
+    /// A drip's pop-up: the card it shows (docs/delivery.md).
+    public var cardID: String?
 
     public init(
       reminderID: ReminderID, deliveredAt: Date, channel: DeliveryChannel, notificationID: UInt32?,
       recallItemIDs: [String], title: String, body: String = "", onScreen: Bool = false,
       closedAt: Date? = nil, closedBecause: String? = nil, updatedAt: Date? = nil, pending: Bool = false,
       snoozedUntil: Date? = nil, snoozes: Int = 0, fromAnki: Bool = false, stoppedAt: Date? = nil,
-      sound: SoundProcess? = nil, soundProblem: String? = nil, server: String? = nil
+      sound: SoundProcess? = nil, soundProblem: String? = nil, server: String? = nil, cardID: String? = nil
     ) {
       self.reminderID = reminderID
       self.deliveredAt = deliveredAt
@@ -75,6 +77,7 @@ public struct DeliveryLedger: Equatable, Sendable {
       self.sound = sound
       self.soundProblem = soundProblem
       self.server = server
+      self.cardID = cardID
     }
 
     /// Whether it was last shown as a pop-up with an id (which closing it needs).
@@ -306,13 +309,51 @@ extension DeliveryLedger {
     entries[id] = entry
   }
 
-  /// Forgets reviews in the pop-up that ended before `instant`.
+  /// The drip the watch follows on screen, if one is: the next drip replaces it in place.
+  public var dripOnScreen: Entry? {
+    entries.values.first { entry in
+      if case .drip = entry.reminderID { entry.onScreen && entry.notificationID != nil } else { false }
+    }
+  }
+
+  /// Forgets reviews in the pop-up that ended before `instant`, and drips shown before it and no
+  /// longer on screen.
   public mutating func dropCardEntries(before instant: Date) {
     let ended = entries.compactMap { id, entry -> ReminderID? in
-      guard case .cards = id, let closed = entry.closedAt, closed < instant else { return nil }
+      switch id {
+      case .cards: guard let closed = entry.closedAt, closed < instant else { return nil }
+      case .drip: guard entry.deliveredAt < instant, !entry.onScreen, !entry.pending else { return nil }
+      default: return nil
+      }
       return id
     }
     for id in ended { entries[id] = nil }
+  }
+
+  /// What the drips of `day` and the reviews in the pop-up leave for the next drip
+  /// (docs/delivery.md): how many drips `day` had, the latest moment a drip or a review in the
+  /// pop-up was shown or went off screen, and whether the next must wait (a drip sent and not
+  /// confirmed, or a review in the pop-up on screen). A drip still on screen does not hold the
+  /// next: the next takes its place (`dripOnScreen`).
+  public func drips(on day: Day) -> (count: Int, last: Date?, busy: Bool) {
+    var count = 0
+    var last: Date?
+    var busy = false
+    for (id, entry) in entries {
+      switch id {
+      case .drip(let d, let n):
+        if d == day { count = max(count, n) }
+        if entry.pending { busy = true }
+      case .cards:
+        if entry.closedAt == nil && entry.onScreen { busy = true }
+      default: continue
+      }
+      for t in [entry.deliveredAt, entry.updatedAt, entry.closedAt].compactMap({ $0 })
+      where last.map({ t > $0 }) ?? true {
+        last = t
+      }
+    }
+    return (count, last, busy)
   }
 }
 

@@ -70,6 +70,14 @@ public struct Planner: Sendable {
         out.append(r)
       }
     }
+    for offset in 0..<max(end.number - today.number, 0) {
+      if let r = drip(
+        on: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
+        r.fireAt < horizon
+      {
+        out.append(r)
+      }
+    }
     out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed, before: horizon).filter {
       $0.fireAt < horizon
     }
@@ -124,6 +132,32 @@ public struct Planner: Sendable {
       id: id, kind: .dailyReview, fireAt: placed.at, title: messages.dailyAgainTitle(count: content.count),
       body: content.body, dueCount: content.count, collections: content.collections, streak: content.streak,
       deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason, fromAnki: content.fromAnki)
+  }
+
+  /// `review.drip`: the next drip of `day` (docs/delivery.md), one period after the latest of the
+  /// daily reminder's time, the last answer, the last drip and the last review in the pop-up;
+  /// moved like the daily reminder, only on its own day, and only while the deck has cards due
+  /// that day (Anki's are studied in Anki). None while a drip or a review in the pop-up may be on
+  /// screen. Its card is chosen when it is delivered: the title here counts the cards.
+  func drip(on day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
+    -> Reminder?
+  {
+    guard let period = schedule.drip else { return nil }
+    let earlier = ledger.drips(on: day)
+    guard !earlier.busy else { return nil }
+    var anchor = clock.instant(on: day, at: schedule.dailyTime)
+    for t in [earlier.last, input.streak.lastAnswer].compactMap({ $0 }) where t > anchor { anchor = t }
+    let id = ReminderID.drip(day, n: earlier.count + 1)
+    let asked = anchor.addingTimeInterval(TimeInterval(period))
+    guard let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed) else {
+      return nil
+    }
+    let count = input.dueIndex.cards(on: day).collections.values.reduce(0, +)
+    guard count > 0 else { return nil }
+    return Reminder(
+      id: id, kind: .card, fireAt: placed.at, title: messages.dripTitle(count: count, collection: nil),
+      body: messages.dripPlannedBody,
+      dueCount: count, deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason)
   }
 
   /// Where a reminder of `day` asked for at `asked` lands: moved into the allowed time, caught up

@@ -25,6 +25,11 @@ extension PopupMessages {
     return ["default", click, "cards", reviewHereAction, "review", review, "snooze", later(snoozeAfter)]
   }
 
+  /// A drip's actions: `show` (the card's answer; a click on the pop-up alike) and `later`.
+  public var dripActions: [String] {
+    ["default", showAnswerAction, "show", showAnswerAction, "later", laterAction]
+  }
+
   /// How many cards are new, the per-collection counts (when there is more than one
   /// collection), in their order, and the streak.
   public func dailyBody(collections: [String: Int], new: Int = 0, streak: Int) -> String {

@@ -46,6 +46,14 @@ public struct Reminder: Equatable, Sendable {
   /// Daily reminders: whether it counts cards of an Anki collection (its review action then
   /// starts Anki, docs/anki.md).
   public var fromAnki: Bool
+  /// Drips (kind `card`): the card the pop-up shows, chosen when it is delivered.
+  public var cardID: String? = nil
+
+  /// Whether it is a drip (`review.drip`): one card's pop-up, shown by `run`.
+  public var isDrip: Bool {
+    if case .drip = id { return true }
+    return false
+  }
 
   public init(
     id: ReminderID, kind: ReminderKind, fireAt: Date, title: String, body: String, dueCount: Int? = nil,

@@ -5,7 +5,7 @@
 /// of a snoozed reminder, `focus:<session>:<phase>` for the end of a focus session's phase, and
 /// `alarm:<alarm>:YYYY-MM-DD` for an alarm's ring on a day (`alarm:<alarm>:YYYY-MM-DD:<n>` for the
 /// n-th, after the alarm was set anew on a day it had rung), and `card:<session>` for the pop-ups of a
-/// review in the pop-up. An id of a kind this version does not
+/// review in the pop-up, `drip:YYYY-MM-DD:<n>` for the n-th drip of a day. An id of a kind this version does not
 /// know (written by a newer one) is kept as it was read, so that it still counts as delivered and survives a rewrite.
 public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The daily review reminder of a day.
@@ -25,6 +25,8 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   /// The pop-ups of a review in the pop-up (`card:<session>`): one a session, replaced in place
   /// card by card, recorded so that a watch started again closes the one it left.
   case cards(session: String)
+  /// The `n`-th (from 1) drip of `day` (`review.drip`, docs/delivery.md): one card's pop-up.
+  case drip(Day, n: Int)
   /// An id this version does not know, as read.
   case other(String)
 
@@ -53,6 +55,10 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
       parts.count == 2 || (ring > 1 && String(ring) == parts[2])
     {
       self = .alarm(id: String(parts[0]), day: day, ring: ring)
+    } else if text.hasPrefix("drip:"), case let parts = text.dropFirst(5).split(separator: ":"),
+      parts.count == 2, let day = Day(iso: parts[0]), let n = Int(parts[1]), n > 0, String(n) == parts[1]
+    {
+      self = .drip(day, n: n)
     } else if text.hasPrefix("card:"), text.count > 5 {
       self = .cards(session: String(text.dropFirst(5)))
     } else {
@@ -71,6 +77,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .focus(let session, let phase): "focus:\(session):\(phase)"
     case .alarm(let id, let day, let ring): ring == 1 ? "alarm:\(id):\(day)" : "alarm:\(id):\(day):\(ring)"
     case .cards(let session): "card:\(session)"
+    case .drip(let day, let n): "drip:\(day):\(n)"
     case .other(let text): text
     }
   }
@@ -95,7 +102,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     case .snoozed(let original, _): original.kind
     case .focus: .focus
     case .alarm: .alarm
-    case .cards: .card
+    case .cards, .drip: .card
     case .other: nil
     }
   }
@@ -105,7 +112,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
   public var canSnooze: Bool {
     switch self {
     case .daily, .dailyAgain, .recall, .snoozed: true
-    case .focus, .alarm, .cards, .other: false
+    case .focus, .alarm, .cards, .drip, .other: false
     }
   }
 
@@ -114,7 +121,7 @@ public enum ReminderID: Hashable, Comparable, Sendable, CustomStringConvertible,
     switch self {
     case .daily(let day), .dailyAgain(let day): day
     case .snoozed(let original, _): original.reviewDay
-    case .recall, .focus, .alarm, .cards, .other: nil
+    case .recall, .focus, .alarm, .cards, .drip, .other: nil
     }
   }
 

@@ -50,6 +50,9 @@ public struct Schedule: Equatable, Sendable {
   public var dailyPersist = false
   /// `snooze.after`: seconds until a snoozed reminder comes back.
   public var snoozeAfter = 600
+  /// `review.drip`: while cards are due today, one card pop-up this many seconds after the last
+  /// answer or the last drip (docs/delivery.md); nil: off.
+  public var drip: Int? = nil
 
   public static let standard = Schedule(
     dailyTime: WallTime(hour: 8, minute: 0)!, windowStart: WallTime(hour: 8, minute: 0)!,

@@ -33,16 +33,27 @@ public struct DeliveryRun {
     public var calendar: any CalendarSink
     /// Plays ringing alarms' sounds; nil: no sound is started or stopped (`preview`).
     public var sound: (any AlarmSoundPlaying)?
+    /// Whether a review (in a terminal or in the pop-up) runs now: no drip is shown then.
+    public var isReviewing: () -> Bool
+    /// The card a drip shows at an instant, nil when none is due; asked only when a drip is to be
+    /// shown (it reads the whole deck).
+    public var dripCard: (Date) -> Card?
+    /// `preview`: drips show as the planner says them (their card is chosen only when one
+    /// shows), as if the watch ran on a server with actions.
+    public var previewsDrips = false
 
     public init(
       ledger: any LedgerKeeping, desktop: @escaping () -> DesktopAccess, isWatched: @escaping () -> Bool,
-      calendar: any CalendarSink, sound: (any AlarmSoundPlaying)? = nil
+      calendar: any CalendarSink, sound: (any AlarmSoundPlaying)? = nil,
+      isReviewing: @escaping () -> Bool = { false }, dripCard: @escaping (Date) -> Card? = { _ in nil }
     ) {
       self.ledger = ledger
       self.desktop = desktop
       self.isWatched = isWatched
       self.calendar = calendar
       self.sound = sound
+      self.isReviewing = isReviewing
+      self.dripCard = dripCard
     }
   }
 
@@ -63,7 +74,12 @@ public struct DeliveryRun {
   {
     var report = DeliveryReport()
     var interrupted = t.ledger.pendingEntries
-    let due = planner.due(input, ledger: t.ledger, now: now)
+    var due = planner.due(input, ledger: t.ledger, now: now)
+    // A drip is shown only where the watch can act on it, and never during a review: until then
+    // it stays due (docs/delivery.md).
+    if due.contains(where: \.isDrip), !world.previewsDrips, !world.isWatched() || world.isReviewing() {
+      due.removeAll(where: \.isDrip)
+    }
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     let ringing = t.ledger.ringing
     guard !due.isEmpty || stale != nil || !interrupted.isEmpty || !ringing.isEmpty else { return report }
@@ -107,7 +123,19 @@ public struct DeliveryRun {
       // An id this version does not know: it counts as delivered, and there is nothing to write.
       t.ledger.confirm(entry.reminderID, channel: entry.channel, notificationID: nil, onScreen: false)
     }
-    for reminder in due {
+    for var reminder in due {
+      if reminder.isDrip, !world.previewsDrips {
+        // Only on a server with actions, and only with a card to show (chosen as it shows, not
+        // while do-not-disturb holds it); never to the calendar.
+        guard case .reachable(let sender, let dnd)? = desktop else { continue }
+        if dnd.state != .on {
+          guard sender.supportsActions(), let card = world.dripCard(now) else { continue }
+          reminder.title = planner.messages.dripTitle(
+            count: reminder.dueCount ?? 1, collection: card.collection)
+          reminder.body = card.front
+          reminder.cardID = card.id
+        }
+      }
       switch desktop {
       case .reachable(_, let dnd)? where dnd.state == .on && !reminder.critical:
         // Held, not lost: the first run after do-not-disturb ends delivers it.
@@ -135,12 +163,24 @@ public struct DeliveryRun {
     if case .reachable(let sender, _)? = desktop {
       for reminder in toShow {
         do {
-          let id = try sender.show(popup(reminder, sender: sender, watched: watched), replacing: nil)
+          // Never two drips on screen: one still there when the next is due is replaced in place.
+          let before = reminder.isDrip ? t.ledger.dripOnScreen : nil
+          let id = try sender.show(
+            popup(reminder, sender: sender, watched: watched), replacing: before?.notificationID)
+          if let before {
+            t.ledger.offScreen(before.reminderID, at: now, because: "replaced by the next drip")
+          }
           t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
           // A ring is shown again in place of this id only on the server that gave it.
           if reminder.kind == .alarm { t.ledger.setServer(reminder.id, sender.serverIdentity()) }
           report.events.append(.shown(reminder))
         } catch {
+          // A card's pop-up that could not be shown is not studied from a calendar: the next
+          // drip comes a period later.
+          guard !reminder.isDrip else {
+            t.ledger.confirm(reminder.id, channel: .popup, notificationID: nil, onScreen: false)
+            continue
+          }
           toCalendar.append((reminder, error))
         }
       }
@@ -298,6 +338,9 @@ public struct DeliveryRun {
   /// pop-up itself (the watch shows the cards); a daily pop-up of an Anki collection does not
   /// (its cards are studied in Anki).
   func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
+    // A drip: the card's front, to show its answer or leave for later; it expires as the server
+    // likes (the next comes a period later).
+    if reminder.isDrip { return Popup(reminder, actions: watched ? planner.messages.dripActions : []) }
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
       ? planner.messages.actions(
@@ -315,7 +358,7 @@ public struct DeliveryRun {
     DeliveryLedger.Entry(
       reminderID: reminder.id, deliveredAt: now, channel: channel, notificationID: nil,
       recallItemIDs: reminder.recallItemIDs, title: reminder.title, body: reminder.body, pending: pending,
-      fromAnki: reminder.fromAnki)
+      fromAnki: reminder.fromAnki, cardID: reminder.cardID)
   }
 
   /// The reminder an entry recorded, as the calendar needs it; nil for an id of a kind this

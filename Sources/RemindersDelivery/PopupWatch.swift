@@ -122,6 +122,9 @@ public struct PopupWatch {
         return nil
       }
       let reminder = entry.reminderID
+      if case .drip = reminder {
+        return try drip(entry, key: key, notification: id, actions: actions, at: now)
+      }
       // A daily pop-up of Anki's cards studies them in Anki, whatever `review.in` says.
       let anki = entry.fromAnki && reminder.kind == .dailyReview
       let here = !anki && (key == "cards" || (key == "default" && reviewIn == .popup))
@@ -139,7 +142,8 @@ public struct PopupWatch {
           try t.save()
         }
         do {
-          cards = try actions.startCards(replacing: id, recallsOnly: reminder.kind == .recall, at: now)
+          cards = try actions.startCards(
+            replacing: id, choice: reminder.kind == .recall ? .recallsOnly : .all, at: now)
         } catch {
           return .cardsNotStarted(reminder, because: "\(error)")
         }
@@ -190,6 +194,36 @@ public struct PopupWatch {
     }
   }
 
+  /// An action on a drip's pop-up (docs/delivery.md): `show` (or a click) shows its card's answer
+  /// in place, as a review in the pop-up of that card alone; `later` closes it, and the next drip
+  /// comes a period later. Either way the drip is no longer on screen as itself.
+  mutating func drip(
+    _ entry: DeliveryLedger.Entry, key: String, notification id: UInt32, actions: any ActionTaker,
+    at now: Date
+  ) throws -> Note? {
+    let reminder = entry.reminderID
+    guard ["show", "default", "later"].contains(key) else { return nil }
+    let later = key == "later"
+    try ledger.transaction { t in
+      t.ledger.offScreen(reminder, at: now, because: later ? "later" : "replaced by the review in the pop-up")
+      try t.save()
+    }
+    if later {
+      actions.close(id)
+      return .cardsEnded(because: "later")
+    }
+    if let running = cards {
+      running.end(because: "another review in the pop-up started")
+      cards = nil
+    }
+    do {
+      cards = try actions.startCards(replacing: id, choice: .drip(card: entry.cardID), at: now)
+    } catch {
+      return .cardsNotStarted(reminder, because: "\(error)")
+    }
+    return cards == nil ? .cardsEnded(because: "nothing to review") : .cardsStarted(reminder)
+  }
+
   /// Follows `events` until reading them fails (that error is thrown); `clock` is read at each
   /// event, `say` hears each note.
   public mutating func follow(
@@ -238,7 +272,18 @@ public protocol ActionTaker {
   func close(_ id: UInt32)
   /// Starts a review in the pop-up (docs/delivery.md): its first card (or recall item) in place
   /// of pop-up `id`; nil when nothing is due (a pop-up says so). Throws when it cannot start.
-  func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)?
+  func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)?
+}
+
+/// What a review in the pop-up shows.
+public enum CardChoice: Equatable, Sendable {
+  /// The day's cards, then the recall items whose time came, in the session's order.
+  case all
+  /// Only the recall items whose time came (from a recall pop-up).
+  case recallsOnly
+  /// A drip's card alone, its answer shown at once; one answer ends it (docs/delivery.md). Nil,
+  /// or a card no longer due: nothing to review.
+  case drip(card: String?)
 }
 
 /// What a review in the pop-up did with an action or a look at the deck.

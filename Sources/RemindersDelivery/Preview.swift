@@ -14,9 +14,10 @@ extension DeliveryRun {
     _ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, atLeast wanted: Int = .max
   ) throws -> [Reminder] {
     let recorder = RecordingSender()
-    let world = World(
+    var world = World(
       ledger: InMemoryLedger(), desktop: { .reachable(recorder, doNotDisturb: .off) }, isWatched: { false },
       calendar: NoCalendar())
+    world.previewsDrips = true
     var transaction = LedgerTransaction(ledger: ledger) { _ in }
     var shown: [Reminder] = []
     var at = now

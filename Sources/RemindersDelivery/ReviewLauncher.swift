@@ -48,13 +48,15 @@ public final class DesktopActions: ActionTaker {
   /// Starts a review in the pop-up with a sender of its own (the app layer's `PopupReview`); nil:
   /// this watch cannot (a test's).
   let cards:
-    ((UInt32, Bool, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?)?
+    (
+      (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
+    )?
 
   public init(
     review: [String], terminal: [String]?, environment: [String: String], language: Language,
     anki: [String] = ["anki"],
     cards: (
-      (UInt32, Bool, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
+      (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
     )? = nil,
     connect: @escaping () throws(SendFailure) -> any NotificationSender
   ) {
@@ -107,9 +109,9 @@ public final class DesktopActions: ActionTaker {
     return command
   }
 
-  public func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)? {
+  public func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)? {
     guard let cards else { throw LaunchFailure(description: "no review in the pop-up here") }
-    return try cards(id, recallsOnly, now, connect)
+    return try cards(id, choice, now, connect)
   }
 
   public func close(_ id: UInt32) {

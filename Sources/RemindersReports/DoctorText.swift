@@ -48,6 +48,7 @@ extension DoctorReport {
     for file in files { rows.append([text.fileLabel(file.role.words), file.summary(language)]) }
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
     rows.append([text.actionsLabel, actions.text(text)])
+    rows.append([text.popupStudyLabel, actions.studyText(text)])
     if let anki {
       if let error = anki.error {
         rows.append(["Anki", error.text(language)])
@@ -85,6 +86,17 @@ extension DoctorReport {
           ("readFrom", string(doNotDisturbSource)),
         ])
       } ?? .null
+    let drip: OrderedJSON = actions.drip.map { .int($0) } ?? .null
+    let actionsJSON: OrderedJSON = .object([
+      ("available", .bool(actions.available)),
+      ("serverOffers", .bool(actions.serverOffers)),
+      ("watchRuns", .bool(actions.watchRuns)),
+      ("terminal", actions.terminal.map { .array($0.map(OrderedJSON.string)) } ?? .null),
+      ("message", .string(actions.text(text))),
+      ("cardsHere", .bool(actions.cardsHere)),
+      ("drip", drip),
+      ("cardsMessage", .string(actions.studyText(text))),
+    ])
     return .object([
       (
         "bus",
@@ -113,16 +125,7 @@ extension DoctorReport {
           ])
         } ?? .null
       ),
-      (
-        "actions",
-        .object([
-          ("available", .bool(actions.available)),
-          ("serverOffers", .bool(actions.serverOffers)),
-          ("watchRuns", .bool(actions.watchRuns)),
-          ("terminal", actions.terminal.map { .array($0.map(OrderedJSON.string)) } ?? .null),
-          ("message", .string(actions.text(text))),
-        ])
-      ),
+      ("actions", actionsJSON),
       ("location", alarms.locationJSON(language)),
       ("alarmSound", alarms.soundJSON()),
       (

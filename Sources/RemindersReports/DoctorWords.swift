@@ -10,6 +10,11 @@ extension DoctorReport.Actions {
     words.popupActions(
       serverOffers: serverOffers, watchRuns: watchRuns, terminal: terminal?.joined(separator: " "))
   }
+
+  /// Whether the cards can be studied in the pop-up, and drips come (docs/delivery.md).
+  public func studyText(_ words: any DoctorMessages) -> String {
+    words.popupStudy(serverOffers: serverOffers, watchRuns: watchRuns, drip: drip)
+  }
 }
 
 extension DoNotDisturbState {

@@ -33,7 +33,7 @@ public struct PlanReport {
         ("fireAt", .string(Timestamp.format(r.fireAt, in: clock))),
         ("title", .string(r.title)),
         ("body", .string(r.body)),
-        ("dueCount", daily ? .int(r.dueCount ?? 0) : .null),
+        ("dueCount", daily || r.kind == .card ? .int(r.dueCount ?? 0) : .null),
         (
           "collections",
           daily ? .object(r.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }) : .null

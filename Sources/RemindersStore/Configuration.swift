@@ -59,7 +59,7 @@ public struct Configuration: Equatable, Sendable {
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"],
-    "review": ["terminal", "relearn_after", "in"],
+    "review": ["terminal", "relearn_after", "in", "drip"],
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
@@ -212,6 +212,10 @@ public struct Configuration: Equatable, Sendable {
         throw fail("review.in", "expected \"popup\" or \"terminal\"")
       }
       config.reviewIn = value
+    }
+    if let drip = try duration("review.drip", nil, allowOff: true) {
+      guard drip >= 60 else { throw fail("review.drip", "expected a duration of 1m or more, or off") }
+      config.schedule.drip = drip
     }
     if let after = lookup("review.relearn_after") {
       guard let n = after.int, n >= 0 else {

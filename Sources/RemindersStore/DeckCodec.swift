@@ -70,6 +70,7 @@ public enum DeckCodec {
   ) throws -> PlanInput {
     var due = DueCounter(limits: limits, since: today, clock: clock)
     var answerDays = Set<Int>()
+    var lastAnswer: Date?
     var offsets = OffsetMemo(clock: clock)
     var recalls: [RecallItem] = []
     try read(bytes, path: path) { reader, section, index in
@@ -82,12 +83,14 @@ public enum DeckCodec {
       case .log:
         let entry = try readLogEntry(&reader, index: index, keepExtras: false).entry
         answerDays.insert(offsets.day(of: entry.at))
+        if lastAnswer.map({ entry.at > $0 }) ?? true { lastAnswer = entry.at }
         due.answer(cardID: entry.cardID, at: entry.at)
       case .rootExtra:
         try reader.skipValue()
       }
     }
-    return PlanInput(dueIndex: due.index, streak: Streak(answerDays: answerDays), recalls: recalls)
+    return PlanInput(
+      dueIndex: due.index, streak: Streak(answerDays: answerDays, lastAnswer: lastAnswer), recalls: recalls)
   }
 
   /// What `stats` needs of the deck (answers and focus minutes per day, the day's cards from

@@ -460,15 +460,16 @@ public final class FileLock {
 
   /// Whether some process holds the lock on `path` now. Creates nothing: a missing file (or
   /// anything but a regular file) is a lock nobody holds. (When it is free, it is taken shared
-  /// for an instant and let go.)
-  public static func isHeld(_ path: String) -> Bool {
+  /// for an instant and let go.) `evenShared`: held shared counts too (then it is taken
+  /// exclusive for the instant).
+  public static func isHeld(_ path: String, evenShared: Bool = false) -> Bool {
     guard let fd = try? systemCall("open", { open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) })
     else { return false }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, FileKind(mode: info.st_mode) == .regular else { return false }
     do throws(SystemError) {
-      try systemCall("flock") { flock(fd, LOCK_SH | LOCK_NB) }
+      try systemCall("flock") { flock(fd, (evenShared ? LOCK_EX : LOCK_SH) | LOCK_NB) }
       return false
     } catch {
       return error.code == EWOULDBLOCK

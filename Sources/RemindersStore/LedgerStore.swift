@@ -121,7 +121,7 @@ public struct LedgerStore: Sendable {
   static let entryKeys: Set<String> = [
     "anki", "at", "body", "channel", "closedAt", "closedBecause", "id", "notificationId", "onScreen",
     "pending", "recallItems", "snoozedUntil", "snoozes", "title", "updatedAt", "stoppedAt", "soundProcess",
-    "soundProblem", "server",
+    "soundProblem", "server", "card",
   ]
 
   /// The ledger in `bytes`, with the unknown top-level fields and the unknown fields of each
@@ -219,7 +219,7 @@ public struct LedgerStore: Sendable {
             updatedAt: try time("updatedAt"), pending: try flag("pending"),
             snoozedUntil: try time("snoozedUntil"), snoozes: snoozes, fromAnki: try flag("anki"),
             stoppedAt: try time("stoppedAt"), sound: sound, soundProblem: try string("soundProblem"),
-            server: try string("server")))
+            server: try string("server"), cardID: try string("card")))
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
@@ -302,6 +302,7 @@ public struct LedgerStore: Sendable {
             }
             f["soundProblem"] = e.soundProblem.map(JSONValue.string)
             f["server"] = e.server.map(JSONValue.string)
+            f["card"] = e.cardID.map(JSONValue.string)
             return f
           }
         }

@@ -15,7 +15,7 @@ import RemindersCore
 public struct PlanInputCache: Sendable {
   public let deckPath: String
   public let cachePath: String
-  static let format = "reminders-plan-input-4"
+  static let format = "reminders-plan-input-5"
 
   public init(deckPath: String, cachePath: String) {
     self.deckPath = deckPath
@@ -81,7 +81,7 @@ public struct PlanInputCache: Sendable {
 
   /// The keys of the cache object; any other key makes the file a miss.
   static let fields: Set<String> = [
-    "format", "key", "counts", "answerDays", "recalls", "since", "fresh", "firstAnswered",
+    "format", "key", "counts", "answerDays", "recalls", "since", "fresh", "firstAnswered", "lastAnswer",
   ]
   static let recallFields: Set<String> = ["id", "topic", "note", "dueAt", "cardId"]
   /// The days a deck can name: `0000-01-01` to `9999-12-31`, and one more on each side for an
@@ -95,8 +95,16 @@ public struct PlanInputCache: Sendable {
       case .array(let counts)? = root["counts"], case .array(let days)? = root["answerDays"],
       case .array(let recalls)? = root["recalls"], let since = root["since"].flatMap(SealedJSON.integer),
       PlanInputCache.days.contains(since), case .array(let fresh)? = root["fresh"],
-      case .array(let firstAnswered)? = root["firstAnswered"]
+      case .array(let firstAnswered)? = root["firstAnswered"], let last = root["lastAnswer"]
     else { return nil }
+    var lastAnswer: Date?
+    switch last {
+    case .string(let text):
+      guard let at = Timestamp.parse(text) else { return nil }
+      lastAnswer = at
+    case .null: lastAnswer = nil
+    default: return nil
+    }
     var index = DueIndex(limits: limits, since: Day(number: since))
     var seen = Set<String>()
     for entry in counts {
@@ -161,7 +169,8 @@ public struct PlanInputCache: Sendable {
       }
       items.append(RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID))
     }
-    return PlanInput(dueIndex: index, streak: Streak(answerDays: answerDays), recalls: items)
+    return PlanInput(
+      dueIndex: index, streak: Streak(answerDays: answerDays, lastAnswer: lastAnswer), recalls: items)
   }
 
   func encode(_ input: PlanInput, key: String, clock: DayClock) -> [UInt8] {
@@ -203,6 +212,7 @@ public struct PlanInputCache: Sendable {
       "answerDays": .array(input.streak.answerDays.sorted().map { .number(String($0)) }),
       "recalls": .array(recalls), "since": .number(String(input.dueIndex.since?.number ?? 0)),
       "fresh": .array(fresh), "firstAnswered": .array(firstAnswered),
+      "lastAnswer": input.streak.lastAnswer.map { .string(Timestamp.format($0, in: clock)) } ?? .null,
     ]
     var w = JSONWriter()
     w.value(.object(payload))

@@ -30,7 +30,7 @@ struct Export: ParsableCommand {
     // device would get an alarm every 25 minutes of a session left running. Nor do alarms go
     // there: a calendar's alarm is dismissed anywhere, and an alarm stops only at its place.
     let plan = try PlanReader(invocation).plan(now: now, days: days).filter {
-      $0.kind != .focus && $0.kind != .alarm
+      $0.kind != .focus && $0.kind != .alarm && $0.kind != .card
     }
     let feed = ICalendarFeed(name: invocation.messages.feedName, language: invocation.language).render(
       plan, stamp: now)

@@ -203,12 +203,16 @@ struct Invocation {
   /// The files and the desktop of this session, as `run` delivers to them.
   var deliveryWorld: DeliveryRun.World {
     let watchLock = paths.watchLock
+    let workspace = workspace
+    let reviewLock = workspace.deckStore.sessionLockPath
     return DeliveryRun.World(
       ledger: ledgerFile, desktop: { [desktop] in desktop.reach() },
       isWatched: { FileLock.isHeld(watchLock) },
       calendar: FallbackCalendarFile(
         path: configuration.fallbackPath ?? paths.defaultFallback, language: language),
-      sound: AlarmSoundLoop(configured: configuration.alarmSound, environment: environment))
+      sound: AlarmSoundLoop(configured: configuration.alarmSound, environment: environment),
+      isReviewing: { FileLock.isHeld(reviewLock, evenShared: true) },
+      dripCard: { try? workspace.dripCard(at: $0) })
   }
 }
 

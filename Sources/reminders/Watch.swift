@@ -81,11 +81,11 @@ struct WatchCommand {
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
       language: invocation.language, anki: invocation.configuration.anki?.command ?? ["anki"],
-      cards: { id, recallsOnly, _, connect in
+      cards: { id, choice, _, connect in
         // A connection of the session's own: it lives as long as the session.
         try PopupReview.start(
           workspace: workspace, ledger: ledger, time: SystemTime(), sender: connect(), language: language,
-          replacing: id, recallsOnly: recallsOnly)
+          replacing: id, choice: choice)
       },
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
   }

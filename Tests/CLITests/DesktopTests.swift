@@ -298,6 +298,56 @@ struct DesktopContract {
     try session.closeAll()
   }
 
+  /// `review.drip`: `run` shows one card's front a period after the daily time (held by
+  /// do-not-disturb where `doNotDisturb` switches it, then shown once it ends), once; "Show
+  /// answer" pressed on it shows its answer in place, and "Remembered" answers it and closes it.
+  func dripInThePopUp(doNotDisturb: ((Bool) throws -> Void)? = nil) throws {
+    let bin = try home(extra: "[review]\ndrip = \"45m\"\n")
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.closeAll()
+    let drip = try #require(
+      try planned(bin, at: "2026-11-21T08:01:00+09:00").first { $0["kind"] as? String == "card" })
+    #expect(drip["id"] as? String == "drip:2026-11-21:1")
+    #expect(drip["fireAt"] as? String == "2026-11-21T08:45:00+09:00")
+    var at = "2026-11-21T08:45:00+09:00"
+    if let doNotDisturb {
+      try doNotDisturb(true)
+      var on = true
+      defer { if on { try? doNotDisturb(false) } }
+      let held = try bin.run("run", "--now", at)
+      #expect(
+        held.stdout.hasPrefix("held drip:2026-11-21:1: do-not-disturb ("), "\(held.stdout)\(held.stderr)")
+      #expect(try entry(bin, "drip:2026-11-21:1") == nil)
+      try doNotDisturb(false)
+      on = false
+      at = "2026-11-21T09:00:00+09:00"
+    }
+    let shown = try bin.run("run", "--now", at)
+    let prefix = "popup drip:2026-11-21:1: "
+    #expect(
+      shown.stdout.hasPrefix(prefix + "Card to review (2 due today) · "), "\(shown.stdout)\(shown.stderr)")
+    let title = String(shown.stdout.dropFirst(prefix.count).dropLast())
+    #expect(try bin.run("run", "--now", "2026-11-21T09:01:00+09:00").stdout == "")
+    #expect(try entry(bin, "drip:2026-11-21:1")?["body"] as? String == "食べる")
+    try session.act("show", label: "Show answer", on: title)
+    try waitFor("the answer of 食べる") {
+      (try cardEntry(bin)?["body"] as? String)?.hasPrefix("食べる\nAnswer: ") == true
+    }
+    usleep(400_000)
+    let answer = try #require(try cardEntry(bin)?["title"] as? String)
+    #expect(answer.hasPrefix("1/1"), "\(answer)")
+    try session.act("remembered", label: "Remembered", on: answer)
+    try waitFor("the drip's end") { watch.output.contains("The review in the pop-up ended: remembered.") }
+    let log = try #require(try bin.storedDeck()["reviewLog"] as? [[String: Any]])
+    #expect(log.count == 2 + 1, "\(log)")
+    #expect(try entry(bin, "drip:2026-11-21:1")?["onScreen"] as? Bool == false)
+    #expect(!watch.output.contains("reminders:"), "\(watch.output)")
+    try session.closeAll()
+  }
+
   func entry(_ bin: Binary, _ id: String) throws -> [String: Any]? {
     try ledger(bin).first { $0["id"] as? String == id }
   }
@@ -377,6 +427,10 @@ struct DesktopContract {
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
   @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
+  @Test func drip() throws {
+    let contract = try contract()
+    try contract.dripInThePopUp { try contract.session.setDoNotDisturb($0) }
+  }
 }
 
 @Suite(.serialized, .desktopSession(.xfce)) struct XfceDesktopTests {
@@ -391,6 +445,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
   @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
 }
 
@@ -403,6 +458,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.plasma)) struct PlasmaDesktopTests {
@@ -421,6 +477,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.gnome)) struct GnomeDesktopTests {
@@ -456,6 +513,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.mako)) struct MakoDesktopTests {
@@ -470,6 +528,7 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
 }
 
 @Suite(.serialized, .desktopSession(.swaync)) struct SwayncDesktopTests {
@@ -484,4 +543,5 @@ struct DesktopContract {
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func drip() throws { try contract().dripInThePopUp() }
 }

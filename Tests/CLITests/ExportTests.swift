@@ -55,6 +55,23 @@ import Testing
     #expect(Set(events.compactMap { $0["uid"] as? String }).count == events.count)
   }
 
+  /// Drips (`review.drip`) are for this desktop, answered in its pop-up: `preview` lists them,
+  /// the feed leaves them out and keeps every other reminder.
+  @Test func dripsStayOffTheFeed() throws {
+    let bin = try Binary()
+    try bin.writeConfig(tokyoConfig + "\n[review]\ndrip = \"45m\"\n")
+    try bin.writeDeck(fixtureDeck)
+    let now = "2026-11-21T06:00:00+09:00"
+    let events = try exportedEvents(bin, now: now, output: bin.home + "/feed.ics")
+    let plan = try #require(
+      try json(bin.run("preview", "--json", "--days", "3", "--now", now).stdout) as? [String: Any])
+    let reminders = try #require(plan["reminders"] as? [[String: Any]])
+    let drips = reminders.filter { $0["kind"] as? String == "card" }
+    #expect(!drips.isEmpty)
+    #expect(events.count == reminders.count - drips.count)
+    #expect(!events.contains { ($0["summary"] as? String)?.hasPrefix("Card to review") == true })
+  }
+
   @Test func stdoutIsTheSameFeed() throws {
     let bin = try Binary()
     try bin.writeConfig(tokyoConfig)

@@ -33,14 +33,14 @@ import Testing
     init(
       deck: Deck = PopupReviewTests.deck(), language: Language = .en,
       configuration: Configuration = .standard,
-      recallsOnly: Bool = false
+      choice: CardChoice = .all
     ) throws {
       files = try TestWorkspace(language: language, configuration: configuration)
       try files.save(deck)
       clock = FakeClock(PopupReviewTests.morning)
       review = try PopupReview.start(
         workspace: files.workspace, ledger: ledger, time: clock, sender: sender, language: language,
-        replacing: 7, recallsOnly: recallsOnly, name: "s1")
+        replacing: 7, choice: choice, name: "s1")
     }
 
     /// Presses `key` a second after the pop-up showed (a learner reads it first).
@@ -121,6 +121,31 @@ import Testing
     #expect(deck.reviewLog.last?.rating == .easy)
   }
 
+  /// A drip's card (`review.drip`): "Show answer" on the drip shows its answer at once, in place;
+  /// one answer (durable) ends it and closes the pop-up, with no summary, even when forgotten
+  /// (the card is not asked again there). Another card, or recall items, are never shown.
+  @Test(arguments: ["remembered", "forgot"])
+  func aDripsCard(key: String) throws {
+    let bench = try Bench(choice: .drip(card: "c2"))
+    #expect(bench.sender.shown.count == 1 && bench.sender.shown[0].replacing == 7)
+    #expect(bench.last.title == "1/1" && bench.last.body == "front c2\nAnswer: back c2")
+    #expect(bench.last.actions == ["remembered", "Remembered", "forgot", "Forgot"])
+    #expect(try bench.press(key) == .ended)
+    #expect(bench.sender.shown.count == 1 && bench.sender.closed == [7])
+    let deck = try bench.files.deck()
+    #expect(deck.reviewLog.map(\.cardID) == ["c2"] && deck.reviewLog.first?.correct == (key == "remembered"))
+    let entry = try #require(bench.ledger.durable.entries[.cards(session: "s1")])
+    #expect(entry.closedBecause == "answered" && !entry.onScreen)
+  }
+
+  /// A drip whose card was answered or removed meanwhile: nothing to review, said in its place.
+  @Test(arguments: ["gone", nil] as [String?])
+  func aDripsCardNoLongerDue(card: String?) throws {
+    let bench = try Bench(choice: .drip(card: card))
+    #expect(bench.review == nil)
+    #expect(bench.sender.shown.map(\.popup.title) == ["Nothing to review now"])
+  }
+
   /// `later` closes the pop-up and ends the session; nothing is answered, the cards stay due.
   @Test func laterEndsIt() throws {
     let bench = try Bench()
@@ -194,7 +219,7 @@ import Testing
 
   /// A recall pop-up's review in the pop-up: its recall items only.
   @Test func recallsOnly() throws {
-    let bench = try Bench(recallsOnly: true)
+    let bench = try Bench(choice: .recallsOnly)
     #expect(bench.last.title == "1/1 · Recall")
     try bench.press("recalled")
     #expect(bench.last.title == "Done: 0 cards (0 remembered)")

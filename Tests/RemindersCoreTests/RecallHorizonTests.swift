@@ -16,6 +16,12 @@ final class CountingPopupWords: PopupMessages, @unchecked Sendable {
     words.dailyBody(collections: collections, new: new, streak: streak)
   }
   var otherCollection: String { words.otherCollection }
+  func dripTitle(count: Int, collection: String?) -> String {
+    words.dripTitle(count: count, collection: collection)
+  }
+  var dripPlannedBody: String { words.dripPlannedBody }
+  var showAnswerAction: String { words.showAnswerAction }
+  var laterAction: String { words.laterAction }
   var reviewNowAction: String { words.reviewNowAction }
   var reviewHereAction: String { words.reviewHereAction }
   var recallNowAction: String { words.recallNowAction }

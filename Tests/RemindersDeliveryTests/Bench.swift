@@ -14,6 +14,10 @@ final class Bench {
   var dnd = DoNotDisturbState.off
   var reachable: SendFailure? = nil
   var watched = false
+  /// Whether a review runs (a drip waits), and the card a drip shows.
+  var reviewing = false
+  var dripCard: Card? = Fixture.card("1", due: "2026-11-20", collection: "TOEIC")
+  var dripCardReads = 0
   var connects = 0
   let run: DeliveryRun
 
@@ -32,7 +36,12 @@ final class Bench {
         if let reachable { return .unreachable(reachable) }
         return .reachable(
           sender, doNotDisturb: DoNotDisturbReading(state: dnd, probe: .dunst, server: "fake"))
-      }, isWatched: { [self] in watched }, calendar: calendar, sound: sound)
+      }, isWatched: { [self] in watched }, calendar: calendar, sound: sound,
+      isReviewing: { [self] in reviewing },
+      dripCard: { [self] _ in
+        dripCardReads += 1
+        return dripCard
+      })
   }
 
   @discardableResult
@@ -51,13 +60,14 @@ enum Fixture {
   static func day(_ text: String) -> Day { Day(iso: text)! }
 
   static func planner(
-    _ clock: DayClock = tokyo, quiet: [String] = [], window: (String, String) = ("08:00", "18:00")
+    _ clock: DayClock = tokyo, quiet: [String] = [], window: (String, String) = ("08:00", "18:00"),
+    drip: Int? = nil
   ) -> Planner {
-    Planner(
-      schedule: Schedule(
-        dailyTime: WallTime("08:00")!, windowStart: WallTime(window.0)!, windowEnd: WallTime(window.1)!,
-        quietHours: quiet.map { QuietRange($0)! }, recallCoalesce: 600, recallAfterWrong: 10800),
-      clock: clock, messages: Language.en.catalogue)
+    var schedule = Schedule(
+      dailyTime: WallTime("08:00")!, windowStart: WallTime(window.0)!, windowEnd: WallTime(window.1)!,
+      quietHours: quiet.map { QuietRange($0)! }, recallCoalesce: 600, recallAfterWrong: 10800)
+    schedule.drip = drip
+    return Planner(schedule: schedule, clock: clock, messages: Language.en.catalogue)
   }
 
   static func card(_ id: String, due: String, collection: String? = nil) -> Card {

@@ -181,8 +181,8 @@ final class RecordingCards: CardPopups {
     let actions = FakeActions()
     var started: [(UInt32, Bool)] = []
     let cards = RecordingCards(id: 7, endsAfter: 3)
-    actions.cards = { id, recallsOnly, _ in
-      started.append((id, recallsOnly))
+    actions.cards = { id, choice, _ in
+      started.append((id, choice == .recallsOnly))
       return cards
     }
     var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: reviewIn)
@@ -244,5 +244,52 @@ final class RecordingCards: CardPopups {
     try PopupWatch(ledger: keeper, actions: actions).start(at: t1)
     #expect(actions.closed == [12])
     #expect(keeper.durable.entries[.cards(session: "s1")]?.onScreen == false)
+  }
+}
+
+/// The actions on a drip's pop-up (`review.drip`): `show` (or a click, whatever `review.in`
+/// says) starts the review of that card alone in its place; `later` closes it. Either way the
+/// drip is off screen, from that moment (the next comes a period later).
+@Suite struct PopupWatchDripTests {
+  let t0 = Fixture.t("2026-11-21T08:45:00+09:00")
+  let t1 = Fixture.t("2026-11-21T08:46:00+09:00")
+  let drip: ReminderID = "drip:2026-11-21:1"
+
+  func keeper() -> FakeLedger {
+    FakeLedger(
+      DeliveryLedger(entries: [
+        .init(
+          reminderID: drip, deliveredAt: t0, channel: .popup, notificationID: 9, recallItemIDs: [],
+          title: "Card to review (2 due today)", body: "猫", onScreen: true, cardID: "c7")
+      ]))
+  }
+
+  @Test(arguments: [("show", ReviewPlace.popup), ("default", .terminal)])
+  func showStartsItsCard(key: String, reviewIn: ReviewPlace) throws {
+    let keeper = keeper()
+    let actions = FakeActions()
+    var choices: [CardChoice] = []
+    actions.cards = { id, choice, _ in
+      choices.append(choice)
+      return RecordingCards(id: id)
+    }
+    var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: reviewIn)
+    #expect(try watch.handle(.action(id: 9, key: key), at: t1) == .cardsStarted(drip))
+    #expect(choices == [.drip(card: "c7")] && actions.started.isEmpty)
+    let entry = keeper.durable.entries[drip]
+    #expect(entry?.onScreen == false && entry?.closedAt == t1)
+    #expect(entry?.closedBecause == "replaced by the review in the pop-up")
+  }
+
+  @Test func laterClosesIt() throws {
+    let keeper = keeper()
+    let actions = FakeActions()
+    actions.cards = { id, _, _ in RecordingCards(id: id) }
+    var watch = PopupWatch(ledger: keeper, actions: actions)
+    #expect(try watch.handle(.action(id: 9, key: "later"), at: t1) == .cardsEnded(because: "later"))
+    #expect(actions.closed == [9] && watch.cards == nil)
+    #expect(keeper.durable.entries[drip]?.closedBecause == "later")
+    // A key a drip does not have changes nothing.
+    #expect(try watch.handle(.action(id: 9, key: "snooze"), at: t1) == nil)
   }
 }

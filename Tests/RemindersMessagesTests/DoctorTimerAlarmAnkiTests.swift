@@ -28,6 +28,26 @@ import Testing
       en.popupActions(serverOffers: true, watchRuns: true, terminal: "xterm -e"),
       "work here: \"Review now\" opens reminders review in xterm -e"
     ),
+    (
+      en.popupStudy(serverOffers: true, watchRuns: true, drip: 2700),
+      "works here: \"Review here\" shows the cards in the pop-up; a card every 45 minutes (review.drip)"
+    ),
+    (
+      en.popupStudy(serverOffers: false, watchRuns: true, drip: 2700),
+      "not here (the server does not offer actions): no \"Review here\" button, and no drips"
+    ),
+    (
+      en.popupStudy(serverOffers: true, watchRuns: true, drip: nil),
+      "works here: \"Review here\" shows the cards in the pop-up; no drips (review.drip is off)"
+    ),
+    (
+      ja.popupStudy(serverOffers: true, watchRuns: true, drip: 5400),
+      "使えます: 「ここで復習」でポップアップにカードを出します。1時間30分ごとにカードを 1枚出します（review.drip）"
+    ),
+    (
+      ja.popupStudy(serverOffers: true, watchRuns: false, drip: nil),
+      "使えません（reminders watch が動いていません）: 「ここで復習」ボタンは出ません"
+    ),
     (ja.fontWarning(.timedOut(seconds: 15)), "fc-list :lang=ja が 15 秒以内に応答しませんでした: 日本語の字形を持つフォントがあるか分かりません"),
     (
       en.fontWarning(.failed(status: 2)),

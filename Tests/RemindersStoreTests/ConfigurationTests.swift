@@ -69,6 +69,9 @@ import Testing
     ("[review]\nrelearn_after = -1", "review.relearn_after"),
     ("[review]\nrelearn_after = 2.5", "review.relearn_after"),
     ("[review]\nrelearn_after = \"3\"", "review.relearn_after"),
+    ("[review]\ndrip = \"30s\"", "review.drip"),
+    ("[review]\ndrip = 45", "review.drip"),
+    ("[review]\ndrip = \"often\"", "review.drip"),
     ("[anki]\ndecks = [\"A\"]", "anki.collection"),
     ("[anki]\ncollection = \"\"", "anki.collection"),
     ("[anki]\ncollection = 3", "anki.collection"),
@@ -114,6 +117,16 @@ import Testing
   @Test(arguments: [("", 3), ("[review]\nrelearn_after = 0\n", 0), ("[review]\nrelearn_after = 12\n", 12)])
   func relearnAfter(text: String, expected: Int) throws {
     #expect(try Configuration.parse(text, path: "c.toml", home: "/h").relearnAfter == expected)
+  }
+
+  /// `review.drip` (docs/delivery.md): a duration of a minute or more, or "off"; default off.
+  @Test(
+    arguments: [
+      ("", nil), ("[review]\ndrip = \"off\"\n", nil), ("[review]\ndrip = \"45m\"\n", 2700),
+      ("[review]\ndrip = \"1h30m\"\n", 5400), ("[review]\ndrip = \"1m\"\n", 60),
+    ] as [(String, Int?)])
+  func drip(text: String, expected: Int?) throws {
+    #expect(try Configuration.parse(text, path: "c.toml", home: "/h").schedule.drip == expected)
   }
 
   /// `[anki]` (SPEC §9): the collection (`~/` is the home folder), the top-level decks, and the

@@ -171,6 +171,7 @@ let sampleDeck = """
           deck: try DeckCodec.decode(encoded, path: "d").deck, clock: clock, limits: .standard, today: today)
         #expect(digest.dueIndex == full.dueIndex)
         #expect(digest.streak.answerDays == full.streak.answerDays)
+        #expect(digest.streak.lastAnswer == full.streak.lastAnswer)
         #expect(digest.recalls == full.recalls)
       }
     }
@@ -237,6 +238,7 @@ struct SplitMix {
     let cached = try #require(cache.load(key: key, clock: tokyo, limits: .standard))
     #expect(cached.dueIndex == fresh.dueIndex)
     #expect(cached.streak.answerDays == fresh.streak.answerDays)
+    #expect(cached.streak.lastAnswer == fresh.streak.lastAnswer)
     #expect(cached.recalls == fresh.recalls)
     #expect(
       cache.load(

@@ -16,7 +16,8 @@ import Testing
         order: NewCardLimits.Order(createdAt: Date(timeIntervalSince1970: 1_795_000_000), id: "n1"))
       index.addFirstAnswered(collection: "JLPT", day: Day(iso: "2026-11-21")!, count: 2)
       return index
-    }(), streak: Streak(answerDays: [20778, 20779]),
+    }(),
+    streak: Streak(answerDays: [20778, 20779], lastAnswer: Timestamp.parse("2026-11-22T09:15:00+09:00")),
     recalls: [
       RecallItem(id: "r1", topic: "は vs が", note: "n", dueAt: Timestamp.parse("2026-11-21T14:30:00+09:00")!)
     ])
@@ -30,6 +31,7 @@ import Testing
     let read = try #require(PlanInputCache.decode(bytes(Self.text()), key: Self.key, limits: .standard))
     #expect(read.dueIndex == Self.input.dueIndex)
     #expect(read.streak.answerDays == Self.input.streak.answerDays)
+    #expect(read.streak.lastAnswer == Self.input.streak.lastAnswer)
     #expect(read.recalls == Self.input.recalls)
     #expect(PlanInputCache.decode(bytes(Self.text()), key: "another deck", limits: .standard) == nil)
   }
@@ -37,7 +39,7 @@ import Testing
   /// Any change to the payload is a miss, even one that keeps it well-formed.
   @Test(arguments: [
     ("[\"TOEIC\", 20778, 3]", "[\"TOEIC\", 20778, 4]"), ("20778, 20779", "20778, 20780"),
-    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-4\"", "\"reminders-plan-input-3\""),
+    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-5\"", "\"reminders-plan-input-4\""),
     ("[\"JLPT\", 20777, 1795000000, \"n1\"]", "[\"JLPT\", 20777, 1795000001, \"n1\"]"),
     ("[\"JLPT\", 20778, 2]", "[\"JLPT\", 20778, 1]"), ("\"since\": 20778", "\"since\": 20777"),
   ])
@@ -103,12 +105,24 @@ import Testing
   /// A cache file with the given fields and a checksum that matches them.
   static func forged(
     counts: String = "", days: String = "", recalls: String = "", fresh: String = "",
-    firstAnswered: String = ""
+    firstAnswered: String = "", lastAnswer: String = "null"
   ) throws -> [UInt8] {
     SealedJSON.seal(
       bytes(
-        "{\"answerDays\": [\(days)], \"counts\": [\(counts)], \"firstAnswered\": [\(firstAnswered)], \"format\": \"\(PlanInputCache.format)\", \"fresh\": [\(fresh)], \"key\": \"\(key)\", \"recalls\": [\(recalls)], \"since\": 20778}"
+        "{\"answerDays\": [\(days)], \"counts\": [\(counts)], \"firstAnswered\": [\(firstAnswered)], \"format\": \"\(PlanInputCache.format)\", \"fresh\": [\(fresh)], \"key\": \"\(key)\", \"lastAnswer\": \(lastAnswer), \"recalls\": [\(recalls)], \"since\": 20778}"
       ))
+  }
+
+  /// The last answer's time (`review.drip` counts from it) is a timestamp or null, nothing else.
+  @Test func forgedLastAnswer() throws {
+    let read = PlanInputCache.decode(
+      try Self.forged(lastAnswer: "\"2026-11-21T09:00:00Z\""), key: Self.key, limits: .standard)
+    #expect(read?.streak.lastAnswer == Timestamp.parse("2026-11-21T09:00:00Z"))
+    for bad in ["5", "\"yesterday\"", "[]", "true"] {
+      #expect(
+        PlanInputCache.decode(try Self.forged(lastAnswer: bad), key: Self.key, limits: .standard) == nil,
+        "\(bad)")
+    }
   }
 
   /// The new cards a forged file names are checked too: each once, no more in a (collection, day)

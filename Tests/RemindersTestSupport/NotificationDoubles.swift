@@ -135,9 +135,9 @@ public final class FakeActions: ActionTaker {
   public func close(_ id: UInt32) { closed.append(id) }
 
   /// Starts the review in the pop-up (a test gives the real `PopupReview` over its files).
-  public var cards: ((UInt32, Bool, Date) throws -> (any CardPopups)?)?
-  public func startCards(replacing id: UInt32, recallsOnly: Bool, at now: Date) throws -> (any CardPopups)? {
+  public var cards: ((UInt32, CardChoice, Date) throws -> (any CardPopups)?)?
+  public func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)? {
     guard let cards else { throw NoTerminal() }
-    return try cards(id, recallsOnly, now)
+    return try cards(id, choice, now)
   }
 }

@@ -20,6 +20,8 @@ public protocol DoctorMessages: Sendable {
   var fontLabel: String { get }
   /// `actions` / `アクション`.
   var actionsLabel: String { get }
+  /// `review here` / `ここで復習`: studying in the pop-up.
+  var popupStudyLabel: String { get }
   /// `location` / `位置情報`.
   var locationLabel: String { get }
   /// `alarm sound` / `アラーム音`.
@@ -36,6 +38,11 @@ public protocol DoctorMessages: Sendable {
   /// `使えます: 「今すぐ復習」は TERMINAL で reminders review を開きます`, or
   /// `pop-ups carry no buttons (…)` / `ボタンは出ません（…）`.
   func popupActions(serverOffers: Bool, watchRuns: Bool, terminal: String?) -> String
+  /// Whether cards can be studied in the pop-up here, with `drip` (seconds; nil: off), and what
+  /// is missing: `works here: "Review here" shows the cards in the pop-up; a card every 45
+  /// minutes (review.drip)` / `使えます: …`, or `not here (…): no "Review here" button, and no
+  /// drips` / `使えません（…）: …`.
+  func popupStudy(serverOffers: Bool, watchRuns: Bool, drip: Int?) -> String
   /// `Review now starts Anki: PATH` / `「今すぐ復習」は Anki を起動します: PATH`, or that `command`
   /// is not found.
   func ankiCommand(_ command: String, found: String?) -> String

@@ -16,6 +16,20 @@ public protocol PopupMessages: Sendable {
   /// `うち新規 20枚。TOEIC 3枚、その他 1枚。連続記録 4日。` / `20 new. TOEIC: 3, Other: 1. Streak: 4 days.`
   func dailyBody(collections: [(name: String, count: Int)], new: Int, streak: Int) -> String
 
+  /// A drip's title (`review.drip`): `復習カード（今日あと12枚）` / `Card to review (12 due today)`,
+  /// then ` · ` and the card's collection when it has one.
+  func dripTitle(count: Int, collection: String?) -> String
+
+  /// What a drip will show, as `preview` says it (its card is chosen when it shows):
+  /// `その時の最初の復習カードの表` / `The front of the first card due then`.
+  var dripPlannedBody: String { get }
+
+  /// A drip's first action, and a card pop-up's: `答えを見る` / `Show answer`.
+  var showAnswerAction: String { get }
+
+  /// A drip's other action, and a card pop-up's: `あとで` / `Later`.
+  var laterAction: String { get }
+
   /// The label of cards without a collection: `その他` / `Other`.
   var otherCollection: String { get }
 

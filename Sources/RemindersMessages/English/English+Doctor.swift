@@ -6,6 +6,7 @@ extension English: DoctorMessages {
   public var timerLabel: String { "timer" }
   public var fontLabel: String { "font" }
   public var actionsLabel: String { "actions" }
+  public var popupStudyLabel: String { "review here" }
   public var locationLabel: String { "location" }
   public var alarmSoundLabel: String { "alarm sound" }
   public var verdictPrefix: String { "verdict: " }
@@ -21,6 +22,19 @@ extension English: DoctorMessages {
       return "pop-ups carry no buttons (\(missing.joined(separator: "; ")))"
     }
     return "work here: \"Review now\" opens reminders review in \(terminal)"
+  }
+
+  public func popupStudy(serverOffers: Bool, watchRuns: Bool, drip: Int?) -> String {
+    var missing: [String] = []
+    if !serverOffers { missing.append("the server does not offer actions") }
+    if !watchRuns { missing.append("reminders watch is not running") }
+    guard missing.isEmpty else {
+      return "not here (\(missing.joined(separator: "; "))): no \"Review here\" button"
+        + (drip == nil ? "" : ", and no drips")
+    }
+    let drips =
+      drip.map { "a card every \(later($0).dropFirst(3)) (review.drip)" } ?? "no drips (review.drip is off)"
+    return "works here: \"Review here\" shows the cards in the pop-up; \(drips)"
   }
 
   public func ankiCommand(_ command: String, found: String?) -> String {

@@ -23,6 +23,10 @@ extension English: PopupMessages {
   }
 
   public var otherCollection: String { "Other" }
+  public var dripPlannedBody: String { "The front of the first card due then" }
+  public func dripTitle(count: Int, collection: String?) -> String {
+    "Card to review (\(count) due today)" + (collection.map { $0.isEmpty ? "" : " · \($0)" } ?? "")
+  }
   public var reviewNowAction: String { "Review now" }
   public var recallNowAction: String { "Recall now" }
   public var reviewHereAction: String { "Review here" }

@@ -6,6 +6,7 @@ extension Japanese: DoctorMessages {
   public var timerLabel: String { "タイマー" }
   public var fontLabel: String { "フォント" }
   public var actionsLabel: String { "アクション" }
+  public var popupStudyLabel: String { "ここで復習" }
   public var locationLabel: String { "位置情報" }
   public var alarmSoundLabel: String { "アラーム音" }
   public var verdictPrefix: String { "判定: " }
@@ -19,6 +20,19 @@ extension Japanese: DoctorMessages {
     if terminal == nil { missing.append("端末が見つかりません（config の review.terminal で指定できます）") }
     guard let terminal, missing.isEmpty else { return "ボタンは出ません（\(missing.joined(separator: "、"))）" }
     return "使えます: 「今すぐ復習」は \(terminal) で reminders review を開きます"
+  }
+
+  public func popupStudy(serverOffers: Bool, watchRuns: Bool, drip: Int?) -> String {
+    var missing: [String] = []
+    if !serverOffers { missing.append("通知サーバーが actions を示していません") }
+    if !watchRuns { missing.append("reminders watch が動いていません") }
+    guard missing.isEmpty else {
+      return "使えません（\(missing.joined(separator: "、"))）: 「ここで復習」ボタンは出ません"
+        + (drip == nil ? "" : "。カードの配信（review.drip）もありません")
+    }
+    let drips =
+      drip.map { "\(later($0).dropLast(2))ごとにカードを 1枚出します（review.drip）" } ?? "カードの配信はオフです（review.drip）"
+    return "使えます: 「ここで復習」でポップアップにカードを出します。\(drips)"
   }
 
   public func ankiCommand(_ command: String, found: String?) -> String {

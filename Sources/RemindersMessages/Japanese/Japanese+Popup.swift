@@ -15,6 +15,10 @@ extension Japanese: PopupMessages {
   }
 
   public var otherCollection: String { "その他" }
+  public var dripPlannedBody: String { "その時の最初の復習カードの表" }
+  public func dripTitle(count: Int, collection: String?) -> String {
+    "復習カード（今日あと\(count)枚）" + (collection.map { $0.isEmpty ? "" : " · \($0)" } ?? "")
+  }
   public var reviewNowAction: String { "今すぐ復習" }
   public var reviewHereAction: String { "ここで復習" }
   public var recallNowAction: String { "思い出す" }
