@@ -1,10 +1,18 @@
 # reminders — the two set-up commands are `make demo` and `make test`.
 SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
-# Debian packages the build, the tests and the demo use.
+# Debian packages, in groups, each installed only by the targets that need it.
+# The build: libdbus and SQLite's headers (the Swift toolchain is there already). The demo: the
+# build's and python3 (the sample deck); and only on a machine where no notification server
+# answers on the session bus, the test harness it falls back to: dbus (dbus-daemon), dunst and
+# Xvfb. All with --no-install-recommends: `make demo` installs no desktop and no browser.
+BUILD_PACKAGES := libdbus-1-dev libsqlite3-dev
+DEMO_PACKAGES := $(BUILD_PACKAGES) python3
+HARNESS_PACKAGES := dbus dunst xvfb
+# The tests (`make test` alone), besides the demo's:
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and gzip build the package; desktop-file-utils and
-# groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the demo
-# and the test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
+# groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the
+# test desktop Japanese glyphs (with only DejaVu they show boxes); fontconfig's fc-list is
 # what `reminders doctor` asks about them. chromium renders the `reminders stats --svg` picture in
 # the tests (headless, to a PNG that they check is not blank).
 # geoclue-2.0 is the location service the alarm tests start on a private system bus (fed NMEA
@@ -16,11 +24,14 @@ PREFIX ?= $(HOME)/.local
 # press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
 # gir1.2-atspi-2.0), and makoctl wants jq. faketime runs the binary with its clock at other hours
 # of the day (`make test-clock`).
-APT_PACKAGES := libdbus-1-dev libsqlite3-dev dbus dunst systemd xvfb x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
+TEST_PACKAGES := $(DEMO_PACKAGES) $(HARNESS_PACKAGES) systemd x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
   gir1.2-atspi-2.0 jq util-linux faketime
+# The test desktops come with what they recommend (the tests were proven so), except a display
+# manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen.
+TEST_EXCLUDED := gdm3
 # The Python packages the tests read our output with, in a virtual environment of the repository's
 # own (ignored by git): `icalendar` (the independent reader of what we write), `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts) and
@@ -31,23 +42,37 @@ VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
-.PHONY: all deps build release release-binary test test-clock lint demo bench install uninstall deb units clean
+.PHONY: all deps deps-demo deps-harness build release release-binary test test-clock lint demo bench install uninstall deb units clean
 
 all: build
 
-# Installs what is missing: Debian packages (apt-get, as root or with sudo), and the tests'
-# Python packages into $(VENV) (`make test` runs the tests with it; they fail without it).
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	fi
+# Installs what is missing of a group of Debian packages (apt-get, as root or with sudo):
+# `$(call apt_install,PACKAGES,APT_OPTIONS)`.
+define apt_install
+@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing >/dev/null; \
+fi
+endef
+
+# What the build and the demo need, and nothing else.
+deps-demo:
+	$(call apt_install,$(DEMO_PACKAGES),--no-install-recommends)
+
+# The demo's fallback where no desktop answers: a private bus, Xvfb and dunst.
+deps-harness:
+	$(call apt_install,$(HARNESS_PACKAGES),--no-install-recommends)
+
+# What the tests need: the Debian packages, and the tests' Python packages in $(VENV) (`make test`
+# runs the tests with it; they fail without it).
+deps: deps-demo
+	$(call apt_install,$(TEST_PACKAGES),$(addsuffix -,$(TEST_EXCLUDED)))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs' 2>/dev/null || \
 	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
-build: deps
+build: deps-demo
 	$(SWIFT) build
 
 # The release binary links the Swift runtime and Foundation statically and is not
@@ -140,6 +165,7 @@ lint:
 # languages, the cards due, `reminders stats` (and its SVG picture), then `reminders run` (a real pop-up; under the test harness when this machine has no
 # desktop). Everything it writes stays under .demo/.
 demo: build
+	@scripts/demo-run.sh --has-desktop || $(MAKE) --no-print-directory deps-harness
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)
 	@python3 scripts/make-sample-deck.py samples/words.tsv $(DEMO_DIR)/deck.json
 	@cp samples/config.toml $(DEMO_DIR)/config.toml

@@ -3,11 +3,10 @@
 # A real pop-up on this desktop when a notification server answers on the session bus; otherwise
 # under the test harness (a private bus, Xvfb and dunst), whose dunst history shows the pop-up.
 set -euo pipefail
-bin=$1 demo=$2
+# `demo-run.sh --has-desktop`: whether a notification server answers (else `make demo` installs
+# the harness first). Defined below, asked before anything else.
+mode=${1:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
-now=$(date +%Y-%m-%dT08:00:00%:z)
-args=(--deck "$demo/deck.json" --state-dir "$demo/state" --config "$demo/config.toml" --now "$now")
-export XDG_CACHE_HOME="$demo/cache" XDG_DATA_HOME="$demo/data"
 
 has_server() {
   command -v dbus-send >/dev/null || return 1
@@ -15,6 +14,15 @@ has_server() {
   timeout 3 dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
 }
+
+if [ "$mode" = --has-desktop ]; then
+  has_server
+  exit
+fi
+bin=$1 demo=$2
+now=$(date +%Y-%m-%dT08:00:00%:z)
+args=(--deck "$demo/deck.json" --state-dir "$demo/state" --config "$demo/config.toml" --now "$now")
+export XDG_CACHE_HOME="$demo/cache" XDG_DATA_HOME="$demo/data"
 
 if has_server; then
   echo "A notification server answers on your session bus: the pop-up goes to your desktop."

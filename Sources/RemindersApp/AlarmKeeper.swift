@@ -61,6 +61,8 @@ public enum AlarmError: Error, Equatable {
   case noLocation(GeoClueError)
   /// Not within the radius of the place, or too coarse a location to tell (exit 77).
   case notAtPlace(Gated, PlaceGate, radius: Double)
+  /// `alarm add` where GeoClue cannot be reached at all: the alarm could never be stopped (exit 69).
+  case cannotBeStopped(GeoClueError)
 }
 
 /// The alarms' use cases (docs/alarms.md): the alarm file, the place gate, and the rings in the
@@ -111,6 +113,17 @@ public struct AlarmKeeper {
       throw AlarmError.passed(days, time)
     }
     return try store.update(clock: clock) { stored in
+      // An alarm stops only at its place: where no location can ever be asked for, it would
+      // ring on with no way to stop it. (A GeoClue that answers slowly, or refuses for now, is
+      // no reason: it can be set up later.) Asked once the file is read: a torn one is said first.
+      do throws(GeoClueError) {
+        try locator.reachable()
+      } catch {
+        switch error {
+        case .noSystemBus, .notAvailable: throw AlarmError.cannotBeStopped(error)
+        case .refused, .timedOut, .failed: break
+        }
+      }
       var id: String
       repeat {
         id = newID()

@@ -5,4 +5,7 @@ public enum AppError: Error, Equatable {
   case focusRunning
   /// A line of a card file that cannot be imported; nothing was added.
   case cardFile(path: String, CardTable.Problem)
+  /// `--collection` names no collection of the deck at `path` (ignoring case); `nearest` is the
+  /// closest name it has, if any (a usage error).
+  case noSuchCollection(String, path: String, nearest: String?)
 }

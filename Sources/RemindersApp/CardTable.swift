@@ -75,7 +75,9 @@ public enum CardTable {
       line += 1
       start = i + 1
     }
-    let text = String(decoding: body, as: UTF8.self)
+    var text = String(decoding: body, as: UTF8.self)
+    // Anki's "Notes in Plain Text" export: `#key:value` lines first, then its rows.
+    if let anki = AnkiHeaders(&text) { return try anki.rows(text) }
     let records = csv ? try csvRecords(text) : tsvRecords(text)
     var columns: [Column] = [.front, .back, .collection]
     var rows: [Row] = []
@@ -127,13 +129,16 @@ public enum CardTable {
   }
 
   /// CSV per RFC 4180: quoted fields may hold commas, line breaks and doubled quotes.
-  public static func csvRecords(_ text: String) throws(Problem) -> [(Int, [String])] {
+  /// `delimiter`: what separates fields (Anki's exports quote the same way with a tab).
+  public static func csvRecords(_ text: String, delimiter: Unicode.Scalar = ",", firstLine: Int = 1)
+    throws(Problem) -> [(Int, [String])]
+  {
     let scalars = Array(text.unicodeScalars)
     var records: [(Int, [String])] = []
     var fields: [String] = []
     var field = String.UnicodeScalarView()
-    var line = 1
-    var recordLine = 1
+    var line = firstLine
+    var recordLine = firstLine
     var i = 0
     var quoted = false  // inside a quoted field
     var closed = false  // a quoted field just ended: only a comma or the line's end may follow
@@ -157,7 +162,7 @@ public enum CardTable {
           if c == "\n" { line += 1 }
           field.append(c)
         }
-      } else if c == "," {
+      } else if c == delimiter {
         endField()
       } else if c == "\n" || (c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n") {
         if c == "\r" { i += 1 }
@@ -186,5 +191,147 @@ public enum CardTable {
       records.append((recordLine, fields))
     }
     return records
+  }
+}
+
+/// The header lines of Anki's "Notes in Plain Text" export (docs/commands.md): `#separator:tab`,
+/// `#html:true`, `#columns:…`, `#deck:NAME`, and the columns that hold each note's deck, tags,
+/// note type and GUID (`#deck column:2`, numbered from 1). Its rows are quoted as CSV is, with
+/// that separator; the first two other columns are the front and the back, and the deck is
+/// the collection. With `#html:true` (Anki's default) the fields' markup is read as text: a
+/// line break for `<br>` and `<div>`, no other tag, the entities decoded.
+struct AnkiHeaders {
+  var separator: Unicode.Scalar = "\t"
+  var html = true
+  var deck: String?
+  var columnNames: [String]?
+  /// Columns (from 0) that are no field of the note: deck, tags, note type, GUID.
+  var deckColumn: Int?
+  var special: Set<Int> = []
+  /// The lines the headers took.
+  var lines = 0
+
+  /// Reads and removes the header lines at the start of `text`; nil when it starts with none
+  /// (the file is read as a plain table then).
+  init?(_ text: inout String) {
+    var rest = text[...]
+    var seen = false
+    headers: while rest.hasPrefix("#") {
+      let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+      var line = rest[rest.index(after: rest.startIndex)..<end]
+      if line.last == "\r" { line = line.dropLast() }
+      guard let colon = line.firstIndex(of: ":"), !line[..<colon].contains("\t") else { break }
+      let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let column = Int(value).map { $0 - 1 }
+      switch key {
+      case "separator":
+        let named: [String: Unicode.Scalar] = [
+          "tab": "\t", "comma": ",", "semicolon": ";", "space": " ", "pipe": "|", "colon": ":",
+        ]
+        if let scalar = named[value.lowercased()] {
+          separator = scalar
+        } else if value.unicodeScalars.count == 1 {
+          separator = value.unicodeScalars.first!
+        } else {
+          return nil
+        }
+      case "html": html = value.lowercased() == "true"
+      case "columns":
+        columnNames = value.split(separator: separator == "\t" ? "\t" : Character(separator)).map(String.init)
+      case "deck": deck = value.isEmpty ? nil : value
+      case "deck column":
+        guard let column, column >= 0 else { return nil }
+        deckColumn = column
+        special.insert(column)
+      case "tags column", "notetype column", "guid column":
+        guard let column, column >= 0 else { return nil }
+        special.insert(column)
+      case "tags", "notetype", "if matches", "match scope": break
+      default:
+        // Not a header: the rows begin (a first field may start with "#").
+        guard seen else { return nil }
+        break headers
+      }
+      seen = true
+      lines += 1
+      rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+    }
+    guard seen else { return nil }
+    text = String(rest)
+  }
+
+  func rows(_ text: String) throws(CardTable.Problem) -> [CardTable.Row] {
+    var rows: [CardTable.Row] = []
+    // `#columns:` naming the front and the back (our names, or Anki's Front and Back) says where
+    // they are; otherwise they are the first two fields of the note.
+    let named = columnNames.flatMap(CardTable.header)
+    for (line, fields) in try CardTable.csvRecords(text, delimiter: separator, firstLine: lines + 1) {
+      if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) && fields.count <= 1 {
+        continue
+      }
+      var columns: [CardTable.Column]
+      if let named {
+        columns = named
+      } else {
+        columns = []
+        var fieldsSeen = 0
+        for i in fields.indices {
+          if special.contains(i) {
+            columns.append(.ignored)
+          } else {
+            columns.append(fieldsSeen == 0 ? .front : fieldsSeen == 1 ? .back : .ignored)
+            fieldsSeen += 1
+          }
+        }
+      }
+      if let deckColumn, deckColumn < columns.count { columns[deckColumn] = .collection }
+      let text = fields.map { html ? AnkiHeaders.plain($0) : $0 }
+      var row = try CardTable.row(text, columns: columns, line: line, named: true)
+      if row.collection == nil { row.collection = deck }
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// A field of Anki's, markup read as text.
+  static func plain(_ html: String) -> String {
+    var out = ""
+    var i = html.startIndex
+    while i < html.endIndex {
+      let c = html[i]
+      if c == "<", let close = html[i...].firstIndex(of: ">") {
+        let tag = html[html.index(after: i)..<close].lowercased()
+        let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
+        if name == "br" || ((name == "div" || name == "p") && !tag.hasPrefix("/") && !out.isEmpty) {
+          out.append("\n")
+        }
+        i = html.index(after: close)
+      } else if c == "&", let semi = html[i...].prefix(10).firstIndex(of: ";") {
+        let entity = String(html[html.index(after: i)..<semi])
+        let named: [String: String] = [
+          "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
+        ]
+        if let text = named[entity] {
+          out += text
+        } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"),
+          let n = UInt32(entity.dropFirst(2), radix: 16),
+          let scalar = Unicode.Scalar(n)
+        {
+          out.unicodeScalars.append(scalar)
+        } else if entity.hasPrefix("#"), let n = UInt32(entity.dropFirst()), let scalar = Unicode.Scalar(n) {
+          out.unicodeScalars.append(scalar)
+        } else {
+          out.append("&")
+          i = html.index(after: i)
+          continue
+        }
+        i = html.index(after: semi)
+      } else {
+        out.append(c)
+        i = html.index(after: i)
+      }
+    }
+    return out.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -181,6 +181,10 @@ public struct DoctorReport {
   public var verdict: Verdict
   /// The session's language, which the text and the JSON's free-text fields are in.
   public var language: Language
+  /// No card in the deck (or no deck) and no `[anki]`: the report says how to begin.
+  public var firstSteps = false
+  /// A `daily.time` before `window.start`: the time asked for, and the time it fires at.
+  public var dailyMoved: (asked: WallTime, firesAt: WallTime)?
 
   /// Reads the desktop exactly as `run` does (`SessionDesktop.reach`), then the server's identity
   /// and capabilities, the timer, and every file `run` reads under `paths`; the language from the
@@ -188,7 +192,7 @@ public struct DoctorReport {
   public static func examine(
     paths: Paths, language: (LanguageSetting) -> Language, probes: DoctorProbes
   ) -> DoctorReport {
-    let (files, fallbackPath, configuration) = examineFiles(paths, home: paths.home)
+    let (files, fallbackPath, configuration, cards) = examineFiles(paths, home: paths.home)
     let language = language(configuration.language)
     let desktop = probes.desktop
 
@@ -233,9 +237,15 @@ public struct DoctorReport {
       serverOffers: server?.capabilities.contains("actions") ?? false,
       watchRuns: probes.lockIsHeld(paths.watchLock),
       terminal: probes.terminal(configuration.reviewTerminal), drip: configuration.schedule.drip)
-    return DoctorReport(
+    var report = DoctorReport(
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
       actions: actions, anki: anki, alarms: alarms, verdict: verdict, language: language)
+    report.firstSteps = cards == 0 && configuration.anki == nil
+    let schedule = configuration.schedule
+    if schedule.dailyTime < schedule.windowStart {
+      report.dailyMoved = (schedule.dailyTime, schedule.windowStart)
+    }
+    return report
   }
 
   /// The collection read as `preview` reads it (never written, nothing remembered).
@@ -257,13 +267,16 @@ public struct DoctorReport {
 
   /// The files `run` reads, each parsed as `run` would; the fallback path follows the config
   /// when it parses, and so does the configuration returned (else the defaults).
-  static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String, Configuration) {
+  static func examineFiles(_ paths: Paths, home: String) -> ([FileHealth], String, Configuration, cards: Int?)
+  {
     var configuration = Configuration.standard
+    var cards: Int? = 0
     let config = FileHealth.examine(.config, path: paths.config) { bytes in
       configuration = try Configuration.parse(bytes, path: paths.config, home: home)
     }
     let deck = FileHealth.examine(.deck, path: paths.deck) { bytes in
-      _ = try DeckCodec.decode(bytes, path: paths.deck)
+      cards = nil
+      cards = try DeckCodec.decode(bytes, path: paths.deck).deck.cards.count
     }
     // The ledger store reads both of its files, and its error names the one it is about.
     let store = LedgerStore(path: paths.ledger, lockPath: paths.lock)
@@ -292,7 +305,7 @@ public struct DoctorReport {
     let alarms = FileHealth.examine(.alarms, path: paths.alarms) { bytes in
       _ = try AlarmStore.decode(bytes, path: paths.alarms)
     }
-    return ([config, deck, ledger, held, fallback, alarms], fallbackPath, configuration)
+    return ([config, deck, ledger, held, fallback, alarms], fallbackPath, configuration, cards)
   }
 
   /// Where reminders go, given what the bus, the server, do-not-disturb and the timer said and

@@ -22,6 +22,9 @@ public struct HomeScreen {
   public let anki: AnkiStatus?
   /// Today's alarm rings (SPEC §8), by time.
   public let alarmsToday: [AlarmToday]
+  /// Nothing to study yet (`PlanInput.hasNothingToStudy`, and no `[anki]` configured): the
+  /// screen says how to begin.
+  public var firstSteps = false
 
   /// An alarm's ring today, and where it stands.
   public struct AlarmToday: Equatable {
@@ -60,12 +63,14 @@ public struct HomeScreen {
       let state: AlarmToday.State = entry == nil ? .upcoming : entry!.isRinging ? .ringing : .stopped
       return AlarmToday(alarm: alarm, at: at, state: state)
     }.sorted { $0.at != $1.at ? $0.at < $1.at : $0.alarm.name < $1.alarm.name }
-    return HomeScreen(
+    var screen = HomeScreen(
       now: now, collections: collections, streak: input.streak.length(asOf: today),
       recallsWaiting: input.recalls.filter { $0.dueAt <= now }.count,
       recallsLater: input.recalls.filter { $0.dueAt > now }.count, next: next,
       focusMinutesToday: input.focus?.minutes(on: today, through: now, clock: clock) ?? 0, anki: sources.anki,
       alarmsToday: alarmsToday)
+    screen.firstSteps = input.hasNothingToStudy && workspace.configuration.anki == nil
+    return screen
   }
 
   public var dueCount: Int { collections.values.reduce(0, +) }

@@ -122,16 +122,17 @@ public final class PopupReview: CardPopups {
       t.ledger.endCards(session: name, at: session.now, because: "closed")
       try t.save()
     }
+    session.close()
     return true
   }
 
   public func end(because reason: String) {
-    session.quit()
     try? sender.close(notificationID)
     try? ledger.transaction { t in
       t.ledger.endCards(session: name, at: session.now, because: reason)
       try t.save()
     }
+    session.close()
   }
 
   public func act(_ key: String, at now: Date) throws -> CardStep {
@@ -260,6 +261,7 @@ public final class PopupReview: CardPopups {
       t.ledger.endCards(session: name, at: session.now, because: "done")
       try t.save()
     }
+    session.close()
   }
 
   func place(_ popup: Popup, fresh: Bool = false) throws {

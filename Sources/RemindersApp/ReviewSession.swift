@@ -67,7 +67,7 @@ public struct ReviewSession {
   public private(set) var forgot = 0
   public private(set) var recallsDone = 0
   /// Held while the session runs: `run` leaves the journal be until it ends.
-  let held: FileLock
+  var held: FileLock?
   /// The deck file as this session last read it: when another command rewrites it, the next
   /// answer checks that its card is still there (`DeckStore.append(_:clock:ifHolding:seen:)`).
   var deckSeen: DeckStamp?
@@ -88,17 +88,27 @@ public struct ReviewSession {
     scheduler = workspace.configuration.studyScheduler
     self.time = time
     self.newID = newID
-    self.collection = collection
     start = time.now()
     held = try deckStore.holdSession()
     // Taken before the read: a rewrite between the two only makes the first answer check.
     deckSeen = deckStore.stamp()
     deck = try deckStore.load().deck
+    // `--collection` as typed: case does not matter, and a name no card has is refused, with the
+    // nearest (a typo must not look like an empty day).
+    if let collection {
+      guard let name = deck.collection(matching: collection) else {
+        throw AppError.noSuchCollection(
+          collection, path: workspace.paths.deck, nearest: deck.nearestCollection(to: collection))
+      }
+      self.collection = name
+    } else {
+      self.collection = nil
+    }
     // Under FSRS, cards answered under the ladder get their replayed state in this session's
     // deck; an answer's journal line carries the card it left, so the fold needs no replay.
     FSRSCatchUp(scheduler: scheduler, clock: dayClock).apply(to: &deck)
     queue = ReviewQueue(
-      deck: deck, now: start, clock: dayClock, limits: newCards, collection: collection, limit: limit,
+      deck: deck, now: start, clock: dayClock, limits: newCards, collection: self.collection, limit: limit,
       shuffle: &generator, shuffled: shuffle)
     items = queue.items.filter { item in
       switch item {
@@ -122,6 +132,16 @@ public struct ReviewSession {
   }
 
   public var now: Date { time.now() }
+
+  /// Ends the session for good: no more items, the review lock let go, and the session's
+  /// answers folded into deck.json unless another session runs (docs/files.md). A fold that
+  /// fails loses nothing (the answers are in the journal, which every reader applies): the
+  /// timer's next `run` folds them.
+  public mutating func close() {
+    index = items.count
+    held = nil
+    _ = try? deckStore.foldJournalUnlessReviewing(clock: dayClock)
+  }
   public var isFinished: Bool { index >= items.count }
   public var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
 

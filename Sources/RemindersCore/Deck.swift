@@ -522,6 +522,13 @@ public struct PlanInput: Sendable {
     self.recalls = recalls.sorted(by: PlanInput.byDueTime)
   }
 
+  /// Nothing to study, ever, as things stand: no card that falls due (suspended ones never do),
+  /// no open recall item, and no Anki collection read. A learner's first minutes: `status`,
+  /// `preview` and `doctor` then say how to begin.
+  public var hasNothingToStudy: Bool {
+    dueIndex.counts.isEmpty && dueIndex.fresh.isEmpty && recalls.isEmpty && anki == nil
+  }
+
   /// The order of `recalls` (a sort of items already in order costs one pass).
   static func byDueTime(_ a: RecallItem, _ b: RecallItem) -> Bool {
     a.dueAt != b.dueAt ? a.dueAt < b.dueAt : a.id < b.id
@@ -549,6 +556,43 @@ public enum IDPrefix {
     return ids.indices.filter { ids[$0].lowercased().hasPrefix(wanted) }
   }
 
+  /// How many characters of an id text shows: `shown` at least, more when another id of the
+  /// deck shares them (cards made in one minute share their first eight), so that what is shown
+  /// always names the one id when typed back.
+  public static let shown = 8
+
+  /// The shortest prefix of each of `ids`, at least `shown` characters, that no other id of
+  /// `ids` starts with (ignoring case); the whole id when another id starts with all of it.
+  public static func short(_ ids: [String]) -> [String: String] {
+    let sorted = ids.map { ($0, Array($0.lowercased())) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
+    func common(_ a: [Character], _ b: [Character]) -> Int {
+      var n = 0
+      while n < a.count, n < b.count, a[n] == b[n] { n += 1 }
+      return n
+    }
+    var out: [String: String] = [:]
+    for (i, (id, lower)) in sorted.enumerated() {
+      var shared = 0
+      if i > 0 { shared = max(shared, common(lower, sorted[i - 1].1)) }
+      if i + 1 < sorted.count { shared = max(shared, common(lower, sorted[i + 1].1)) }
+      out[id] = String(id.prefix(max(shown, shared + 1)))
+    }
+    return out
+  }
+
+  /// The short form of `id` among `ids` (`short`), read in one pass.
+  public static func short(_ id: String, among ids: some Sequence<String>) -> String {
+    let lower = Array(id.lowercased())
+    var shared = 0
+    for other in ids where other != id {
+      let o = Array(other.lowercased())
+      var n = 0
+      while n < lower.count, n < o.count, lower[n] == o[n] { n += 1 }
+      shared = max(shared, n)
+    }
+    return String(id.prefix(max(shown, shared + 1)))
+  }
+
   /// The shortest length, at least `floor`, at which the prefixes of `ids` all differ (or the
   /// longest id's length): enough to tell the matches of an ambiguous prefix apart.
   public static func distinguishingLength(_ ids: [String], floor: Int = 8) -> Int {
@@ -558,5 +602,44 @@ public enum IDPrefix {
       length += 1
     }
     return length
+  }
+}
+
+/// The deck's collections by name, as a person types them (docs/commands.md): names match
+/// ignoring case, and a name that matches none is answered with the nearest.
+extension Deck {
+  /// The names of the cards' collections, each once, sorted.
+  public var collectionNames: [String] { Set(cards.compactMap(\.collection)).sorted() }
+
+  /// `query` as the deck spells it: itself when a card has that collection, else the one
+  /// collection equal to it ignoring case; nil when none is (or several are, differing by case
+  /// only: then only the exact spelling names one).
+  public func collection(matching query: String) -> String? {
+    let names = collectionNames
+    if names.contains(query) { return query }
+    let folded = names.filter { $0.lowercased() == query.lowercased() }
+    return folded.count == 1 ? folded[0] : nil
+  }
+
+  /// The collection whose name is fewest edits from `query`, ignoring case (the first in order
+  /// among equals); nil when the deck has none.
+  public func nearestCollection(to query: String) -> String? {
+    let wanted = Array(query.lowercased())
+    return collectionNames.min { a, b in
+      Deck.edits(Array(a.lowercased()), wanted) < Deck.edits(Array(b.lowercased()), wanted)
+    }
+  }
+
+  /// The edit distance (insertions, deletions, substitutions) between two texts.
+  static func edits(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var row = [i + 1]
+      for (j, y) in b.enumerated() {
+        row.append(Swift.min(previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, row[j] + 1))
+      }
+      previous = row
+    }
+    return previous[b.count]
   }
 }

@@ -117,3 +117,38 @@ public enum DurationText {
     return out.isEmpty ? "0s" : out
   }
 }
+
+/// A date and a wall time without an offset (`2026-11-27T08:00`, `2026-11-27 08:00:30`): a
+/// moment in the day zone, as a person writes it (`--now`, `--at`).
+public struct LocalDateTime: Equatable, Sendable {
+  public var day: Day
+  /// Seconds since the day's midnight on the wall clock.
+  public var secondsOfDay: Int
+
+  /// Parses `YYYY-MM-DD`, `T` or a space, `HH:MM` and optionally `:SS`; nil for anything else.
+  public init?(_ text: some StringProtocol) {
+    let chars = Array(text)
+    guard chars.count == 16 || chars.count == 19, chars[10] == "T" || chars[10] == " ",
+      let day = Day(iso: String(chars[0..<10])), let time = WallTime(String(chars[11..<16]))
+    else { return nil }
+    var seconds = 0
+    if chars.count == 19 {
+      guard chars[16] == ":", let s = Int(String(chars[17...])), chars[17...].allSatisfy(\.isASCII), s < 60
+      else { return nil }
+      seconds = s
+    }
+    self.day = day
+    secondsOfDay = time.seconds + seconds
+  }
+
+  /// The instant it names in `clock`'s zone (a wall time skipped by a daylight-saving change
+  /// is read as the clock reads it there).
+  public func instant(in clock: DayClock) -> Date { clock.instant(on: day, secondsOfDay: secondsOfDay) }
+}
+
+extension Timestamp {
+  /// RFC 3339 with an offset, else a local date and time in `clock`'s zone (`LocalDateTime`).
+  public static func parse(_ text: some StringProtocol, localIn clock: DayClock) -> Date? {
+    parse(text) ?? LocalDateTime(text)?.instant(in: clock)
+  }
+}

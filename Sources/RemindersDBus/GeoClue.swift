@@ -43,6 +43,37 @@ public enum GeoClue {
   /// `settles` says a fix is not enough to decide, the next `LocationUpdated` is read, until one
   /// settles (returned at once) or the time is up, when the most accurate fix seen is returned.
   /// By default the first fix settles.
+  /// Whether GeoClue can be reached at all, without asking it anything: a system bus answers, and
+  /// `org.freedesktop.GeoClue2` has an owner or can be started by the bus. Throws `noSystemBus` or
+  /// `notAvailable` (or `timedOut` when the bus does not answer within `timeout`).
+  public static func reachable(environment: [String: String], timeout: Duration = .seconds(5))
+    throws(GeoClueError)
+  {
+    let seconds = Double(timeout.components.seconds)
+    let bus: SessionBus
+    do throws(BusError) {
+      bus = try SessionBus.connect(
+        address: systemBusAddress(environment: environment), environment: environment, timeout: timeout)
+    } catch {
+      throw error.isUnresponsive
+        ? .timedOut(seconds: seconds, waitingFor: "the system bus") : .noSystemBus("\(error)")
+    }
+    let activatable: [String]
+    do throws(BusError) {
+      if try bus.nameHasOwner(name, timeout: timeout) { return }
+      let reply = try bus.call(
+        destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface,
+        member: "ListActivatableNames", arguments: [], expecting: "as", timeout: timeout)
+      activatable = reply.first?.strings ?? []
+    } catch {
+      throw error.isUnresponsive
+        ? .timedOut(seconds: seconds, waitingFor: "the system bus") : .failed("\(error)")
+    }
+    guard activatable.contains(name) else {
+      throw .notAvailable("nobody owns \(name), and the bus cannot start it")
+    }
+  }
+
   public static func locate(
     desktopID: String, accuracy: AccuracyLevel = .exact, timeout: Duration, environment: [String: String],
     settles: (GeoLocation) -> Bool = { _ in true }

@@ -60,4 +60,9 @@ public protocol LocationSource {
   /// decide, a better one is waited for; when the time is up, the most accurate one seen is
   /// returned.
   func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation
+
+  /// Whether a location can be asked for here at all (a system bus, and GeoClue on it or
+  /// startable), without asking for one: `alarm add` refuses an alarm that could never be
+  /// stopped. Throws `noSystemBus` or `notAvailable` when not.
+  func reachable() throws(GeoClueError)
 }

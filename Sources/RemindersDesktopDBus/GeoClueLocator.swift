@@ -10,6 +10,8 @@ public struct GeoClueLocator: LocationSource {
 
   public var origin: String { GeoClue.systemBusAddress(environment: environment) }
 
+  public func reachable() throws(GeoClueError) { try GeoClue.reachable(environment: environment) }
+
   public func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation {
     try GeoClue.locate(
       desktopID: "reminders", accuracy: .exact, timeout: timeout, environment: environment, settles: settles)

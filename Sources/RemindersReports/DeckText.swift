@@ -18,19 +18,25 @@ public struct DeckText {
     return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
   }
 
-  /// `食べる (3f2a9c1d)`.
-  public static func label(_ card: Card) -> String { "\(oneLine(card.front)) (\(card.id.prefix(8)))" }
+  /// `食べる (3f2a9c1d)`: its id as short as the deck's other cards allow (`IDPrefix.short`).
+  public static func label(_ card: Card, in deck: Deck) -> String {
+    "\(oneLine(card.front)) (\(IDPrefix.short(card.id, among: deck.cards.lazy.map(\.id))))"
+  }
 
   /// `漢字の書き順 (3f2a9c1d)`.
-  public static func label(_ item: RecallItem) -> String { "\(oneLine(item.topic)) (\(item.id.prefix(8)))" }
+  public static func label(_ item: RecallItem, in deck: Deck) -> String {
+    "\(oneLine(item.topic)) (\(IDPrefix.short(item.id, among: deck.recalls.lazy.map(\.id))))"
+  }
 
   /// The cards' table, or that there are none (`due`: none due).
-  public func cards(_ cards: [Card], due: Bool) -> String {
+  /// Ids are shown as short as `allIDs` (the deck's) allow.
+  public func cards(_ cards: [Card], due: Bool, allIDs: [String]) -> String {
     guard !cards.isEmpty else { return (due ? words.noCardsDue : words.noCards) + "\n" }
+    let short = IDPrefix.short(allIDs)
     var rows = [words.cardColumns]
     for card in cards {
       rows.append([
-        String(card.id.prefix(8)), card.nextReviewDate.description, String(card.stepIndex),
+        short[card.id] ?? card.id, card.nextReviewDate.description, String(card.stepIndex),
         card.collection ?? "",
         DeckText.oneLine(card.front), DeckText.oneLine(card.back),
         card.suspended ? words.suspendedState : "",
@@ -91,14 +97,15 @@ public struct DeckText {
   }
 
   /// The open recall items' table, or that there are none.
-  public func recalls(_ items: [RecallItem]) -> String {
+  public func recalls(_ items: [RecallItem], allIDs: [String]) -> String {
     guard !items.isEmpty else { return words.noRecallItems + "\n" }
+    let short = IDPrefix.short(allIDs)
     let clock = locale.clock
     var rows = [words.recallColumns]
     for item in items {
       let due = "\(clock.day(of: item.dueAt)) \(clock.wallTime(at: item.dueAt))"
       rows.append([
-        String(item.id.prefix(8)), due, DeckText.oneLine(item.topic), DeckText.oneLine(item.note ?? ""),
+        short[item.id] ?? item.id, due, DeckText.oneLine(item.topic), DeckText.oneLine(item.note ?? ""),
       ])
     }
     return TextTable.render(rows)

@@ -49,6 +49,16 @@ extension DoctorReport {
     if let japaneseFont { rows.append([text.fontLabel, japaneseFont.summary(text)]) }
     rows.append([text.actionsLabel, actions.text(text)])
     rows.append([text.popupStudyLabel, actions.studyText(text)])
+    if let moved = dailyMoved {
+      rows.append([
+        text.dailyLabel, text.dailyMoved(asked: moved.asked.description, firesAt: moved.firesAt.description),
+      ])
+    }
+    if firstSteps {
+      for (i, line) in language.catalogue.firstSteps.enumerated() {
+        rows.append([i == 0 ? text.firstStepsLabel : "", line.trimmingCharacters(in: .whitespaces)])
+      }
+    }
     if let anki {
       if let error = anki.error {
         rows.append(["Anki", error.text(language)])
@@ -126,6 +136,8 @@ extension DoctorReport {
         } ?? .null
       ),
       ("actions", actionsJSON),
+      ("firstSteps", .bool(firstSteps)),
+      ("dailyFiresAt", dailyMoved.map { .string($0.firesAt.description) } ?? .null),
       ("location", alarms.locationJSON(language)),
       ("alarmSound", alarms.soundJSON()),
       (

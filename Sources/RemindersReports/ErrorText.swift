@@ -18,6 +18,8 @@ public struct AppErrorText {
     switch error {
     case .focusRunning: return language.catalogue.focusRunning
     case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
+    case .noSuchCollection(let name, let path, let nearest):
+      return language.catalogue.noSuchCollection(name, deck: path, nearest: nearest)
     }
   }
 }

@@ -39,6 +39,7 @@ public struct HomeScreenText {
       lines.append(words.noNextReminderLine(days: HomeScreen.horizonDays))
     }
     lines.append(alarmLine)
+    if screen.firstSteps { lines += [""] + words.firstSteps }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -72,6 +73,7 @@ public struct HomeScreenText {
       ("recallsWaiting", .int(screen.recallsWaiting)),
       ("recallsLater", .int(screen.recallsLater)),
       ("focusMinutesToday", .int(screen.focusMinutesToday)),
+      ("firstSteps", .bool(screen.firstSteps)),
       (
         "alarmsToday",
         .array(

@@ -11,6 +11,8 @@ public struct PlanReport {
   public let reminders: [Reminder]
   /// Where Anki's counts come from, when `[anki]` is configured.
   public var anki: AnkiReport?
+  /// Nothing to study yet: the table ends with how to begin.
+  public var firstSteps = false
 
   public init(locale: ReportLocale, now: Date, days: Int, reminders: [Reminder], anki: AnkiReport? = nil) {
     self.locale = locale
@@ -61,6 +63,7 @@ public struct PlanReport {
     for line in anki?.lines ?? [] { out += line + "\n" }
     guard !reminders.isEmpty else {
       out += words.noRemindersInPeriod + "\n"
+      if firstSteps { out += "\n" + words.firstSteps.joined(separator: "\n") + "\n" }
       return out
     }
     var rows = [words.previewColumns]

@@ -188,7 +188,7 @@ public struct Configuration: Equatable, Sendable {
     guard schedule.dailyTimeFitsWindow else {
       throw fail(
         "daily.time",
-        "\(schedule.dailyTime) is at or after window.end \(schedule.windowEnd), so the daily reminder could never fire on its day"
+        "\(schedule.dailyTime) is at or after window.end \(schedule.windowEnd), so the daily reminder could never fire on its day (reminders config set daily.time \(schedule.dailyTime) --move-window moves the window)"
       )
     }
     config.schedule = schedule
@@ -528,7 +528,15 @@ enum ErrorText {
 /// expects a value, fails an assertion inside it (exit 134), or with assertions compiled out is
 /// undefined behaviour. These are refused here with the line and column, before toml++ sees the
 /// text. `make fuzz` (the config harness) is how such inputs are found.
-enum TOMLText {
+public enum TOMLText {
+  /// Whether `source` is TOML at all (the settings in it are not checked): its table, or
+  /// `StoreError.badConfig` with a line and column. A byte-order mark is skipped.
+  public static func table(_ source: String, path: String) throws -> TOMLTable {
+    var source = source
+    if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
+    return try parse(source, path: path)
+  }
+
   /// The table of `source`; any error is `StoreError.badConfig` with a line and column.
   static func parse(_ source: String, path: String) throws -> TOMLTable {
     func parsed(_ text: String) throws -> TOMLTable {

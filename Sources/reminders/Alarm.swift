@@ -87,9 +87,9 @@ struct AlarmAdd: ParsableCommand {
     let alarm = try text.saying {
       try invocation.alarmKeeper.add(
         name: name, time: when.wallTime!, place: when.point!, radius: when.radius ?? Alarm.defaultRadius,
-        days: when.weekdays ?? when.day.map(AlarmDays.once), now: time.instant)
+        days: when.weekdays ?? when.day.map(AlarmDays.once), now: time.instant(in: invocation.clock))
     }
-    print(text.added(alarm, now: time.instant))
+    print(text.added(alarm, now: time.instant(in: invocation.clock)))
   }
 }
 
@@ -105,7 +105,7 @@ struct AlarmList: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let text = AlarmText(locale: invocation.locale)
-    let board = try invocation.alarmKeeper.board(now: time.instant)
+    let board = try invocation.alarmKeeper.board(now: time.instant(in: invocation.clock))
     print(json ? text.json(board) : text.table(board), terminator: "")
   }
 }
@@ -123,7 +123,9 @@ struct AlarmStop: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let text = AlarmText(locale: invocation.locale)
-    for line in text.lines(try text.saying { try invocation.alarmKeeper.stop(id, now: time.instant) }) {
+    for line in text.lines(
+      try text.saying { try invocation.alarmKeeper.stop(id, now: time.instant(in: invocation.clock)) })
+    {
       print(line)
     }
   }
@@ -163,8 +165,10 @@ struct AlarmEdit: ParsableCommand {
     let change = AlarmChange(
       name: name, time: when.wallTime, place: when.point, radius: when.radius,
       days: when.weekdays ?? when.day.map(AlarmDays.once), enabled: enable ? true : disable ? false : nil)
-    let edited = try text.saying { try invocation.alarmKeeper.edit(id, change, now: time.instant) }
-    print(text.edited(edited.alarm, now: time.instant))
+    let edited = try text.saying {
+      try invocation.alarmKeeper.edit(id, change, now: time.instant(in: invocation.clock))
+    }
+    print(text.edited(edited.alarm, now: time.instant(in: invocation.clock)))
     if edited.ringEnded { print(text.ringEnded(edited.alarm)) }
   }
 }
@@ -182,7 +186,9 @@ struct AlarmDelete: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let text = AlarmText(locale: invocation.locale)
-    let deleted = try text.saying { try invocation.alarmKeeper.delete(id, now: time.instant) }
+    let deleted = try text.saying {
+      try invocation.alarmKeeper.delete(id, now: time.instant(in: invocation.clock))
+    }
     print(text.deleted(deleted.alarm))
     if deleted.ringEnded { print(text.ringEnded(deleted.alarm)) }
   }
@@ -220,6 +226,8 @@ extension AlarmText {
       return UsageError(words.alarmDeletedMeanwhile(id: id))
     case .noLocation(let error):
       return CommandFailure(words.locationFailed(because: why(error)), code: ExitStatus.unavailable)
+    case .cannotBeStopped(let error):
+      return CommandFailure(words.alarmCouldNeverStop(because: why(error)), code: ExitStatus.unavailable)
     case .notAtPlace(let gated, let gate, let radius):
       let refusal = gated == .stop ? words.alarmNotStoppable : words.alarmNotEditable
       return CommandFailure(

@@ -26,19 +26,39 @@ struct Cards: ParsableCommand {
     @Option(help: .catalogue(.cardCollection, valueName: "name")) var collection: String?
     @Option(help: .catalogue(.cardNote, valueName: "text")) var note: String?
     @Option(help: .catalogue(.cardTag, valueName: "tag")) var tag: [String] = []
+    @Flag(help: .catalogue(.cardDuplicate)) var duplicate = false
 
     func validate() throws { try Cards.checkText(front: front, back: back) }
 
+    /// Prints the new card's id as `cards list` shows it. A card whose front is already in its
+    /// collection is not added (said on stderr, exit 0) unless `--duplicate`; a collection
+    /// named with another case is the deck's own spelling.
     func run() throws {
       let invocation = try Invocation(global)
-      let now = time.instant
+      let now = time.instant(in: invocation.clock)
       var card = ReviewLadder.newCard(
         id: TimeOrderedID.make(at: now), front: front, back: back, collection: Cards.optional(collection),
         at: now, clock: invocation.clock)
       card.note = Cards.optional(note)
       card.tags = tag
-      try invocation.deckStore.update(clock: invocation.clock) { $0.deck.cards.append(card) }
-      print(card.id)
+      let outcome = try invocation.deckStore.update(clock: invocation.clock) {
+        stored -> (String, added: Bool) in
+        if let name = card.collection { card.collection = stored.deck.collection(matching: name) ?? name }
+        if !duplicate,
+          let twin = stored.deck.cards.first(where: {
+            $0.front == card.front && $0.collection == card.collection
+          })
+        {
+          return (DeckText.label(twin, in: stored.deck), false)
+        }
+        stored.deck.cards.append(card)
+        return (IDPrefix.short(card.id, among: stored.deck.cards.lazy.map(\.id)), true)
+      }
+      guard outcome.added else {
+        ExitStatus.say(invocation.messages.notAddedDuplicate(outcome.0))
+        return
+      }
+      print(outcome.0)
     }
   }
 
@@ -54,14 +74,23 @@ struct Cards: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let today = invocation.clock.day(of: time.instant)
+      let today = invocation.clock.day(of: time.instant(in: invocation.clock))
       let deck = try invocation.deckStore.load().deck
+      // `--collection` as typed: case does not matter; a name no card has is refused.
+      var only: String?
+      if let collection {
+        guard let name = deck.collection(matching: collection) else {
+          throw AppError.noSuchCollection(
+            collection, path: invocation.paths.deck, nearest: deck.nearestCollection(to: collection))
+        }
+        only = name
+      }
       // `--due`: the day's cards, by the rule every count uses (new cards within the limits).
       let cards =
         (due
         ? deck.studyCards(on: today, limits: invocation.configuration.newCards, clock: invocation.clock)
         : deck.cards).filter {
-          collection == nil || ($0.collection ?? "") == collection
+          only == nil || $0.collection == only
         }
       if json {
         var w = JSONWriter()
@@ -69,7 +98,9 @@ struct Cards: ParsableCommand {
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      print(DeckText(locale: invocation.locale).cards(cards, due: due), terminator: "")
+      print(
+        DeckText(locale: invocation.locale).cards(cards, due: due, allIDs: deck.cards.map(\.id)),
+        terminator: "")
     }
   }
 
@@ -98,7 +129,7 @@ struct Cards: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let now = time.instant
+      let now = time.instant(in: invocation.clock)
       let clock = invocation.clock
       let (outcome, deck) = try invocation.deckStore.update(clock: clock) {
         stored -> (Deck.AnswerOutcome, Deck) in
@@ -153,16 +184,20 @@ struct Cards: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let card = try invocation.deckStore.update(clock: invocation.clock) { stored -> Card in
+      let label = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
         let index = try DeckLookup.card(
           id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         if let front { stored.deck.cards[index].front = front }
         if let back { stored.deck.cards[index].back = back }
-        if let collection { stored.deck.cards[index].collection = Cards.optional(collection) }
+        if let collection {
+          stored.deck.cards[index].collection = Cards.optional(collection).map {
+            stored.deck.collection(matching: $0) ?? $0
+          }
+        }
         if let note { stored.deck.cards[index].note = Cards.optional(note) }
-        return stored.deck.cards[index]
+        return DeckText.label(stored.deck.cards[index], in: stored.deck)
       }
-      print(invocation.messages.changed(.edited) + DeckText.label(card))
+      print(invocation.messages.changed(.edited) + label)
     }
   }
 
@@ -175,17 +210,19 @@ struct Cards: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let (card, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
-        stored -> (Card, Int) in
+      let (label, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
+        stored -> (String, Int) in
         let index = try DeckLookup.card(
           id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
+        // Said as it was known: its id as short as it was among the others.
+        let label = DeckText.label(stored.deck.cards[index], in: stored.deck)
         let card = stored.deck.cards.remove(at: index)
         let before = stored.deck.recalls.count
         stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
-        return (card, before - stored.deck.recalls.count)
+        return (label, before - stored.deck.recalls.count)
       }
       let words = invocation.messages
-      print(words.changed(.removed) + DeckText.label(card))
+      print(words.changed(.removed) + label)
       if dropped > 0 { print(words.removedRecalls(dropped)) }
     }
   }
@@ -211,12 +248,12 @@ struct Cards: ParsableCommand {
   /// `suspend` and `unsuspend`: idempotent; says when the card already was.
   static func setSuspended(_ suspended: Bool, id: String, global: GlobalOptions) throws {
     let invocation = try Invocation(global)
-    let (card, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (Card, Bool) in
+    let (label, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (String, Bool) in
       let index = try DeckLookup.card(
         id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
       let was = stored.deck.cards[index].suspended
       stored.deck.cards[index].suspended = suspended
-      return (stored.deck.cards[index], was)
+      return (DeckText.label(stored.deck.cards[index], in: stored.deck), was)
     }
     let change: DeckChange
     switch (suspended, was == suspended) {
@@ -225,7 +262,7 @@ struct Cards: ParsableCommand {
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.messages.changed(change) + DeckText.label(card))
+    print(invocation.messages.changed(change) + label)
   }
 
   /// An empty option value means none.
@@ -257,14 +294,16 @@ struct Recall: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let clock = invocation.clock
-      let items = try invocation.deckStore.load().deck.recalls.filter(\.isOpen).sorted { $0.dueAt < $1.dueAt }
+      let deck = try invocation.deckStore.load().deck
+      let items = deck.recalls.filter(\.isOpen).sorted { $0.dueAt < $1.dueAt }
       if json {
         var w = JSONWriter()
         w.value(.array(items.map { .object(DeckCodec.recallFields($0, clock: clock)) }))
         print(String(decoding: w.out, as: UTF8.self))
         return
       }
-      print(DeckText(locale: invocation.locale).recalls(items), terminator: "")
+      print(
+        DeckText(locale: invocation.locale).recalls(items, allIDs: deck.recalls.map(\.id)), terminator: "")
     }
   }
 
@@ -277,16 +316,16 @@ struct Recall: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let now = time.instant
-      let (item, was) = try invocation.deckStore.update(clock: invocation.clock) {
-        stored -> (RecallItem, Bool) in
+      let now = time.instant(in: invocation.clock)
+      let (label, was) = try invocation.deckStore.update(clock: invocation.clock) {
+        stored -> (String, Bool) in
         let index = try DeckLookup.recall(
           id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
         let was = !stored.deck.recalls[index].isOpen
         if !was { stored.deck.recalls[index].doneAt = now }
-        return (stored.deck.recalls[index], was)
+        return (DeckText.label(stored.deck.recalls[index], in: stored.deck), was)
       }
-      print(invocation.messages.changed(was ? .alreadyDone : .done) + DeckText.label(item))
+      print(invocation.messages.changed(was ? .alreadyDone : .done) + label)
     }
   }
 
@@ -298,12 +337,14 @@ struct Recall: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let item = try invocation.deckStore.update(clock: invocation.clock) { stored -> RecallItem in
-        stored.deck.recalls.remove(
-          at: try DeckLookup.recall(
-            id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages))
+      let label = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
+        let index = try DeckLookup.recall(
+          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
+        let label = DeckText.label(stored.deck.recalls[index], in: stored.deck)
+        stored.deck.recalls.remove(at: index)
+        return label
       }
-      print(invocation.messages.changed(.removed) + DeckText.label(item))
+      print(invocation.messages.changed(.removed) + label)
     }
   }
 
@@ -332,7 +373,7 @@ struct Recall: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let now = time.instant
+      let now = time.instant(in: invocation.clock)
       let dueAt: Date
       if let after, let seconds = DurationText.parse(after) {
         dueAt = now.addingTimeInterval(TimeInterval(seconds))
@@ -342,24 +383,20 @@ struct Recall: ParsableCommand {
         throw UsageError(invocation.messages.problem(.recallAt(at ?? "")))
       }
       let item = RecallItem(id: UUID().uuidString.lowercased(), topic: topic, note: note, dueAt: dueAt)
-      try invocation.deckStore.update(clock: invocation.clock) { $0.deck.recalls.append(item) }
-      print(item.id)
+      let short = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
+        stored.deck.recalls.append(item)
+        return IDPrefix.short(item.id, among: stored.deck.recalls.lazy.map(\.id))
+      }
+      print(short)
     }
   }
 
   /// `--at`: RFC 3339; `YYYY-MM-DDTHH:MM` (or with a space) on the day-zone clock; `HH:MM` next.
   static func parseAt(_ text: String, now: Date, clock: DayClock) -> Date? {
-    if let instant = Timestamp.parse(text) { return instant }
-    if let time = WallTime(text) {
-      let today = clock.day(of: now)
-      let candidate = clock.instant(on: today, at: time)
-      return candidate > now ? candidate : clock.instant(on: today.adding(days: 1), at: time)
-    }
-    guard text.count == 16 else { return nil }
-    let chars = Array(text)
-    guard chars[10] == "T" || chars[10] == " ", let day = Day(iso: String(chars[0..<10])),
-      let time = WallTime(String(chars[11...]))
-    else { return nil }
-    return clock.instant(on: day, at: time)
+    if let instant = Timestamp.parse(text, localIn: clock) { return instant }
+    guard let time = WallTime(text) else { return nil }
+    let today = clock.day(of: now)
+    let candidate = clock.instant(on: today, at: time)
+    return candidate > now ? candidate : clock.instant(on: today.adding(days: 1), at: time)
   }
 }

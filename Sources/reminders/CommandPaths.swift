@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import RemindersMessages
 import RemindersStore
 
 extension Paths {
@@ -21,5 +23,16 @@ extension Paths {
 enum CommandLinePath {
   static func check(_ value: String?, option: String, folder: Bool = false) throws {
     if let value, value.isEmpty { throw ValidationError(.emptyPath(option: option, folder: folder)) }
+  }
+
+  /// A file to write at a path given on the command line: its folder must be there (a typo such
+  /// as `~/Dekstop/x.ics` is said, exit 74, never created).
+  static func requireFolder(of path: String, words: any Catalogue) throws {
+    // Only a folder that is not there at all: anything else in the way (a file) is said by the
+    // write, as every write says it.
+    let folder = FileIO.parentDirectory(of: path)
+    guard FileManager.default.fileExists(atPath: folder) else {
+      throw CommandFailure(words.folderMissing(path: path, folder: folder), code: ExitStatus.ioError)
+    }
   }
 }

@@ -95,7 +95,7 @@ enum ExitStatus {
     case let error as AppError:
       say(AppErrorText(language: language()).text(error))
       switch error {
-      case .focusRunning: return usage
+      case .focusRunning, .noSuchCollection: return usage
       case .cardFile: return dataError
       }
     case let error as CommandFailure:

@@ -25,7 +25,8 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    if let output, output != "-" { try CommandLinePath.requireFolder(of: output, words: invocation.messages) }
+    let now = time.instant(in: invocation.clock)
     // The focus timer's phase ends are for this desktop, now: a subscribed calendar on another
     // device would get an alarm every 25 minutes of a session left running. Nor do alarms go
     // there: a calendar's alarm is dismissed anywhere, and an alarm stops only at its place.

@@ -54,7 +54,7 @@ struct Focus: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    let now = time.instant(in: invocation.clock)
     var settings = invocation.configuration.focus
     if let minutes { settings.focus = (minutes * 60).rounded() }
     if let breakMinutes { settings.shortBreak = (breakMinutes * 60).rounded() }
@@ -90,7 +90,7 @@ struct FocusStatusCommand: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    let now = time.instant(in: invocation.clock)
     let stored = try invocation.workspace.focusStore.load()
     let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
     print(json ? texts.statusJSON(stored?.session, at: now) : texts.status(stored?.session, at: now))
@@ -106,7 +106,7 @@ struct FocusStop: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    let now = time.instant(in: invocation.clock)
     let keeper = FocusKeeper(workspace: invocation.workspace)
     let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
     // The deck and the ledger first: one that cannot be read stops the command before the

@@ -25,11 +25,12 @@ struct Preview: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
-    let (plan, anki) = try PlanReader(invocation).planWithSources(now: now, days: days)
-    let report = PlanReport(
+    let now = time.instant(in: invocation.clock)
+    let (plan, anki, empty) = try PlanReader(invocation).planWithSources(now: now, days: days)
+    var report = PlanReport(
       locale: invocation.locale, now: now, days: days, reminders: plan,
       anki: invocation.ankiReport(anki, now: now))
+    report.firstSteps = empty && invocation.configuration.anki == nil
     print(json ? report.json() : report.table(), terminator: "")
   }
 }
@@ -53,13 +54,18 @@ struct PlanReader {
   func plan(now: Date, days: Int) throws -> [Reminder] { try planWithSources(now: now, days: days).plan }
 
   /// `plan`, and where Anki's counts in it come from.
-  func planWithSources(now: Date, days: Int) throws -> (plan: [Reminder], anki: AnkiStatus?) {
+  func planWithSources(now: Date, days: Int) throws -> (
+    plan: [Reminder], anki: AnkiStatus?, nothingToStudy: Bool
+  ) {
     let sources = try invocation.planSources(writeCache: false, now: now)
     var input = sources.input
     // A paused focus session is shown as if it resumed now: its phase ends are then known.
     if var focus = input.focus, focus.session.endOpenPause(at: now) { input.focus = focus }
     let ledger = try invocation.ledgerStore.load()
     let end = invocation.clock.day(of: now).adding(days: days)
-    return (try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end), sources.anki)
+    return (
+      try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end), sources.anki,
+      input.hasNothingToStudy
+    )
   }
 }

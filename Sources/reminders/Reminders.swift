@@ -18,6 +18,7 @@ struct Reminders: ParsableCommand {
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
       Doctor.self, Status.self, Review.self, Snooze.self, Stats.self, Focus.self, AlarmCommand.self,
+      ConfigCommand.self,
     ]
   )
 }
@@ -106,13 +107,13 @@ struct TimeOptions: ParsableArguments {
   static let flag = "--now"
 
   func validate() throws {
-    if let now, Timestamp.parse(now) == nil {
+    if let now, Timestamp.parse(now) == nil, LocalDateTime(now) == nil {
       throw ValidationError(.now(now))
     }
   }
 
-  /// The moment: `--now`, else the clock, read here once for the whole command.
-  var instant: Date { now.flatMap { Timestamp.parse($0) } ?? Date() }
+  /// The moment: `--now` (with an offset, or a local time in the day zone), else the clock.
+  func instant(in clock: DayClock) -> Date { now.flatMap { Timestamp.parse($0, localIn: clock) } ?? Date() }
 }
 
 /// What one command knows: where the files are, the validated config, the day clock, the

@@ -29,20 +29,27 @@ struct Review: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     // `--now`: every answer is given at that moment (to replay a session); else the clock.
-    let clock: any TimeSource = time.now.flatMap { Timestamp.parse($0) }.map(FixedTime.init) ?? SystemTime()
-    let session = try ReviewSession(
-      workspace: invocation.workspace, time: clock, collection: collection, limit: limit, shuffle: shuffle,
-      recallsOnly: recalls)
-    let texts = ReviewTexts(
-      locale: invocation.locale, recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
-      ratings: session.scheduler.fsrs != nil)
-    if plain || !Terminal.isInteractive {
-      var review = PlainReview(session: session, texts: texts)
-      try review.run()
-    } else {
-      var review = FullScreenReview(session: session, texts: texts, environment: invocation.environment)
-      try review.run()
+    let clock: any TimeSource =
+      time.now.flatMap { Timestamp.parse($0, localIn: invocation.clock) }.map(FixedTime.init) ?? SystemTime()
+    do {
+      let session = try ReviewSession(
+        workspace: invocation.workspace, time: clock, collection: collection, limit: limit, shuffle: shuffle,
+        recallsOnly: recalls)
+      let texts = ReviewTexts(
+        locale: invocation.locale, recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
+        ratings: session.scheduler.fsrs != nil)
+      if plain || !Terminal.isInteractive {
+        var review = PlainReview(session: session, texts: texts)
+        try review.run()
+      } else {
+        var review = FullScreenReview(session: session, texts: texts, environment: invocation.environment)
+        try review.run()
+      }
     }
+    // The session has let go of the review lock: its answers go into deck.json now, unless
+    // another session runs (then the timer's next `run`, or that session's end, folds them).
+    // A fold that fails loses nothing: the answers are in the journal, which every reader applies.
+    _ = try? invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
   }
 }
 

@@ -15,7 +15,8 @@ struct Run: ParsableCommand {
   @OptionGroup var time: TimeOptions
 
   func run() throws {
-    try Run.deliver(invocation: Invocation(global), now: time.instant)
+    let invocation = try Invocation(global)
+    try Run.deliver(invocation: invocation, now: time.instant(in: invocation.clock))
   }
 
   static func deliver(invocation: Invocation, now: Date) throws {

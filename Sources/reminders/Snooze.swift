@@ -33,7 +33,8 @@ struct Snooze: ParsableCommand {
     let snooze = ReminderSnooze(workspace: invocation.workspace, desktop: invocation.desktop)
     let snoozed: ReminderSnooze.Snoozed
     do {
-      snoozed = try snooze.snooze(id, for: duration.flatMap(DurationText.parse), now: time.instant)
+      snoozed = try snooze.snooze(
+        id, for: duration.flatMap(DurationText.parse), now: time.instant(in: invocation.clock))
     } catch let error as SnoozeError {
       throw CommandFailure(error.text(words), code: ExitStatus.usage)
     }

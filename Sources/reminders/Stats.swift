@@ -38,7 +38,8 @@ struct Stats: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    if let svg, svg != "-" { try CommandLinePath.requireFolder(of: svg, words: invocation.messages) }
+    let now = time.instant(in: invocation.clock)
     let retention = invocation.configuration.studyScheduler.fsrs.map {
       RetentionForecast(scheduler: $0, now: now, clock: invocation.clock, days: StudyStats.forecastDays)
     }

@@ -18,7 +18,7 @@ struct Status: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let now = time.instant
+    let now = time.instant(in: invocation.clock)
     let screen = try HomeScreen.read(invocation.workspace, now: now) { input, ledger, now, end in
       // Only the next reminder is shown: the walk stops at the first step that delivers one.
       try invocation.deliveryRun.preview(input, ledger: ledger, now: now, until: end, atLeast: 1)

@@ -31,8 +31,8 @@ import Testing
     var bin = try Binary()
     bin.use(nil)
     try bin.writeConfig(config + (sound.map { "\nsound = [\"\($0)\"]\n" } ?? ""))
-    let added = try bin.run(
-      "alarm", "add", "Office", "--at", "07:00", "--place", station, "--days", "mon,tue,wed,thu,fri,sat,sun",
+    let added = try bin.addAlarm(
+      "Office", "--at", "07:00", "--place", station, "--days", "mon,tue,wed,thu,fri,sat,sun",
       "--now", "2026-11-22T12:00:00+09:00")
     #expect(added.status == 0, "\(added.stderr)")
     let id = try #require(added.stdout.split(separator: " ").dropFirst(2).first.map(String.init))
@@ -66,12 +66,12 @@ import Testing
     #expect(alarm["distance"] is NSNull && root["location"] is NSNull && alarm["ringing"] is NSNull)
 
     // A one-time alarm: --date, or the next time the clock shows --at.
-    let once = try bin.run(
-      "alarm", "add", "Dentist", "--at", "06:00", "--place", "35.6,139.7", "--radius", "250",
+    let once = try bin.addAlarm(
+      "Dentist", "--at", "06:00", "--place", "35.6,139.7", "--radius", "250",
       "--now", "2026-11-23T06:30:00+09:00")
     #expect(once.status == 0 && once.stdout.contains("on 2026-11-24 at 06:00"), "\(once.stdout)")
     // South and west: the value starts with a minus sign.
-    let sydney = try bin.run("alarm", "add", "Harbour", "--at", "07:00", "--place", "-33.8688,-151.2093")
+    let sydney = try bin.addAlarm("Harbour", "--at", "07:00", "--place", "-33.8688,-151.2093")
     #expect(sydney.status == 0 && sydney.stdout.contains("place -33.8688,-151.2093"), "\(sydney.stderr)")
   }
 
@@ -84,7 +84,7 @@ import Testing
       of: "\"version\": 1", with: "\"theme\": {\"dark\": true},\n  \"version\": 1")
     text = text.replacingOccurrences(of: "\"id\": \"\(id)\"", with: "\"id\": \"\(id)\", \"tone\": 3")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(try bin.run("alarm", "add", "Gym", "--at", "18:00", "--place", "35,139").status == 0)
+    #expect(try bin.addAlarm("Gym", "--at", "18:00", "--place", "35,139").status == 0)
     let after = try String(contentsOfFile: path, encoding: .utf8)
     #expect(after.contains("\"theme\": {\"dark\": true}") && after.contains("\"tone\": 3"))
   }

@@ -191,6 +191,35 @@ struct AlarmPlaceTests {
     #expect(!text.stdout.contains("35.68") && !text.stdout.contains("139.76"))
   }
 
+  /// `alarm add` where no location can ever be asked for (no system bus; a bus that nobody
+  /// serves GeoClue on and that cannot start it) is refused, 69, one line saying why, and no
+  /// alarm file is written; a GeoClue whose agent refuses is reachable: the alarm is added.
+  @Test(arguments: [nil, GeoClueSystem.Setup.noGeoClue, .refusingAgent])
+  func addWhereNoAlarmCouldBeStopped(setup: GeoClueSystem.Setup?) throws {
+    let geo = try setup.map { try GeoClueSystem.start($0) }
+    defer { geo?.stop() }
+    var bin = try Binary()
+    if let geo { bin.environment["DBUS_SYSTEM_BUS_ADDRESS"] = geo.busAddress }
+    let result = try bin.run(
+      "alarm", "add", "Office", "--at", "07:00", "--place", AlarmCommandTests.station, "--lang", "en")
+    let file = bin.home + "/data/reminders/alarms.json"
+    if case .refusingAgent = setup {
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(FileManager.default.fileExists(atPath: file))
+      return
+    }
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(
+      result.stderrLines.count == 1
+        && result.stderr.hasPrefix("reminders: Not added: an alarm stops only at its place")
+        && result.stderr.contains("so it could never be stopped"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file))
+    let ja = try bin.run(
+      "alarm", "add", "Office", "--at", "07:00", "--place", AlarmCommandTests.station, "--lang", "ja")
+    #expect(ja.status == 69 && ja.stderr.hasPrefix("reminders: 追加しませんでした: "), "\(ja.stderr)")
+  }
+
   /// No GeoClue on the bus, an agent that refuses, no agent at all (GetClient waits for one): 69
   /// with the seed's words, within `alarm.location_timeout` (3 s here).
   @Test(arguments: [GeoClueSystem.Setup.noGeoClue, .refusingAgent, .noAgent])

@@ -79,8 +79,8 @@ import Testing
 
     try session.dunstctl("set-paused", "true")
     defer { _ = try? session.dunstctl("set-paused", "false") }
-    let evening = try bin.run(
-      "alarm", "add", "Station", "--at", "07:30", "--place", AlarmCommandTests.station, "--now",
+    let evening = try bin.addAlarm(
+      "Station", "--at", "07:30", "--place", AlarmCommandTests.station, "--now",
       "2026-11-23T07:10:00+09:00")
     #expect(evening.status == 0)
     #expect(try bin.run("run", "--now", "2026-11-23T07:30:00+09:00").status == 0)
@@ -181,8 +181,8 @@ import Testing
     }
     let now = tokyo.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
     let day = String(format: "%04d-%02d-%02d", now.year!, now.month!, now.day!)
-    let added = try bin.run(
-      "alarm", "add", "Now", "--at", String(format: "%02d:%02d", now.hour!, now.minute!), "--date", day,
+    let added = try bin.addAlarm(
+      "Now", "--at", String(format: "%02d:%02d", now.hour!, now.minute!), "--date", day,
       "--place", AlarmCommandTests.station, "--now", "\(day)T00:00:00+09:00")
     #expect(added.status == 0, "\(added.stderr)")
     try "{\"version\": 1, \"alarms\": []}\n".write(

@@ -130,7 +130,7 @@ import Testing
   /// What the walk passes for an argument, by its metavariable.
   static let arguments = [
     "<front>": "表", "<back>": "裏", "<id>": "abcd", "<result>": "correct", "<topic>": "x", "<name>": "x",
-    "<file>": "cards.tsv", "<service|timer|watch>": "service",
+    "<file>": "cards.tsv", "<service|timer|watch>": "service", "<key>": "daily.time", "<value>": "09:00",
   ]
 
   /// A value each option refuses, wherever it is declared.

@@ -104,14 +104,16 @@ import Testing
     let id = try bin.run(
       "cards", "add", "猫", "cat", "--collection", "JLPT", "--note", "ねこ", "--tag", "animal", "--tag", "n5"
     ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    var card = try #require(try cards(bin).first { $0["id"] as? String == id })
+    // The id as `cards list` shows it: the first eight characters, which name the card.
+    #expect(id.count == 8, "\(id)")
+    var card = try #require(try cards(bin).first { ($0["id"] as? String)?.hasPrefix(id) == true })
     #expect(card["note"] as? String == "ねこ")
     #expect(card["tags"] as? [String] == ["animal", "n5"])
     let edited = try bin.run(
       "cards", "edit", String(id.prefix(6)), "--back", "a cat", "--collection", "", "--note", "")
     #expect(edited.status == 0)
-    #expect(edited.stdout == "Edited: 猫 (\(id.prefix(8)))\n")
-    card = try #require(try cards(bin).first { $0["id"] as? String == id })
+    #expect(edited.stdout == "Edited: 猫 (\(id))\n")
+    card = try #require(try cards(bin).first { ($0["id"] as? String)?.hasPrefix(id) == true })
     #expect(card["back"] as? String == "a cat")
     #expect(card["collection"] == nil && card["note"] == nil)
     #expect(card["front"] as? String == "猫")
@@ -126,7 +128,7 @@ import Testing
     #expect(try recalls(bin).count == 3)
     let removed = try bin.run("cards", "remove", "11111111-0000-4000-8000-000000000002")
     #expect(removed.status == 0)
-    #expect(removed.stdout.hasPrefix("Removed: invoice (11111111)\n"))
+    #expect(removed.stdout.hasPrefix("Removed: invoice (11111111-0000-4000-8000-000000000002)\n"))
     #expect(try cards(bin).count == 2)
     #expect(try recalls(bin).map { $0["id"] as? String } == ["r-1", "r-2"])
   }
@@ -134,19 +136,24 @@ import Testing
   @Test func suspendIsIdempotentAndShowsInTheList() throws {
     let bin = try Binary.withFixture()
     let id = Self.invoice
-    #expect(try bin.run("cards", "suspend", id).stdout == "Suspended: invoice (11111111)\n")
+    #expect(
+      try bin.run("cards", "suspend", id).stdout
+        == "Suspended: invoice (11111111-0000-4000-8000-000000000002)\n")
     let again = try bin.run("cards", "suspend", id)
     #expect(again.status == 0)
-    #expect(again.stdout == "Already suspended: invoice (11111111)\n")
+    #expect(again.stdout == "Already suspended: invoice (11111111-0000-4000-8000-000000000002)\n")
     #expect(try cards(bin).first { $0["id"] as? String == id }?["suspended"] as? Bool == true)
     let table = try bin.run("cards", "list").stdout
     #expect(table.split(separator: "\n").contains { $0.contains("invoice") && $0.hasSuffix("suspended") })
     #expect(try bin.run("cards", "list", "--lang", "ja").stdout.contains("停止中"))
     let due = try bin.run("cards", "list", "--due", "--now", "2026-11-21T09:00:00+09:00").stdout
     #expect(!due.contains("invoice"))
-    #expect(try bin.run("cards", "unsuspend", id).stdout == "Unsuspended: invoice (11111111)\n")
     #expect(
-      try bin.run("cards", "unsuspend", id, "--lang", "ja").stdout == "停止中ではありません: invoice (11111111)\n")
+      try bin.run("cards", "unsuspend", id).stdout
+        == "Unsuspended: invoice (11111111-0000-4000-8000-000000000002)\n")
+    #expect(
+      try bin.run("cards", "unsuspend", id, "--lang", "ja").stdout
+        == "停止中ではありません: invoice (11111111-0000-4000-8000-000000000002)\n")
     #expect(try cards(bin).first { $0["id"] as? String == id }?["suspended"] == nil)
   }
 
@@ -155,7 +162,13 @@ import Testing
     let jlpt = try #require(
       try json(bin.run("cards", "list", "--json", "--collection", "JLPT").stdout) as? [[String: Any]])
     #expect(jlpt.map { $0["front"] as? String } == ["食べる", "飲む"])
-    #expect(try bin.run("cards", "list", "--collection", "nothing").stdout == "No cards.\n")
+    // Any case; a name no card has is refused, naming the nearest (a typo is no empty list).
+    let jlptLower = try bin.run("cards", "list", "--json", "--collection", "jlpt")
+    #expect((try json(jlptLower.stdout) as? [[String: Any]])?.count == 2, "\(jlptLower.stderr)")
+    let nothing = try bin.run("cards", "list", "--collection", "JLTP")
+    #expect(nothing.status == 64)
+    #expect(
+      nothing.stderr == "reminders: no collection \"JLTP\" in \(bin.deckPath); the nearest is \"JLPT\"\n")
   }
 
   // MARK: import

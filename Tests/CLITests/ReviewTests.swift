@@ -19,6 +19,22 @@ import Testing
 
   func recalls(_ bin: Binary) throws -> [[String: Any]] { try deck(bin)["recalls"] as? [[String: Any]] ?? [] }
 
+  /// As soon as a session ends, deck.json alone holds its answers (no timer needed): the journal
+  /// is folded in and gone.
+  @Test func theDeckFileHoldsTheAnswersWhenTheSessionEnds() throws {
+    let bin = try Binary.withFixture()
+    let result = try bin.run(
+      ["review", "--plain", "--limit", "1", "--now", "2026-11-21T13:00"], extraEnvironment: la, input: "\ny\n"
+    )
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
+    let raw = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bin.deckPath)))
+        as? [String: Any])
+    let log = try #require(raw["reviewLog"] as? [[String: Any]])
+    #expect(log.count == 3, "\(log)")
+  }
+
   /// "Tomorrow" counts the cards due on or before tomorrow: what will be waiting if nothing more is
   /// studied today.
   ///

@@ -23,8 +23,8 @@ import Testing
     #expect(added.status == 0, "\(added.stderr)")
     let recall = try bin.run("recall", "add", "t\u{1B}]0;x\u{07}\u{202E}", "--at", "10:10", "--now", now)
     #expect(recall.status == 0, "\(recall.stderr)")
-    let alarm = try bin.run(
-      "alarm", "add", "A\u{1B}[2J\u{202E}", "--at", "07:00", "--place", AlarmCommandTests.station, "--days",
+    let alarm = try bin.addAlarm(
+      "A\u{1B}[2J\u{202E}", "--at", "07:00", "--place", AlarmCommandTests.station, "--days",
       "mon,tue,wed,thu,fri,sat,sun", "--now", now)
     #expect(alarm.status == 0, "\(alarm.stderr)")
     return bin

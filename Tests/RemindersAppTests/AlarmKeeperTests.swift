@@ -98,6 +98,29 @@ import Testing
     #expect(try world.alarms.isEmpty)
   }
 
+  /// Where GeoClue cannot be reached at all (no system bus, nobody serving it), an alarm could
+  /// never be stopped: `add` refuses it and writes nothing. A GeoClue that refuses or is slow now
+  /// is reachable: the alarm is added (it may be set up by the time the alarm rings).
+  @Test(arguments: [
+    (GeoClueError.noSystemBus("no socket"), false), (.notAvailable("ServiceUnknown"), false),
+    (.refused("AccessDenied"), true), (.timedOut(seconds: 5, waitingFor: "the system bus"), true),
+  ])
+  func addNeedsAGeoClueThatCanBeReached(error: GeoClueError, added: Bool) throws {
+    let world = try World()
+    world.locator.unreachable = error
+    let add = {
+      try world.keeper.add(
+        name: "Gym", time: WallTime("10:00")!, place: Self.place, radius: 100, days: nil, now: Self.now)
+    }
+    if added {
+      _ = try add()
+      #expect(try world.alarms.count == 1)
+    } else {
+      #expect(throws: AlarmError.cannotBeStopped(error)) { try add() }
+      #expect(try world.alarms.isEmpty)
+    }
+  }
+
   /// A new id never shares its first four characters with another's: a prefix names one alarm.
   @Test func newIDsAreDistinctByTheirPrefix() throws {
     let world = try World()

@@ -20,6 +20,11 @@ public final class FakeLocator: LocationSource {
     ])
   }
 
+  /// Why GeoClue cannot be reached at all, when set (`failure` alone may be a refusal or a
+  /// timeout, which a reachable GeoClue gives).
+  public var unreachable: GeoClueError?
+  public func reachable() throws(GeoClueError) { if let unreachable { throw unreachable } }
+
   public func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation {
     asked.append(timeout)
     if let failure { throw failure }

@@ -55,6 +55,10 @@ public protocol AlarmMessages: Sendable {
   var alarmNotEditable: String { get }
   /// `Could not get your location. Check your settings.` / `位置情報の取得に失敗しました。設定を確認してください`.
   var locationFailed: String { get }
+  /// `alarm add` with no GeoClue at all: `この場所の確認ができないため…` / `Not added: an alarm stops
+  /// only at its place, and this machine cannot tell where it is (WHY), so it could never be
+  /// stopped. Install and start GeoClue (geoclue-2.0), then add it again.`
+  func alarmCouldNeverStop(because why: String) -> String
   /// `locationFailed` and why: `… settings. (WHY)` / `…ください（WHY）`.
   func locationFailed(because why: String) -> String
   /// A refusal and what follows it: `REFUSAL: DETAIL` / `REFUSAL。DETAIL`.

@@ -42,6 +42,10 @@ public protocol CardsMessages: Sendable {
   /// What was done to a card or recall item, before its label.
   func changed(_ change: DeckChange) -> String
 
+  /// `cards add` of a card whose front is already in its collection: `not added: 猫 (01a218ea)
+  /// is already in the deck (--duplicate adds it anyway)` / `追加しませんでした: …`.
+  func notAddedDuplicate(_ label: String) -> String
+
   /// `思い出し項目 2 件も削除しました` / `and its 2 open recall item(s)`.
   func removedRecalls(_ count: Int) -> String
 

@@ -22,6 +22,13 @@ public protocol DoctorMessages: Sendable {
   var actionsLabel: String { get }
   /// `review here` / `ここで復習`: studying in the pop-up.
   var popupStudyLabel: String { get }
+  /// `first steps` / `はじめに`: how to begin, with nothing to study yet.
+  var firstStepsLabel: String { get }
+  /// `daily` / `毎日の復習`.
+  var dailyLabel: String { get }
+  /// A daily time the window moves: `daily.time 07:30 is before window.start: the daily reminder
+  /// fires at 08:00` / `daily.time 07:30 は window.start より前です: 毎日のリマインダーは 08:00 に出ます`.
+  func dailyMoved(asked: String, firesAt: String) -> String
   /// `location` / `位置情報`.
   var locationLabel: String { get }
   /// `alarm sound` / `アラーム音`.

@@ -2,6 +2,13 @@
 public protocol ErrorsMessages: Sendable {
   /// `集中セッションが進行中です（…）` / `a focus session is running (reminders focus stop ends it)`.
   var focusRunning: String { get }
+  /// A path given on the command line whose folder is not there: `PATH: the folder FOLDER does
+  /// not exist (reminders creates no folder it was not asked for)` / `PATH: フォルダ FOLDER がありません…`.
+  func folderMissing(path: String, folder: String) -> String
+  /// `--collection` names no collection: `no collection "toeic" in DECK; the nearest is "TOEIC"` /
+  /// `DECK にコレクション「toeic」はありません。近いのは「TOEIC」です` (without the nearest when the
+  /// deck has no collection).
+  func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String
 
   /// A broken focus file, left out: `…（集中セッションは無視します。…）` /
   /// `… (the focus session is left out; reminders focus stop puts this file aside)`.

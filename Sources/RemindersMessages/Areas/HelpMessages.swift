@@ -87,6 +87,7 @@ public enum HelpCommand: String, Sendable, CaseIterable {
   case timer, timerInstall, timerUninstall, timerStatus, timerPrintUnit
   case focus, focusStatus, focusStop
   case alarm, alarmAdd, alarmList, alarmStop, alarmEdit, alarmDelete
+  case config, configPath, configShow, configSet, configUnset
 }
 
 /// An option, flag or argument whose help the catalogue writes, named after where it is declared.
@@ -96,7 +97,7 @@ public enum HelpItem: String, Sendable, CaseIterable {
   // The ways of printing JSON.
   case jsonObject, jsonInsteadOfText, jsonInsteadOfTable, jsonCards, jsonRecalls, jsonStats
   // Cards and recall items.
-  case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID
+  case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID, cardDuplicate
   case listDue, onlyCollection, answerResult
   case editFront, editBack, editCollection, editNote
   case importFile, importCollection
@@ -111,6 +112,8 @@ public enum HelpItem: String, Sendable, CaseIterable {
   // Alarms.
   case alarmAt, alarmPlace, alarmRadius, alarmDays, alarmDate, alarmName, alarmID, alarmNewName
   case alarmEnable, alarmDisable
+  // Settings.
+  case settingKey, settingValue, moveWindow
 }
 
 /// A value an option's check refuses (the value as given, where the text quotes it).

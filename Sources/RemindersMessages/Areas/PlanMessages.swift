@@ -17,6 +17,9 @@ public protocol PlanMessages: Sendable {
 
   /// `この期間に届くリマインダーはありません。` / `No reminders in this period.`
   var noRemindersInPeriod: String { get }
+  /// How to begin, when there is nothing to study yet (`status`, `preview`, `doctor`): a line
+  /// saying so, then one line a command, each with what it does.
+  var firstSteps: [String] { get }
 
   /// The column names of `preview`'s table: `日時 種類 タイトル 移動の理由` / `TIME KIND TITLE WHY IT MOVED`.
   var previewColumns: [String] { get }

@@ -63,6 +63,10 @@ extension English: AlarmMessages {
   public var alarmNotEditable: String { "You have not arrived at this place, so the alarm cannot be edited" }
   public var locationFailed: String { "Could not get your location. Check your settings." }
   public func locationFailed(because why: String) -> String { locationFailed + " (\(why))" }
+  public func alarmCouldNeverStop(because why: String) -> String {
+    "Not added: an alarm stops only at its place, and this machine cannot tell where it is (\(why)), "
+      + "so it could never be stopped. Install and start GeoClue (geoclue-2.0), then add it again."
+  }
   public func refusal(_ refusal: String, _ detail: String) -> String { "\(refusal): \(detail)" }
 
   public func placeDistance(_ distance: String, accuracy: String?) -> String {

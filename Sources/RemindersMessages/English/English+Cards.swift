@@ -44,6 +44,10 @@ extension English: CardsMessages {
     }
   }
 
+  public func notAddedDuplicate(_ label: String) -> String {
+    "not added: \(label) is already in the deck (--duplicate adds it anyway)"
+  }
+
   public func removedRecalls(_ count: Int) -> String { "and its \(count) open recall item(s)" }
 
   public var noRecallItems: String { "No recall items." }

@@ -7,6 +7,11 @@ extension English: DoctorMessages {
   public var fontLabel: String { "font" }
   public var actionsLabel: String { "actions" }
   public var popupStudyLabel: String { "review here" }
+  public var firstStepsLabel: String { "first steps" }
+  public var dailyLabel: String { "daily" }
+  public func dailyMoved(asked: String, firesAt: String) -> String {
+    "daily.time \(asked) is before window.start: the daily reminder fires at \(firesAt)"
+  }
   public var locationLabel: String { "location" }
   public var alarmSoundLabel: String { "alarm sound" }
   public var verdictPrefix: String { "verdict: " }

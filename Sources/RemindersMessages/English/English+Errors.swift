@@ -1,5 +1,12 @@
 extension English: ErrorsMessages {
   public var focusRunning: String { "a focus session is running (reminders focus stop ends it)" }
+  public func folderMissing(path: String, folder: String) -> String {
+    "\(path): the folder \(folder) does not exist (reminders creates no folder it was not asked for)"
+  }
+  public func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String {
+    "no collection \"\(name)\" in \(deck)"
+      + (nearest.map { "; the nearest is \"\($0)\"" } ?? "; its cards have no collection")
+  }
 
   public func focusLeftOut(_ error: String) -> String {
     error + " (the focus session is left out; reminders focus stop puts this file aside)"

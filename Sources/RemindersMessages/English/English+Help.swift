@@ -33,6 +33,11 @@ extension English: HelpMessages {
       "Stop and disable the timer and the watch service; remove the units `timer install` wrote."
     case .timerStatus:
       "Tell whether the timer is installed, enabled and active, its next start, and the watch service's state."
+    case .config: "Show or change the settings of the config file."
+    case .configPath: "Print the config file's path."
+    case .configShow: "List every setting, its value, and where it comes from."
+    case .configSet: "Set one setting in the config file, checked first; other lines and comments stay."
+    case .configUnset: "Remove one setting from the config file: its default applies again."
     case .timerPrintUnit:
       "Print the text of a unit (service, timer or watch service), as `timer install` writes it."
     case .focus: "Start a focus session: focus and break phases, a pop-up at each phase end."
@@ -118,7 +123,7 @@ extension English: HelpMessages {
       alarm.location_timeout). Exit 77 when you are not there, 69 when no location comes.
       """
     case .alarmAdd:
-      "It repeats on --days, rings once on --date, or with neither rings once, the next time the clock shows --at. Prints its id."
+      "It repeats on --days, rings once on --date, or with neither rings once, the next time the clock shows --at. Prints its id. Refused (exit 69) where GeoClue2 cannot be reached at all: such an alarm could never be stopped."
     case .alarmList:
       "Shows the distance from here only when a location is at hand: the one the last place check had, if it is at most 15 minutes old. It never waits for GeoClue."
     case .alarmStop:
@@ -127,8 +132,10 @@ extension English: HelpMessages {
       "The place and radius that count are the alarm's own before the change. Asks GeoClue2 where you are first: exit 77 when you are not there, 69 when no location comes."
     case .alarmDelete:
       "Asks GeoClue2 where you are first: exit 77 when you are not there, 69 when no location comes. A ring under way stops."
+    case .configSet:
+      "VALUE is written as the key takes it: text as it is (daily.time 19:00), true or false, a number, a list split at commas (quiet.hours 12:00-13:00,22:00-07:00), a command split at spaces (review.terminal \"xterm -e\"), or TOML ([\"a\", \"b\"]). The whole file is checked before it is written: a bad value is exit 64 and the file stays as it was."
     case .cards, .cardsAdd, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
-      .recallRemove, .timerStatus, .focusStatus, .focusStop:
+      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
       ""
     }
   }
@@ -140,7 +147,7 @@ extension English: HelpMessages {
     case .stateDir: "The state folder (default: $XDG_STATE_HOME/reminders)."
     case .lang: "The language of texts: ja or en (default: config `language`)."
     case .now:
-      "The moment to act at, RFC 3339 with offset (e.g. 2026-11-21T23:59:00+09:00); default: the clock."
+      "The moment to act at: 2026-11-21T23:59 in the day zone, or RFC 3339 with offset (2026-11-21T23:59:00+09:00); default: the clock."
     case .jsonObject: "Print one JSON object."
     case .jsonInsteadOfText: "Print one JSON object instead of text."
     case .jsonInsteadOfTable: "Print one JSON object instead of a table."
@@ -152,6 +159,10 @@ extension English: HelpMessages {
     case .cardCollection: "A named group, e.g. TOEIC."
     case .cardNote: "A note shown with the answer."
     case .cardTag: "A tag (repeat for more)."
+    case .settingKey: "A setting's key, such as daily.time (reminders config show lists them)."
+    case .settingValue: "Its new value."
+    case .moveWindow: "With daily.time outside the window: move window.start or window.end to take it in."
+    case .cardDuplicate: "Add it even when a card with this front is already in the collection."
     case .cardID: "The card's id, or a unique prefix of at least 4 characters."
     case .listDue: "Only the cards due today."
     case .onlyCollection: "Only the cards of this collection."
@@ -209,7 +220,7 @@ extension English: HelpMessages {
     case .emptyPath(let option, let folder):
       "\(option) takes a \(folder ? "folder" : "file") path, not an empty string"
     case .now(let value):
-      "--now takes an RFC 3339 time with offset such as 2026-11-21T23:59:00+09:00, not '\(value)'"
+      "--now takes a time such as 2026-11-21T23:59 (in the day zone) or 2026-11-21T23:59:00+09:00, not '\(value)'"
     case .planDays: "--days takes a whole number from 1 to 3660"
     case .weeks: "--weeks takes a whole number from 1 to 260"
     case .svgAndJSON: "--svg - and --json both write to stdout; give one"

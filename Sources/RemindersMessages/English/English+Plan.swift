@@ -12,6 +12,15 @@ extension English: PlanMessages {
   }
 
   public var noRemindersInPeriod: String { "No reminders in this period." }
+  public var firstSteps: [String] {
+    [
+      "Nothing to study yet. To begin:",
+      "  reminders cards add 食べる \"to eat\"           adds a card, due today",
+      "  reminders cards import FILE                    adds a TSV or CSV file's cards (Anki's text export too)",
+      "  reminders config set anki.collection PATH      counts what an Anki collection has due",
+      "  reminders timer install                        the timer that shows the pop-ups, every minute",
+    ]
+  }
   public var previewColumns: [String] { ["TIME", "KIND", "TITLE", "WHY IT MOVED"] }
 
   public func kindName(_ kind: PlannedKind) -> String {

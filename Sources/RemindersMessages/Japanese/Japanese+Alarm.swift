@@ -61,6 +61,10 @@ extension Japanese: AlarmMessages {
   public var alarmNotEditable: String { "この場所に到着していないため、編集できません" }
   public var locationFailed: String { "位置情報の取得に失敗しました。設定を確認してください" }
   public func locationFailed(because why: String) -> String { locationFailed + "（\(why)）" }
+  public func alarmCouldNeverStop(because why: String) -> String {
+    "追加しませんでした: アラームはその場所でしか止められませんが、この機械は現在地を知ることができません（\(why)）。"
+      + "このままでは止められないため、GeoClue（geoclue-2.0）を入れて動かしてから、もう一度追加してください"
+  }
   public func refusal(_ refusal: String, _ detail: String) -> String { "\(refusal)。\(detail)" }
 
   public func placeDistance(_ distance: String, accuracy: String?) -> String {

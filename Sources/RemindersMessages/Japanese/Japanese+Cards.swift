@@ -44,6 +44,10 @@ extension Japanese: CardsMessages {
     }
   }
 
+  public func notAddedDuplicate(_ label: String) -> String {
+    "追加しませんでした: \(label) はすでにデッキにあります（--duplicate を付けると追加します）"
+  }
+
   public func removedRecalls(_ count: Int) -> String { "思い出し項目 \(count) 件も削除しました" }
 
   public var noRecallItems: String { "思い出し項目はありません。" }

@@ -7,6 +7,11 @@ extension Japanese: DoctorMessages {
   public var fontLabel: String { "フォント" }
   public var actionsLabel: String { "アクション" }
   public var popupStudyLabel: String { "ここで復習" }
+  public var firstStepsLabel: String { "はじめに" }
+  public var dailyLabel: String { "毎日の復習" }
+  public func dailyMoved(asked: String, firesAt: String) -> String {
+    "daily.time \(asked) は window.start より前です: 毎日のリマインダーは \(firesAt) に出ます"
+  }
   public var locationLabel: String { "位置情報" }
   public var alarmSoundLabel: String { "アラーム音" }
   public var verdictPrefix: String { "判定: " }

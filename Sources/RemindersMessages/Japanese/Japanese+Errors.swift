@@ -1,5 +1,12 @@
 extension Japanese: ErrorsMessages {
   public var focusRunning: String { "集中セッションが進行中です（reminders focus stop で終了できます）" }
+  public func folderMissing(path: String, folder: String) -> String {
+    "\(path): フォルダ \(folder) がありません（reminders は頼まれていないフォルダを作りません）"
+  }
+  public func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String {
+    "\(deck) にコレクション「\(name)」はありません"
+      + (nearest.map { "。近いのは「\($0)」です" } ?? "（どのカードにもコレクションがありません）")
+  }
 
   public func focusLeftOut(_ error: String) -> String {
     error + "（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"

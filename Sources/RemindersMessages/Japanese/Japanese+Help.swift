@@ -29,6 +29,11 @@ extension Japanese: HelpMessages {
     case .timerInstall: "ユニットを書き、タイマーと見守りサービスを有効にして起動します（できないときは手順を表示します）。"
     case .timerUninstall: "タイマーと見守りサービスを止めて無効にし、`timer install` が書いたユニットを削除します。"
     case .timerStatus: "タイマーが入っているか、有効か、動いているか、次の起動時刻、見守りサービスの状態を表示します。"
+    case .config: "設定ファイルの設定を表示・変更します。"
+    case .configPath: "設定ファイルのパスを表示します。"
+    case .configShow: "すべての設定と、その値、その由来を表示します。"
+    case .configSet: "設定ファイルの設定を 1 つ変えます（先に確かめます）。ほかの行とコメントはそのままです。"
+    case .configUnset: "設定ファイルから設定を 1 つ取り除きます: 既定値に戻ります。"
     case .timerPrintUnit: "ユニット（サービス、タイマー、見守りサービス）の内容を、`timer install` が書くとおりに表示します。"
     case .focus: "集中セッションを始めます: 集中と休憩を繰り返し、区切りごとにポップアップを出します。"
     case .focusStatus: "集中セッションの状況を表示します: 段階、残り時間、回数。"
@@ -85,7 +90,7 @@ extension Japanese: HelpMessages {
     case .alarm:
       "アラームは、時間帯・静かな時間・おやすみモード・集中にかかわらず、日付の区切りのタイムゾーンでその時刻に鳴ります（毎分の `reminders run` が鳴らします）。重要なポップアップとして出て、閉じても 1 分以内にまた出ます。音は繰り返し鳴ります（設定 alarm.sound）。止める・変更する・削除するのは、その場所の半径内でだけできます。これらのコマンドは、まずシステムバスの GeoClue2 に現在地を尋ねます（最長 alarm.location_timeout）。その場所にいないときは終了コード 77、位置情報が届かないときは 69 で終わります。"
     case .alarmAdd:
-      "--days の曜日に繰り返し、--date の日に 1 回、どちらもなければ次に時計が --at を示すときに 1 回鳴ります。ID を表示します。"
+      "--days の曜日に繰り返し、--date の日に 1 回、どちらもなければ次に時計が --at を示すときに 1 回鳴ります。ID を表示します。GeoClue2 にまったく届かない環境では追加しません（終了コード 69）: 止められないアラームになるからです。"
     case .alarmList:
       "現在地からの距離は、手元に位置情報があるとき（最後に場所を確かめたときのもので、15 分以内のもの）だけ表示します。GeoClue を待つことはありません。"
     case .alarmStop:
@@ -94,8 +99,10 @@ extension Japanese: HelpMessages {
       "基準になる場所と半径は、変更前のアラームのものです。まず GeoClue2 に現在地を尋ねます: その場所にいないときは終了コード 77、位置情報が届かないときは 69 で終わります。"
     case .alarmDelete:
       "まず GeoClue2 に現在地を尋ねます: その場所にいないときは終了コード 77、位置情報が届かないときは 69 で終わります。鳴っている途中なら止まります。"
+    case .configSet:
+      "VALUE はキーに合わせて書きます: 文字列はそのまま（daily.time 19:00）、true か false、数、コンマで区切るリスト（quiet.hours 12:00-13:00,22:00-07:00）、空白で区切るコマンド（review.terminal \"xterm -e\"）、または TOML（[\"a\", \"b\"]）。書き込む前にファイル全体を確かめます: 値が正しくなければ終了コード 64 で、ファイルはそのままです。"
     case .cards, .cardsAdd, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
-      .recallRemove, .timerStatus, .focusStatus, .focusStop:
+      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
       ""
     }
   }
@@ -106,7 +113,8 @@ extension Japanese: HelpMessages {
     case .deck: "デッキのファイル（既定: $XDG_DATA_HOME/reminders/deck.json）。"
     case .stateDir: "状態フォルダー（既定: $XDG_STATE_HOME/reminders）。"
     case .lang: "表示の言語: ja か en（既定: 設定の `language`）。"
-    case .now: "動作の基準にする時刻。オフセット付きの RFC 3339（例 2026-11-21T23:59:00+09:00）。既定: 時計。"
+    case .now:
+      "動作の基準にする時刻。2026-11-21T23:59（日付の区切りのタイムゾーン）か、オフセット付きの RFC 3339（2026-11-21T23:59:00+09:00）。既定: 時計。"
     case .jsonObject: "JSON オブジェクト 1 つで出力します。"
     case .jsonInsteadOfText: "文章の代わりに JSON オブジェクト 1 つで出力します。"
     case .jsonInsteadOfTable: "表の代わりに JSON オブジェクト 1 つで出力します。"
@@ -118,6 +126,10 @@ extension Japanese: HelpMessages {
     case .cardCollection: "名前を付けたグループ（例 TOEIC）。"
     case .cardNote: "答えと一緒に表示するメモ。"
     case .cardTag: "タグ（繰り返すと複数）。"
+    case .settingKey: "設定のキー（例 daily.time。一覧は reminders config show）。"
+    case .settingValue: "新しい値。"
+    case .moveWindow: "daily.time が時間帯の外のとき: window.start か window.end を動かして含めます。"
+    case .cardDuplicate: "同じコレクションに同じ表のカードがあっても追加します。"
     case .cardID: "カードの ID、または 4 文字以上の一意な先頭部分。"
     case .listDue: "今日が期日のカードだけ。"
     case .onlyCollection: "このコレクションのカードだけ。"
@@ -172,7 +184,7 @@ extension Japanese: HelpMessages {
     case .lang(let value): "--lang には ja か en を指定します（'\(value)' ではなく）"
     case .emptyPath(let option, let folder): "\(option) には\(folder ? "フォルダー" : "ファイル")のパスを指定します（空ではなく）"
     case .now(let value):
-      "--now にはオフセット付きの RFC 3339 の時刻（例 2026-11-21T23:59:00+09:00）を指定します（'\(value)' ではなく）"
+      "--now には 2026-11-21T23:59（日付の区切りのタイムゾーン）か 2026-11-21T23:59:00+09:00 のような時刻を指定します（'\(value)' ではなく）"
     case .planDays: "--days には 1 から 3660 までの整数を指定します"
     case .weeks: "--weeks には 1 から 260 までの整数を指定します"
     case .svgAndJSON: "--svg - と --json はどちらも標準出力に書くため、一緒には使えません"

@@ -10,6 +10,15 @@ extension Japanese: PlanMessages {
   }
 
   public var noRemindersInPeriod: String { "この期間に届くリマインダーはありません。" }
+  public var firstSteps: [String] {
+    [
+      "まだ復習するものがありません。はじめるには:",
+      "  reminders cards add 食べる \"to eat\"           カードを 1枚追加します（今日が期日）",
+      "  reminders cards import ファイル                TSV・CSV ファイル（Anki のテキスト書き出しも）のカードを追加します",
+      "  reminders config set anki.collection パス      Anki のコレクションの期日のカードを数えます",
+      "  reminders timer install                        ポップアップを出すタイマー（毎分）を入れます",
+    ]
+  }
   public var previewColumns: [String] { ["日時", "種類", "タイトル", "移動の理由"] }
 
   public func kindName(_ kind: PlannedKind) -> String {
