@@ -145,6 +145,12 @@ public struct ReviewSession {
   public var isFinished: Bool { index >= items.count }
   public var current: ReviewQueue.Item? { isFinished ? nil : items[index] }
 
+  /// The card a recall item was made for (a wrong answer's), when the deck still has it.
+  public func card(of recall: RecallItem) -> Card? {
+    guard let id = recall.cardID else { return nil }
+    return positions[id].map { deck.cards[$0] } ?? deck.cards.first { $0.id == id }
+  }
+
   /// Ends the session (q, or the end of input).
   public mutating func quit() { index = items.count }
 
@@ -192,6 +198,10 @@ public struct ReviewSession {
       history.append(.recall(previous, index: index - 1))
       if recalled { recallsDone += 1 }
       return [.recallAnswered(recalled: recalled)]
+    case (.reveal, .recall(let recall)) where card(of: recall) != nil:
+      // A forgotten card's recall item: its answer, to check oneself against.
+      revealed = true
+      return []
     case (.help, _), (.unknown, _), (.reveal, .recall):
       return [.keys]
     }

@@ -36,9 +36,10 @@ public struct ReviewTexts {
     }
   }
 
-  public func prompt(_ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool)
-    -> String
-  {
+  /// `answer`: for a recall item, its card's back when it has one (shown once revealed).
+  public func prompt(
+    _ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool, answer: String? = nil
+  ) -> String {
     switch item {
     case .card(let card):
       let place = "\(number)/\(total)" + (card.collection.map { " · \(VisibleText.of($0))" } ?? "")
@@ -46,8 +47,10 @@ public struct ReviewTexts {
       let back = oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? "")
       return ratings ? words.backPromptRated(back) : words.backPrompt(back)
     case .recall(let recall):
+      if revealed, let answer { return words.recallAnswerPrompt(oneLine(answer)) }
       let topic = oneLine(recall.topic) + (recall.note.map { " (\(oneLine($0)))" } ?? "")
       return words.recallPrompt(number: number, total: total, topic: topic)
+        + (answer == nil ? "" : words.recallAnswerHint)
     }
   }
 

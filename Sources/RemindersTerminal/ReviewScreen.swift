@@ -86,6 +86,11 @@ public enum ReviewScreen {
       break
     case .recall:
       if let note = state.note { body += DisplayWidth.wrap(note, width: width) }
+      // A forgotten card's recall item: its answer, once asked for.
+      if state.revealed, let back = state.back {
+        body.append("")
+        body += DisplayWidth.wrap(words.screenAnswer(back), width: width).map { style.apply("32", $0) }
+      }
       body.append("")
       body += DisplayWidth.wrap(words.screenDidYouRecall, width: width)
         .map { style.apply("1", $0) }
@@ -114,7 +119,8 @@ public enum ReviewScreen {
     switch state.kind {
     case .card where !state.revealed: language.catalogue.screenKeyLine(.front)
     case .card: language.catalogue.screenKeyLine(state.ratings ? .backRated : .back)
-    case .recall: language.catalogue.screenKeyLine(.recall)
+    case .recall:
+      language.catalogue.screenKeyLine(state.back != nil && !state.revealed ? .recallWithAnswer : .recall)
     }
   }
 

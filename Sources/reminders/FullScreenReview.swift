@@ -38,6 +38,11 @@ struct FullScreenReview {
         case .resize:
           continue
         case .key(let raw):
+          // Esc while the keys are listed hides the list: it does not end the session.
+          if showingKeys, case .escape = raw {
+            showingKeys = false
+            continue
+          }
           guard let key = ReviewKey(raw, ratings: ratings(item)) else { continue }
           let events = try session.handle(key)
           // `?` again hides the keys; any other key hides them too.
@@ -73,8 +78,9 @@ struct FullScreenReview {
         showingKeys: showingKeys, ratings: texts.ratings)
     case .recall(let recall):
       return ReviewScreen.State(
-        kind: .recall, number: number, total: total, front: recall.topic, note: recall.note, message: message,
-        showingKeys: showingKeys)
+        kind: .recall, number: number, total: total, front: recall.topic,
+        back: session.card(of: recall)?.back,
+        note: recall.note, revealed: session.revealed, message: message, showingKeys: showingKeys)
     }
   }
 }

@@ -58,13 +58,19 @@ struct PlainReview {
   var session: ReviewSession
   let texts: ReviewTexts
 
+  /// A recall item's card's back, when it is a forgotten card's.
+  func answer(_ item: ReviewQueue.Item) -> String? {
+    guard case .recall(let recall) = item else { return nil }
+    return session.card(of: recall)?.back
+  }
+
   mutating func run() throws {
     guard !session.items.isEmpty else { return say(try texts.nothingDue(session)) }
     while let item = session.current {
       say(
         texts.prompt(
           item, number: session.index + 1, of: session.items.count, cards: session.queue.cards.count,
-          revealed: session.revealed))
+          revealed: session.revealed, answer: answer(item)))
       guard let line = readLine(strippingNewline: true) else { break }
       // Under FSRS 1–4 rate a card; a recall item keeps 1 and 2 as yes and no.
       let ratings: Bool = if case .card = item { texts.ratings } else { false }

@@ -164,7 +164,8 @@ import Testing
     try pane.expectRestored()
   }
 
-  /// Esc and Ctrl-C end the session like q, and in Japanese the keys are in Japanese.
+  /// Esc and Ctrl-C end the session like q (Esc on the list of keys only hides it), and in
+  /// Japanese the keys are in Japanese.
   @Test func escapeAndControlCQuit() throws {
     let bin = try Binary.withFixture()
     let pane = try Pane(bin, width: 80, height: 24, environment: la)
@@ -172,6 +173,12 @@ import Testing
     try pane.startReview("--lang ja --now \(now)")
     let rows = try pane.wait("the first card") { $0.contains("食べる") }
     #expect(rows.last?.hasPrefix("Space/Enter: 答えを見る") == true)
+    // Esc on the list of keys hides the list; the session goes on.
+    try pane.send("?")
+    try pane.wait("the keys") { $0.contains("  ?               このキー一覧（Esc か ? で閉じる）") }
+    try pane.send("Escape")
+    try pane.wait("the card without the keys") { $0.contains("食べる") && !$0.contains("キー:") }
+    #expect(try pane.alternateScreen())
     try pane.send("Escape")
     try pane.wait("the summary") { $0.contains { $0.hasPrefix("おしまい: 0枚に答えました") } }
     try pane.expectRestored()

@@ -19,6 +19,32 @@ import Testing
 
   func recalls(_ bin: Binary) throws -> [[String: Any]] { try deck(bin)["recalls"] as? [[String: Any]] ?? [] }
 
+  /// A forgotten card's recall item shows the card's answer on Enter, in both languages; an item
+  /// of no card keeps its prompt (Enter lists the keys).
+  @Test(arguments: ["en", "ja"])
+  func aForgottenCardsRecallShowsItsAnswer(lang: String) throws {
+    let bin = try Binary()
+    try bin.writeDeck(
+      fixtureDeck.replacingOccurrences(
+        of: "{\"id\": \"r-1\", \"topic\": \"〜てしまう\",",
+        with: "{\"id\": \"r-1\", \"topic\": \"食べる\", \"cardId\": \"\(card1)\","))
+    let result = try bin.run(
+      ["review", "--plain", "--recalls", "--lang", lang, "--now", "2026-11-21T13:00:00+09:00"],
+      extraEnvironment: la, input: "\ny\n\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let en = lang == "en"
+    #expect(
+      lines.first?.hasSuffix(en ? " (Enter: the card's answer)" : "（Enter: カードの答え）") == true, "\(lines)")
+    #expect(
+      lines.contains(
+        en
+          ? "Answer: to eat — Did you recall it? y: yes, n: no, s: skip, q: quit"
+          : "答え: to eat — 思い出せましたか？ y: はい、n: いいえ、s: スキップ、q: 終了"), "\(lines)")
+    // は vs が has no card: no hint, and Enter lists the keys.
+    #expect(lines.contains { $0.contains("は vs が") && !$0.contains("Enter") && !$0.contains("答え") })
+  }
+
   /// As soon as a session ends, deck.json alone holds its answers (no timer needed): the journal
   /// is folded in and gone.
   @Test func theDeckFileHoldsTheAnswersWhenTheSessionEnds() throws {

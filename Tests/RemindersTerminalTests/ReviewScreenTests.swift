@@ -43,6 +43,19 @@ import Testing
     #expect(plain(card, language: .ja)[23].hasPrefix("Space/Enter: 答えを見る"))
   }
 
+  /// A forgotten card's recall item: Space or Enter shows the card's answer, said in the key line.
+  @Test func aForgottenCardsRecallShowsItsAnswer() {
+    var recall = ReviewScreen.State(kind: .recall, number: 1, total: 1, front: "食べる", back: "to eat")
+    var lines = plain(recall)
+    #expect(!lines.contains("Answer: to eat"))
+    // (Wider than 80 columns: the key line takes the last two.)
+    #expect(lines[22].hasPrefix("Space/Enter: the card's answer · y/1/→: recalled"), "\(lines)")
+    recall.revealed = true
+    lines = plain(recall)
+    #expect(lines.contains("Answer: to eat") && lines.contains("Did you recall it?"))
+    #expect(lines[23].hasPrefix("y/1/→: recalled · n/2/←: not yet"))
+  }
+
   /// Every line fits the width, the keys included; a 30-character Japanese front takes two lines
   /// at 40 columns.
   @Test func narrowScreensWrapByDisplayWidth() {

@@ -27,6 +27,14 @@ public protocol ReviewMessages: Sendable {
 
   /// Every key of a card (`card`) or a recall item, on one line: `キー: Enter で答えを表示、…` /
   /// `Keys: Enter shows the answer, …`.
+  /// After a recall item's prompt in plain mode, when it is a forgotten card's: `, Enter: the
+  /// card's answer` / `、Enter: カードの答え`.
+  var recallAnswerHint: String { get }
+
+  /// A forgotten card's answer, shown on a recall item's prompt (plain mode): `Answer: to eat —
+  /// Did you recall it? y: yes, n: no, s: skip, q: quit` / `答え: to eat — 思い出せましたか？ …`.
+  func recallAnswerPrompt(_ back: String) -> String
+
   func keysLine(card: Bool) -> String
 
   /// Every key of a card under FSRS, on one line: `キー: Enter で答えを表示、1 = もう一度、…` /
@@ -114,4 +122,6 @@ public enum ReviewKeys: Sendable {
   case backRated
   /// A recall item.
   case recall
+  /// A recall item of a forgotten card, whose answer Space or Enter shows.
+  case recallWithAnswer
 }

@@ -32,6 +32,12 @@ extension English: ReviewMessages {
     "[\(number)/\(total) · recall] \(topic) — Did you recall it? y: yes, n: no, s: skip, q: quit"
   }
 
+  public var recallAnswerHint: String { " (Enter: the card's answer)" }
+
+  public func recallAnswerPrompt(_ back: String) -> String {
+    "Answer: \(back) — Did you recall it? y: yes, n: no, s: skip, q: quit"
+  }
+
   public func keysLine(card: Bool) -> String {
     card
       ? "Keys: Enter shows the answer, y or 1 = remembered, n or 2 = forgot, u = undo, s = skip, q = quit"
@@ -81,6 +87,8 @@ extension English: ReviewMessages {
     case .back: return "y/1/→: remembered · n/2/←: forgot · " + tail
     case .backRated: return "1: again · 2: hard · 3: good · 4: easy · y/→: good · n/←: again · " + tail
     case .recall: return "y/1/→: recalled · n/2/←: not yet · " + tail
+    case .recallWithAnswer:
+      return "Space/Enter: the card's answer · y/1/→: recalled · n/2/←: not yet · " + tail
     }
   }
 
@@ -96,7 +104,7 @@ extension English: ReviewMessages {
       "  u               undo the last answer",
       "  s               skip (it stays due)",
       "  q / Esc / Ctrl-C  quit",
-      "  ?               these keys",
+      "  ?               these keys (Esc or ? hides them)",
     ]
   }
 
@@ -109,7 +117,7 @@ extension English: ReviewMessages {
       "  u               undo the last answer",
       "  s               skip (it stays due)",
       "  q / Esc / Ctrl-C  quit",
-      "  ?               these keys",
+      "  ?               these keys (Esc or ? hides them)",
     ].compactMap { $0 }
   }
 }

@@ -28,6 +28,12 @@ extension Japanese: ReviewMessages {
     "→ \(ratingName(rating))（復習し直し。予定は変わりません）"
   }
 
+  public var recallAnswerHint: String { "（Enter: カードの答え）" }
+
+  public func recallAnswerPrompt(_ back: String) -> String {
+    "答え: \(back) — 思い出せましたか？ y: はい、n: いいえ、s: スキップ、q: 終了"
+  }
+
   public func recallPrompt(number: Int, total: Int, topic: String) -> String {
     "[\(number)/\(total) · 思い出す] \(topic) — 思い出せましたか？ y: はい、n: いいえ、s: スキップ、q: 終了"
   }
@@ -77,6 +83,7 @@ extension Japanese: ReviewMessages {
     case .back: return "y/1/→: 覚えていた · n/2/←: 忘れた · " + tail
     case .backRated: return "1: もう一度 · 2: 難しい · 3: 正解 · 4: 簡単 · y/→: 正解 · n/←: もう一度 · " + tail
     case .recall: return "y/1/→: 思い出せた · n/2/←: まだ · " + tail
+    case .recallWithAnswer: return "Space/Enter: カードの答え · y/1/→: 思い出せた · n/2/←: まだ · " + tail
     }
   }
 
@@ -92,7 +99,7 @@ extension Japanese: ReviewMessages {
       "  u               最後の答えを取り消す",
       "  s               スキップ（期日のまま）",
       "  q / Esc / Ctrl-C  終了",
-      "  ?               このキー一覧",
+      "  ?               このキー一覧（Esc か ? で閉じる）",
     ]
   }
 
@@ -105,7 +112,7 @@ extension Japanese: ReviewMessages {
       "  u               最後の答えを取り消す",
       "  s               スキップ（期日のまま）",
       "  q / Esc / Ctrl-C  終了",
-      "  ?               このキー一覧",
+      "  ?               このキー一覧（Esc か ? で閉じる）",
     ].compactMap { $0 }
   }
 }
