@@ -624,14 +624,15 @@ extension Deck {
   /// The collection whose name is fewest edits from `query`, ignoring case (the first in order
   /// among equals); nil when the deck has none.
   public func nearestCollection(to query: String) -> String? {
-    let wanted = Array(query.lowercased())
-    return collectionNames.min { a, b in
-      Deck.edits(Array(a.lowercased()), wanted) < Deck.edits(Array(b.lowercased()), wanted)
-    }
+    EditDistance.nearest(to: query, among: collectionNames)
   }
+}
 
-  /// The edit distance (insertions, deletions, substitutions) between two texts.
-  static func edits(_ a: [Character], _ b: [Character]) -> Int {
+/// How far apart two names are, for "did you mean": the fewest insertions, deletions and
+/// substitutions of characters, ignoring case.
+public enum EditDistance {
+  public static func between(_ a: String, _ b: String) -> Int {
+    let (a, b) = (Array(a.lowercased()), Array(b.lowercased()))
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
       var row = [i + 1]
@@ -641,5 +642,10 @@ extension Deck {
       previous = row
     }
     return previous[b.count]
+  }
+
+  /// The name of `names` nearest to `query` (the first among equals); nil when there is none.
+  public static func nearest(to query: String, among names: [String]) -> String? {
+    names.min { between($0, query) < between($1, query) }
   }
 }

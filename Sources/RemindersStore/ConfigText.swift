@@ -87,19 +87,7 @@ public struct SettingKey: Sendable, Equatable {
 
   /// The key nearest to `key` (fewest edits), for "did you mean".
   public static func nearest(to key: String) -> String {
-    func edits(_ a: [Character], _ b: [Character]) -> Int {
-      var previous = Array(0...b.count)
-      for (i, x) in a.enumerated() {
-        var row = [i + 1]
-        for (j, y) in b.enumerated() {
-          row.append(min(previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, row[j] + 1))
-        }
-        previous = row
-      }
-      return previous[b.count]
-    }
-    let wanted = Array(key.lowercased())
-    return all.min { edits(Array($0.key), wanted) < edits(Array($1.key), wanted) }!.key
+    EditDistance.nearest(to: key, among: all.map(\.key))!
   }
 
   /// VALUE of `config set` as a TOML value of this kind; nil when it is not one (a flag that is
@@ -292,35 +280,10 @@ public enum ConfigText {
     }
   }
 
-  /// Opening minus closing brackets outside strings and comments.
-  static func brackets(_ text: String) -> Int {
+  /// A line's TOML read outside its strings: opening minus closing brackets, and where its
+  /// comment starts (nil: none).
+  static func scan(_ text: String) -> (depth: Int, comment: String.Index?) {
     var depth = 0
-    var quote: Character?
-    var escaped = false
-    for c in text {
-      if let q = quote {
-        if escaped {
-          escaped = false
-        } else if c == "\\" && q == "\"" {
-          escaped = true
-        } else if c == q {
-          quote = nil
-        }
-        continue
-      }
-      switch c {
-      case "\"", "'": quote = c
-      case "#": return depth
-      case "[": depth += 1
-      case "]": depth -= 1
-      default: break
-      }
-    }
-    return depth
-  }
-
-  /// The comment after a value on its line (with the blanks before it), or "".
-  static func trailingComment(_ text: String) -> String {
     var quote: Character?
     var escaped = false
     var index = text.startIndex
@@ -334,17 +297,29 @@ public enum ConfigText {
         } else if c == q {
           quote = nil
         }
-      } else if c == "\"" || c == "'" {
-        quote = c
-      } else if c == "#" {
-        var start = index
-        while start > text.startIndex, text[text.index(before: start)].isWhitespace {
-          start = text.index(before: start)
+      } else {
+        switch c {
+        case "\"", "'": quote = c
+        case "#": return (depth, index)
+        case "[": depth += 1
+        case "]": depth -= 1
+        default: break
         }
-        return String(text[start...])
       }
       index = text.index(after: index)
     }
-    return ""
+    return (depth, nil)
+  }
+
+  /// Opening minus closing brackets outside strings and comments.
+  static func brackets(_ text: String) -> Int { scan(text).depth }
+
+  /// The comment after a value on its line (with the blanks before it), or "".
+  static func trailingComment(_ text: String) -> String {
+    guard var start = scan(text).comment else { return "" }
+    while start > text.startIndex, text[text.index(before: start)].isWhitespace {
+      start = text.index(before: start)
+    }
+    return String(text[start...])
   }
 }
