@@ -11,8 +11,13 @@ extension PopupMessages {
   /// A pop-up's actions (docs/delivery.md), as `Notify` takes them: key, label, key, label…
   /// With `cardsHere`, one more, `cards` (study in the pop-up itself), and the default action (a
   /// click on the pop-up) follows `reviewIn`.
+  ///
+  /// `defaultShown`: the server shows the default action as a choice of its own (dunst's and
+  /// mako's menus, Xfce's buttons), so the action it duplicates is left out: the learner sees
+  /// each choice once, and picks the default by its label.
   public func actions(
-    _ kind: ReminderKind, snoozeAfter: Int, cardsHere: Bool = false, reviewIn: ReviewPlace = .terminal
+    _ kind: ReminderKind, snoozeAfter: Int, cardsHere: Bool = false, reviewIn: ReviewPlace = .terminal,
+    defaultShown: Bool = false
   ) -> [String] {
     let review: String
     switch kind {
@@ -20,14 +25,17 @@ extension PopupMessages {
     case .recall: review = recallNowAction
     case .focus, .alarm, .card: return []
     }
-    guard cardsHere else { return ["default", review, "review", review, "snooze", later(snoozeAfter)] }
-    let click = reviewIn == .popup ? reviewHereAction : review
-    return ["default", click, "cards", reviewHereAction, "review", review, "snooze", later(snoozeAfter)]
+    let here = cardsHere && reviewIn == .popup
+    var actions = ["default", here ? reviewHereAction : review]
+    if cardsHere && !(defaultShown && here) { actions += ["cards", reviewHereAction] }
+    if !(defaultShown && !here) { actions += ["review", review] }
+    return actions + ["snooze", later(snoozeAfter)]
   }
 
-  /// A drip's actions: `show` (the card's answer; a click on the pop-up alike) and `later`.
-  public var dripActions: [String] {
-    ["default", showAnswerAction, "show", showAnswerAction, "later", laterAction]
+  /// A drip's actions: `show` (the card's answer; a click on the pop-up alike) and `later`;
+  /// `defaultShown` as for `actions`.
+  public func dripActions(defaultShown: Bool = false) -> [String] {
+    ["default", showAnswerAction] + (defaultShown ? [] : ["show", showAnswerAction]) + ["later", laterAction]
   }
 
   /// How many cards are new, the per-collection counts (when there is more than one

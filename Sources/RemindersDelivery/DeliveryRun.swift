@@ -160,13 +160,15 @@ public struct DeliveryRun {
     }
     try persist(t)
 
-    if case .reachable(let sender, _)? = desktop {
+    if case .reachable(let sender, let dnd)? = desktop {
+      let shown = DeliveryRun.showsTheDefault(dnd)
       for reminder in toShow {
         do {
           // Never two drips on screen: one still there when the next is due is replaced in place.
           let before = reminder.isDrip ? t.ledger.dripOnScreen : nil
           let id = try sender.show(
-            popup(reminder, sender: sender, watched: watched), replacing: before?.notificationID)
+            popup(reminder, sender: sender, watched: watched, defaultShown: shown),
+            replacing: before?.notificationID)
           if let before {
             t.ledger.offScreen(before.reminderID, at: now, because: "replaced by the next drip")
           }
@@ -337,18 +339,34 @@ public struct DeliveryRun {
   /// A daily pop-up of the deck's cards, and a recall pop-up, also offer `cards`, to study in the
   /// pop-up itself (the watch shows the cards); a daily pop-up of an Anki collection does not
   /// (its cards are studied in Anki).
-  func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool) -> Popup {
+  ///
+  /// `defaultShown`: the server shows the default action as a choice of its own
+  /// (`showsTheDefault`), so the action it duplicates is not sent.
+  func popup(_ reminder: Reminder, sender: any NotificationSender, watched: Bool, defaultShown: Bool = false)
+    -> Popup
+  {
     // A drip: the card's front, to show its answer or leave for later; it expires as the server
     // likes (the next comes a period later).
-    if reminder.isDrip { return Popup(reminder, actions: watched ? planner.messages.dripActions : []) }
+    if reminder.isDrip {
+      return Popup(reminder, actions: watched ? planner.messages.dripActions(defaultShown: defaultShown) : [])
+    }
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
       ? planner.messages.actions(
         reminder.kind, snoozeAfter: planner.schedule.snoozeAfter, cardsHere: !reminder.fromAnki,
-        reviewIn: reviewIn) : []
+        reviewIn: reviewIn, defaultShown: defaultShown) : []
     // An alarm's pop-up stays until its alarm is stopped (docs/alarms.md).
     let persist = planner.schedule.dailyPersist && reminder.kind == .dailyReview || reminder.kind == .alarm
     return Popup(reminder, actions: actions, expireTimeout: persist ? 0 : -1)
+  }
+
+  /// The notification servers (as `GetServerInformation` names them) that show the default
+  /// action as a choice of its own beside the others: a menu entry (dunst, mako) or a button
+  /// (Xfce). Elsewhere it is a click on the pop-up, and every choice needs a button of its own.
+  static let serversShowingTheDefault: Set<String> = ["dunst", "mako", "Xfce Notify Daemon"]
+
+  static func showsTheDefault(_ reading: DoNotDisturbReading) -> Bool {
+    reading.server.map(serversShowingTheDefault.contains) ?? false
   }
 
   /// The ledger entry of a reminder about to be sent (or just sent) by `channel`.
@@ -412,7 +430,8 @@ public struct DeliveryRun {
           let reminder = Reminder(
             id: id, kind: .dailyReview, fireAt: now, title: content.title, body: content.body)
           let shown = try sender.show(
-            popup(reminder, sender: sender, watched: true), replacing: stale.notificationID)
+            popup(reminder, sender: sender, watched: true, defaultShown: DeliveryRun.showsTheDefault(dnd)),
+            replacing: stale.notificationID)
           ledger.replaced(
             id, notificationID: shown, title: content.title, body: content.body, fromAnki: content.fromAnki,
             at: now)

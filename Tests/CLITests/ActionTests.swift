@@ -75,8 +75,9 @@ import Testing
     }
   }
 
-  /// Without the watch a pop-up has no buttons; with it, the daily pop-up carries default,
-  /// review and snooze in the session's language, and with `daily.persist` it never expires.
+  /// Without the watch a pop-up has no buttons; with it, the daily pop-up carries default (here
+  /// "Review now"), cards and snooze in the session's language (not "review" again: dunst lists
+  /// the default in its menu), and with `daily.persist` it never expires.
   @Test func actionsOnlyWhileTheWatchRuns() throws {
     let session = try DesktopSession.start()
     defer { session.stop() }
@@ -99,9 +100,12 @@ import Testing
     #expect(try watched.run("run", "--lang", "ja", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     try waitFor("the second Notify") { monitor.calls.count == 2 }
     let call = try #require(monitor.calls.dropFirst().first)
-    for text in ["default", "今すぐ復習", "review", "snooze", "10分後に"] {
+    for text in ["default", "今すぐ復習", "cards", "ここで復習", "snooze", "10分後に"] {
       #expect(call.contains("string \"\(text)\""), "Notify lacks \(text):\n\(call)")
     }
+    // dunst lists the default action in its menu: "review", which would say 今すぐ復習 again, is
+    // not sent.
+    #expect(!call.contains("string \"review\""), "\(call)")
     #expect(call.contains("int32 0"))
     try session.dunstctl("close-all")
   }

@@ -139,6 +139,28 @@ import Testing
         "default", "思い出す", "review", "思い出す", "snooze", "1時間30分後に",
       ])
     #expect(Language.en.catalogue.later(3600) == "In 1 hour")
+    // Where the server shows the default action as a choice of its own, the one it duplicates
+    // is not sent.
+    let words = Language.en.catalogue
+    #expect(
+      words.actions(.dailyReview, snoozeAfter: 600, cardsHere: true, reviewIn: .popup, defaultShown: true)
+        == [
+          "default", "Review here", "review", "Review now", "snooze", "In 10 minutes",
+        ])
+    #expect(
+      words.actions(.dailyReview, snoozeAfter: 600, cardsHere: true, reviewIn: .terminal, defaultShown: true)
+        == [
+          "default", "Review now", "cards", "Review here", "snooze", "In 10 minutes",
+        ])
+    #expect(
+      words.actions(.recall, snoozeAfter: 600, defaultShown: true) == [
+        "default", "Recall now", "snooze", "In 10 minutes",
+      ])
+    #expect(
+      words.actions(.dailyReview, snoozeAfter: 600, cardsHere: true, reviewIn: .popup) == [
+        "default", "Review here", "cards", "Review here", "review", "Review now", "snooze", "In 10 minutes",
+      ])
+    #expect(words.dripActions(defaultShown: true) == ["default", "Show answer", "later", "Later"])
   }
 
   /// `reminders snooze` without an id takes the last pop-up that can be snoozed: not a focus
