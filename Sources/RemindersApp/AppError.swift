@@ -1,3 +1,5 @@
+import RemindersCore
+
 /// What a use case refuses, in its own terms; the command line gives each its words and its
 /// exit code (SPEC §4).
 public enum AppError: Error, Equatable {
@@ -8,4 +10,16 @@ public enum AppError: Error, Equatable {
   /// `--collection` names no collection of the deck at `path` (ignoring case); `nearest` is the
   /// closest name it has, if any (a usage error).
   case noSuchCollection(String, path: String, nearest: String?)
+}
+
+extension Deck {
+  /// `--collection` as typed (`review`, `cards list`): the deck's spelling of it, case aside; a
+  /// name no card has is `AppError.noSuchCollection`, with the nearest (a typo must not look
+  /// like an empty day). `path` is the deck file's, for the message.
+  public func collection(named query: String, path: String) throws(AppError) -> String {
+    guard let name = collection(matching: query) else {
+      throw .noSuchCollection(query, path: path, nearest: nearestCollection(to: query))
+    }
+    return name
+  }
 }

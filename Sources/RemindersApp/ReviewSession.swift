@@ -93,17 +93,8 @@ public struct ReviewSession {
     // Taken before the read: a rewrite between the two only makes the first answer check.
     deckSeen = deckStore.stamp()
     deck = try deckStore.load().deck
-    // `--collection` as typed: case does not matter, and a name no card has is refused, with the
-    // nearest (a typo must not look like an empty day).
-    if let collection {
-      guard let name = deck.collection(matching: collection) else {
-        throw AppError.noSuchCollection(
-          collection, path: workspace.paths.deck, nearest: deck.nearestCollection(to: collection))
-      }
-      self.collection = name
-    } else {
-      self.collection = nil
-    }
+    let read = deck
+    self.collection = try collection.map { try read.collection(named: $0, path: workspace.paths.deck) }
     // Under FSRS, cards answered under the ladder get their replayed state in this session's
     // deck; an answer's journal line carries the card it left, so the fold needs no replay.
     FSRSCatchUp(scheduler: scheduler, clock: dayClock).apply(to: &deck)

@@ -76,15 +76,7 @@ struct Cards: ParsableCommand {
       let invocation = try Invocation(global)
       let today = invocation.clock.day(of: time.instant(in: invocation.clock))
       let deck = try invocation.deckStore.load().deck
-      // `--collection` as typed: case does not matter; a name no card has is refused.
-      var only: String?
-      if let collection {
-        guard let name = deck.collection(matching: collection) else {
-          throw AppError.noSuchCollection(
-            collection, path: invocation.paths.deck, nearest: deck.nearestCollection(to: collection))
-        }
-        only = name
-      }
+      let only = try collection.map { try deck.collection(named: $0, path: invocation.paths.deck) }
       // `--due`: the day's cards, by the rule every count uses (new cards within the limits).
       let cards =
         (due
