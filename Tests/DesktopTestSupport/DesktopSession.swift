@@ -152,6 +152,9 @@ public struct DesktopSession: Sendable {
   /// Switches the server's do-not-disturb the server's own way; returns once it reads so.
   public func setDoNotDisturb(_ on: Bool) throws { try harness("dnd", on ? "on" : "off") }
 
+  /// Xfce: xfconfd started anew, for one that stopped answering (seen on a loaded machine).
+  public func restartSettingsDaemon() throws { try harness("settings-restart") }
+
   /// KDE Plasma: an `Inhibit` caller that lives until `inhibit(false)`.
   public func inhibit(_ on: Bool) throws { try harness("inhibit", on ? "on" : "off") }
 

@@ -34,6 +34,8 @@
 #                            gnome: show-banners; mako: the do-not-disturb mode; swaync: its dnd);
 #                            returns once the server reads it so
 #   inhibit on|off           plasma: an Inhibit caller that lives until `off`
+#   settings-restart         xfce: xfconfd started anew (one that stopped answering, as a loaded
+#                            machine has seen); it reads back what it had saved
 #   shown                    what the server received, a JSON object a line (summary, body, …):
 #                            dunst's history (shown closes the displayed pop-ups first, since dunst
 #                            lists a pop-up once closed), xfce's log, mako's list, GNOME's
@@ -392,9 +394,7 @@ start_xfce() {
   # The log is the proof of what it received: every pop-up (log level 1: always, not only during
   # do-not-disturb), in $XDG_CACHE_HOME/xfce4/notifyd/log. /do-not-disturb stays unset: xfconf
   # then answers "does not exist", which reads as off.
-  in_session xfconf-query -c xfce4-notifyd -p /notification-log -n -t bool -s true
-  in_session xfconf-query -c xfce4-notifyd -p /log-level -n -t uint -s 1
-  in_session xfconf-query -c xfce4-notifyd -p /expire-timeout -n -t int -s 60
+  xfce_settings
   start_in_session xfce4-notifyd "$XFCE4_NOTIFYD"
   wait_for_name org.freedesktop.Notifications xfce4-notifyd "$START_TIMEOUT_S"
 }
@@ -649,6 +649,14 @@ restart_xfconfd() {
   wait_until 5 "$pid" false || true
   start_in_session xfconfd "$XFCONFD"
   wait_for_name org.xfce.Xfconf xfconfd "$START_TIMEOUT_S"
+  xfce_settings
+}
+
+# What start_xfce sets, set again after a restart (a wedged xfconfd may not have saved it).
+xfce_settings() {
+  in_session xfconf-query -c xfce4-notifyd -p /notification-log -n -t bool -s true
+  in_session xfconf-query -c xfce4-notifyd -p /log-level -n -t uint -s 1
+  in_session xfconf-query -c xfce4-notifyd -p /expire-timeout -n -t int -s 60
 }
 mako_dnd() { in_session makoctl mode | grep -qx do-not-disturb && echo true || echo false; }
 
@@ -817,7 +825,7 @@ case $command in
     [[ -n $dir ]] || die "stop: no session directory (pass it, or set REMINDERS_SESSION_DIR)"
     stop_session "$dir"
     ;;
-  dnd | inhibit | shown | close-all | act | run)
+  dnd | inhibit | settings-restart | shown | close-all | act | run)
     dir=$(session_argument "$@")
     [[ -n $dir ]] || die "$command: no session directory (pass it last, or set REMINDERS_SESSION_DIR)"
     load_session "$dir"
@@ -825,6 +833,7 @@ case $command in
     case $command in
       dnd) do_not_disturb "${1:-}" ;;
       inhibit) inhibit "${1:-}" ;;
+      settings-restart) [[ $SERVER == xfce ]] || die "settings-restart: only xfce has xfconfd"; restart_xfconfd ;;
       shown) shown ;;
       close-all) close_all ;;
       act) (($# == 3)) || usage; act "$@" ;;
