@@ -130,7 +130,14 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
       throw NoAlarmSound("cannot start \(command.joined(separator: " ")): \(error)")
     }
     if underSystemd && executable != "/bin/sh" {
-      try AlarmSoundLoop.waitForOwnScope(started.pid)
+      do {
+        try AlarmSoundLoop.waitForOwnScope(started.pid)
+      } catch {
+        // Not owned by the ledger yet: a sound that reached its scope late would play on with
+        // nobody to end it.
+        kill(-started.group, SIGKILL)
+        throw error
+      }
     }
     guard let stat = ProcessStat(pid: started.pid), stat.isAlive else {
       throw NoAlarmSound("\(command.joined(separator: " ")) ended at once")
@@ -138,11 +145,11 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
     return SoundProcess(pid: started.pid, group: started.group, startTicks: stat.startTicks)
   }
 
-  /// Waits (at most 3 s) until systemd-run has moved itself into its scope, out of the control
-  /// group of the unit that started it, which the manager empties when `run` exits.
+  /// Waits (at most `scopeWait`) until systemd-run has moved itself into its scope, out of the
+  /// control group of the unit that started it, which the manager empties when `run` exits.
   static func waitForOwnScope(_ pid: pid_t) throws {
     let own = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)
-    let deadline = Date().addingTimeInterval(3)
+    let deadline = Date().addingTimeInterval(scopeWait)
     while Date() < deadline {
       guard let stat = ProcessStat(pid: pid), stat.isAlive,
         let cgroup = try? String(contentsOfFile: "/proc/\(pid)/cgroup", encoding: .utf8)
@@ -153,8 +160,13 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
       if cgroup != own { return }
       usleep(10_000)
     }
-    throw NoAlarmSound("systemd-run --user --scope did not move the sound into a scope of its own in 3 s")
+    throw NoAlarmSound(
+      "systemd-run --user --scope did not move the sound into a scope of its own in \(Int(scopeWait)) s")
   }
+
+  /// How long systemd-run may take to move the sound into its scope: a few milliseconds on an
+  /// idle machine, seconds on a loaded one; only a ringing alarm waits for it.
+  static let scopeWait: TimeInterval = 15
 
   public func isPlaying(_ process: SoundProcess) -> Bool {
     guard let stat = ProcessStat(pid: process.pid) else { return false }

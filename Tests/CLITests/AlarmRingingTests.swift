@@ -193,6 +193,8 @@ import Testing
     let steps = """
       "$0" timer install > /dev/null
       systemctl --user start reminders.service
+      # The loop starts the script a moment after run has seen it in its scope.
+      for i in $(seq 600); do [ -s "$1" ] && break; sleep 0.1; done
       echo "== after the first run"
       for pid in $(cat "$1"); do cat /proc/$pid/cgroup; done
       cp "$2.empty" "$2"
