@@ -123,7 +123,7 @@ let package = Package(
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
       name: "reminders-bench",
-      dependencies: ["RemindersCore", "RemindersICalendar"],
+      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore"],
       path: "Benchmarks/reminders-bench"
     ),
 

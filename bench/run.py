@@ -4,7 +4,7 @@
 Each command runs several times; the median wall time and the largest peak RSS are reported
 (peak RSS from wait4's rusage of the child). Decks are generated once into bench/out/.
 """
-import argparse, json, os, shlex, statistics, subprocess, sys, tempfile, time
+import argparse, fcntl, json, os, shlex, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "out")
@@ -251,7 +251,7 @@ def delivery(bin_dir):
 def review(bin_dir):
     """Per-answer cost in a plain review session, against a whole-deck rewrite and SQLite."""
     print("\n== an answer in a review session (plain mode), per answer ==")
-    print(f"{'cards':>9} {'per answer ms':>14} {'between cards ms':>17} {'cards answer ms':>16} {'sqlite3 ms':>11} {'fold after session s':>21}")
+    print(f"{'cards':>9} {'per answer ms':>14} {'between cards ms':>17} {'cards answer ms':>16} {'sqlite3 ms':>11}")
     config = os.path.join(OUT, "bench-config.toml")
     with open(config, "w") as f:
         f.write('[time]\nzone = "Asia/Tokyo"\n')
@@ -271,26 +271,6 @@ def review(bin_dir):
             start = time.perf_counter()
             subprocess.run(argv, input=keys.encode(), stdout=subprocess.DEVNULL, check=True)
             return time.perf_counter() - start
-
-        def run_after_session():
-            """`run` after a session of 200 answers (it folds the journal into deck.json; no bus,
-            so a due reminder goes to the fallback calendar) minus `run` with nothing to fold."""
-            env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent", XDG_DATA_HOME=work + "/data")
-            argv = [reminders, "run", "--deck", path, "--config", config, "--state-dir", work + "/state",
-                    "--now", NOW.replace("06:00", "09:00")]
-            times = []
-            for _ in range(3):
-                session("y\n" * answers + "q\n")
-                subprocess.run(["rm", "-rf", work + "/state"], check=True)
-                start = time.perf_counter()
-                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-                folding = time.perf_counter() - start
-                assert not os.path.exists(path + ".journal")
-                subprocess.run(["rm", "-rf", work + "/state"], check=True)
-                start = time.perf_counter()
-                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-                times.append(folding - (time.perf_counter() - start))
-            return statistics.median(times)
 
         def between_cards():
             """Median seconds from sending an answer to reading the next card's prompt."""
@@ -319,7 +299,6 @@ def review(bin_dir):
         quit_at_once = statistics.median(session("q\n") for _ in range(3))
         answering = statistics.median(session("y\n" * answers + "q\n") for _ in range(3))
         per_answer = (answering - quit_at_once) / answers
-        fold = run_after_session()
         # Today's whole-deck rewrite: one `cards answer`, minus the same command's start-up.
         subprocess.run(["cp", source, path], check=True)
         card = json.load(open(source))["cards"][0]["id"] if n < 1_000_000 else None
@@ -343,11 +322,73 @@ def review(bin_dir):
         sqlite = (time.perf_counter() - start) / answers
         db.close()
         costs[n] = per_answer
-        print(f"{n:>9} {per_answer * 1000:>14.2f} {latency * 1000:>17.2f} {rewrite * 1000:>16.1f} {sqlite * 1000:>11.2f} {fold:>21.2f}")
+        print(f"{n:>9} {per_answer * 1000:>14.2f} {latency * 1000:>17.2f} {rewrite * 1000:>16.1f} {sqlite * 1000:>11.2f}")
     print(f"100,000 / 1,000 cards: {costs[100_000] / costs[1_000]:.2f}x   target <= 3x, and under 10 ms")
     print("per answer: (a session answering 200 cards - one quitting at once) / 200; between cards: from an answer to")
-    print("the next card's prompt; fold after session: the extra time of the first `run` after the session, which folds")
-    print("the journal of its 200 answers into deck.json (the session itself never waits for it)")
+    print("the next card's prompt (the fold as the session ends: see the fold below)")
+
+
+def fold(bin_dir, runs):
+    """The fold of a session's 200 answers into deck.json against Python's json.load + json.dump
+    of the same deck. The session's own fold (as it ends) is held off by a shared hold of the
+    review lock, as a second session would; its journal is then folded by `reminders-bench fold`
+    (the fold alone), and by a whole `run`."""
+    print("\n== the fold of a session's 200 answers into the deck vs python3 json.load + json.dump ==")
+    print(f"{'cards':>9} {'file MiB':>9} {'fold s':>7} {'run folding s':>14} {'python s':>9} {'fold ratio':>10}")
+    config = os.path.join(OUT, "bench-config.toml")
+    with open(config, "w") as f:
+        f.write('[time]\nzone = "Asia/Tokyo"\n')
+    reminders = os.path.join(bin_dir, "reminders")
+    later = NOW.replace("06:00", "09:00")
+    for n in (100_000, 1_000_000):
+        source = deck(n)
+        work = tempfile.mkdtemp(prefix="reminders-bench-fold-")
+        path, state = os.path.join(work, "deck.json"), os.path.join(work, "state")
+        journal = path + ".journal"
+        shutil.copy(source, path)
+        os.makedirs(state)
+        with open(os.path.join(state, "review.lock"), "a") as hold:
+            fcntl.flock(hold, fcntl.LOCK_SH)
+            subprocess.run([reminders, "review", "--plain", "--deck", path, "--config", config, "--state-dir", state,
+                            "--now", later], input=b"y\n" * 200 + b"q\n", stdout=subprocess.DEVNULL, check=True)
+        assert os.path.exists(journal), "the session folded its answers: the hold did not keep it from it"
+        shutil.copy(journal, journal + ".before")
+
+        def restore():
+            shutil.copy(source, path)
+            shutil.copy(journal + ".before", journal)
+
+        folds = []
+        for _ in range(runs):
+            restore()
+            out = subprocess.run([os.path.join(bin_dir, "reminders-bench"), "fold", path], capture_output=True,
+                                 text=True, check=True).stdout
+            folds.append(float(out.strip().split("=")[1]))
+            assert not os.path.exists(journal)
+        ours = statistics.median(folds)
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent", XDG_DATA_HOME=work + "/data",
+                   XDG_CACHE_HOME=work + "/cache")
+        argv = [reminders, "run", "--deck", path, "--config", config, "--state-dir", state, "--now", later]
+        runs_folding = []
+        for _ in range(runs):
+            restore()
+            shutil.rmtree(state, ignore_errors=True)
+            shutil.rmtree(work + "/cache", ignore_errors=True)
+            start = time.perf_counter()
+            subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            runs_folding.append(time.perf_counter() - start)
+            assert not os.path.exists(journal)
+        script = ("import json, sys, time\nstart = time.perf_counter()\nwith open(sys.argv[1]) as f: deck = json.load(f)\n"
+                  "with open(sys.argv[2], 'w') as f: json.dump(deck, f)\nprint(time.perf_counter() - start)")
+        python = statistics.median(
+            float(subprocess.run([sys.executable, "-c", script, source, os.path.join(work, "python.json")],
+                                 capture_output=True, text=True, check=True).stdout) for _ in range(runs))
+        print(f"{n:>9} {os.path.getsize(source) / 2**20:>9.0f} {ours:>7.2f} {statistics.median(runs_folding):>14.2f} "
+              f"{python:>9.2f} {ours / python:>9.2f}x   target <= 1.00x")
+        shutil.rmtree(work, ignore_errors=True)
+    print("fold: `reminders-bench fold` (DeckStore.foldJournal, what a session runs as it ends, with its atomic write);")
+    print("run folding: the whole `run` that folds and then plans from the new deck (its cache gone with the old one);")
+    print("python: json.load + json.dump of the same deck, timed inside the interpreter (its start-up not counted)")
 
 
 def anki(bin_dir, runs):
@@ -411,7 +452,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,anki",
+    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,anki",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -427,6 +468,8 @@ def main():
         delivery(args.bin)
     if "review" in parts:
         review(args.bin)
+    if "fold" in parts:
+        fold(args.bin, args.runs)
     if "anki" in parts:
         anki(args.bin, args.runs)
 

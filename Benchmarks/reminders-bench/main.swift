@@ -1,10 +1,12 @@
 import Foundation
 import RemindersCore
 import RemindersICalendar
+import RemindersStore
 
 /// `reminders-bench ical N OUTPUT_PATH`: renders a feed of N synthetic reminders, writes it to
 /// OUTPUT_PATH and prints the seconds that took as `ical_seconds=<x>`. (`reminders-bench fsrs
-/// REVIEWS` times the FSRS scheduler: FSRSBench.swift.)
+/// REVIEWS` times the FSRS scheduler: FSRSBench.swift; `reminders-bench fold DECK` the fold of a
+/// journal into its deck.)
 ///
 /// The reminders are built before the clock starts, from fixed data, so every run measures the
 /// same work; bench/ical_python_icalendar.py and bench/ical_python_strings.py build the same
@@ -65,8 +67,28 @@ if arguments.count == 3, arguments[1] == "fsrs" {
     exit(1)
   }
 }
+if arguments.count == 3, arguments[1] == "fold" {
+  // `reminders-bench fold DECK`: folds DECK's journal into it, as a review session does as it
+  // ends (`DeckStore.foldJournal`, under the deck's lock), and prints the seconds it took.
+  let path = arguments[2]
+  let store = DeckStore(path: path, lockPath: path + ".bench-lock")
+  let zone = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
+  let started = ContinuousClock().now
+  do {
+    guard try store.foldJournal(clock: zone) else {
+      FileHandle.standardError.write(Data("reminders-bench: \(path) has no journal to fold\n".utf8))
+      exit(1)
+    }
+  } catch {
+    FileHandle.standardError.write(Data("reminders-bench: cannot fold \(path): \(error)\n".utf8))
+    exit(1)
+  }
+  print("fold_seconds=\(seconds(ContinuousClock().now - started))")
+  exit(0)
+}
 guard arguments.count == 4, arguments[1] == "ical", let count = Int(arguments[2]), count >= 0 else {
-  FileHandle.standardError.write(Data("usage: reminders-bench ical N OUTPUT_PATH | fsrs REVIEWS\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: reminders-bench ical N OUTPUT_PATH | fsrs REVIEWS | fold DECK\n".utf8))
   exit(64)
 }
 let outputPath = arguments[3]

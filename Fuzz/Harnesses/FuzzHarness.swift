@@ -12,7 +12,8 @@ import RemindersStore
 /// that does not read back as it was written, a calendar merge that is not stable). `make fuzz`
 /// drives them with libFuzzer; the tests replay every input kept in `Fuzz/Regressions/<harness>/`.
 public enum FuzzHarness: String, CaseIterable, Sendable {
-  /// `DeckCodec.decode`, `DeckCodec.digest` and `DeckCodec.studyDigest`, and decode → encode → decode.
+  /// `DeckCodec.decode`, `DeckCodec.digest` and `DeckCodec.studyDigest`, decode → encode → decode,
+  /// and `DeckFold.fold` (the deck a whole rewrite gives).
   case deck
   /// `Configuration.parse` of a config file's bytes (TOML, through TOMLKit's C++ parser).
   case config
@@ -90,6 +91,33 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
         study == StudyRecord(deck: decoded.deck, focusLog: focus, clock: clock, limits: limits, today: today),
         "studyDigest differs from the decoded deck")
     }
+    // The fold that rewrites only what a journal changed: the deck a whole rewrite gives.
+    let day = Day(iso: "2026-11-21")!
+    let at = Date(timeIntervalSince1970: 1_795_300_000)
+    let lines: [(id: String, change: DeckJournal.Change)] =
+      decoded.deck.cards.prefix(2).enumerated().map { i, card in
+        (
+          "line-\(i)",
+          .answer(
+            cardID: card.id, correct: i == 0, at: at, day: day, recallAfterWrong: 600, recallID: "recall-\(i)"
+          )
+        )
+      } + [
+        (
+          "line-gone",
+          .answer(cardID: "gone", correct: true, at: at, day: day, recallAfterWrong: nil, recallID: "r")
+        )
+      ]
+    guard let spliced = try? DeckFold.fold(input, lines: lines, path: "deck.json", clock: clock) ?? input,
+      let read = try? DeckCodec.decode(spliced, path: "deck.json")
+    else { fatalError("a deck that decodes does not fold, or its fold does not read back") }
+    var whole = decoded
+    DeckJournal.apply(lines, to: &whole)
+    precondition(read.deck == whole.deck, "the fold's deck differs from a whole rewrite's")
+    // It names the last line: folding the same lines again changes nothing.
+    precondition(
+      (try? DeckFold.fold(spliced, lines: lines, path: "deck.json", clock: clock)) == .some(nil),
+      "a fold applied its lines twice")
     let encoded = DeckCodec.encode(decoded, clock: clock)
     guard let again = try? DeckCodec.decode(encoded, path: "deck.json") else {
       fatalError("a deck we wrote does not read back")

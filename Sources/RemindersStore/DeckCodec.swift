@@ -39,14 +39,8 @@ public enum DeckCodec {
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
-        let raw = try readCard(&reader, index: index, keepExtras: true)
-        let card = Card(
-          id: reader.string(raw.id), front: reader.string(raw.front), back: reader.string(raw.back),
-          collection: raw.collection.map(reader.string), note: raw.note.map(reader.string),
-          tags: raw.tags.map(reader.string), stepIndex: raw.stepIndex, nextReviewDate: raw.nextReviewDate,
-          createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt, suspended: raw.suspended,
-          fsrs: raw.fsrs)
-        if !raw.extras.isEmpty { stored.extras.cards[card.id] = raw.extras }
+        let (card, extras) = try readWholeCard(&reader, index: index)
+        if !extras.isEmpty { stored.extras.cards[card.id] = extras }
         stored.deck.cards.append(card)
       case .recall:
         let (item, extras) = try readRecall(&reader, index: index)
@@ -61,6 +55,18 @@ public enum DeckCodec {
       }
     }
     return stored
+  }
+
+  /// The card at the reader's position as a `Card`, with the fields this version does not model.
+  static func readWholeCard(_ reader: inout JSONReader, index: Int) throws -> (Card, [String: JSONValue]) {
+    let raw = try readCard(&reader, index: index, keepExtras: true)
+    let card = Card(
+      id: reader.string(raw.id), front: reader.string(raw.front), back: reader.string(raw.back),
+      collection: raw.collection.map(reader.string), note: raw.note.map(reader.string),
+      tags: raw.tags.map(reader.string), stepIndex: raw.stepIndex, nextReviewDate: raw.nextReviewDate,
+      createdAt: raw.createdAt, lastReviewedAt: raw.lastReviewedAt, suspended: raw.suspended,
+      fsrs: raw.fsrs)
+    return (card, raw.extras)
   }
 
   /// What the planner needs of the deck, read without keeping the cards: the day's cards from
@@ -231,14 +237,23 @@ public enum DeckCodec {
 
   /// Walks the top level, checking `version`, and hands each element of the three arrays (and
   /// each unknown top-level key) to `visit`. Syntax and field errors become `StoreError.corrupt`.
+  ///
+  /// `member`, when given, learns each top-level key and where its value is in `bytes` (what a
+  /// fold that rewrites only what changed needs), after the value was read; `opening`, where the
+  /// top-level object begins.
   static func read(
-    _ bytes: [UInt8], path: String, visit: (inout JSONReader, Section, Int) throws -> Void
+    _ bytes: [UInt8], path: String, visit: (inout JSONReader, Section, Int) throws -> Void,
+    member: ((_ key: String, _ value: Range<Int>) -> Void)? = nil, opening: ((Int) -> Void)? = nil
   ) throws {
     try bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
       do {
         var version: Int?
+        reader.skipWhitespace()
+        opening?(reader.position)
         try reader.readObject { reader, key in
+          let start = reader.position
+          defer { member?(reader.string(key), start..<reader.position) }
           if reader.equals(key, "version") {
             let at = reader.position
             version = try reader.readInt()

@@ -129,7 +129,7 @@ public struct DeckJournal: Sendable {
   }
 
   /// The deck's top-level key naming the last journal line folded into it.
-  static let foldedKey = "journalFolded"
+  public static let foldedKey = "journalFolded"
 
   /// Appends `change` as one line and flushes it; returns the line's id. The caller holds the
   /// journal's lock.

@@ -145,13 +145,25 @@ public struct DeckStore: Sendable {
 
   /// Folds the journal into `deck.json`, when there is one. Returns whether there was anything
   /// to fold.
+  ///
+  /// Only what the journal changed is written anew (`DeckFold`): the end of a session costs a
+  /// read of the deck and a copy of its bytes, not a decode and encode of every card.
   @discardableResult
   public func foldJournal(clock: DayClock, lockSeconds: Int = 10) throws -> Bool {
     guard access(journal.path, F_OK) == 0 else { return false }
     let lock = try FileLock(path: lockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
     guard access(journal.path, F_OK) == 0 else { return false }
-    try rewrite(clock: clock) { _ in }
+    let lines = try journal.read()
+    guard let bytes = try FileIO.read(path) else {
+      // No deck yet: the answers were to cards that are gone; the empty deck names the lines.
+      try rewrite(clock: clock) { _ in }
+      return true
+    }
+    if let folded = try DeckFold.fold(bytes, lines: lines, path: path, clock: clock) {
+      try FileIO.writeAtomically(folded, to: path)
+    }
+    try cut(through: lines.last?.id)
     return true
   }
 
@@ -179,17 +191,23 @@ public struct DeckStore: Sendable {
     // applies a line twice.
     if let last = lines.last { stored.extras.root[DeckJournal.foldedKey] = .string(last.id) }
     try FileIO.writeAtomically(DeckCodec.encode(stored, clock: clock), to: path)
-    if let last = lines.last {
+    try cut(through: lines.last?.id)
+    return result
+  }
+
+  /// After the deck was written holding the journal's lines through `last`: those lines cut
+  /// from the journal (lines appended meanwhile stay).
+  private func cut(through last: String?) throws {
+    if let last {
       let lock = try FileLock(path: journalLockPath, seconds: 10)
       defer { withExtendedLifetime(lock) {} }
-      try journal.cut(through: last.id)
+      try journal.cut(through: last)
     } else if access(journal.path, F_OK) == 0 {
       // Only a torn line or blank lines: nothing to keep.
       let lock = try FileLock(path: journalLockPath, seconds: 10)
       defer { withExtendedLifetime(lock) {} }
       if try journal.read().isEmpty { journal.remove() }
     }
-    return result
   }
 }
 
