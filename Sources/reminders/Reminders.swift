@@ -157,6 +157,10 @@ struct Invocation {
     }
     clock = DayClock(zone: day.zone)
     zoneName = day.name
+    // A deck named with --deck in a folder that is not there is a typo (`~/Decks` for `~/decks`):
+    // said, exit 74, for reading commands too, where it would look like an empty deck; never
+    // created. A missing deck file in a folder that is there is an empty deck.
+    if let named = options[.deck] { try CommandLinePath.requireFolder(of: named, words: messages) }
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }

@@ -74,6 +74,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder))
   }
 
+  /// `--deck` in a folder that is not there: said by reading commands too (it would look like an
+  /// empty deck), exit 74, in the session's language, and never created; a missing deck file in
+  /// a folder that is there is an empty deck.
+  @Test(arguments: [["status"], ["cards", "add", "猫", "cat"], ["preview"], ["review", "--plain"]])
+  func aDeckInAMissingFolderIsSaid(command: [String]) throws {
+    let bin = try Binary()
+    let folder = bin.home + "/Decks"
+    let english = try bin.run(command + ["--deck", folder + "/deck.json", "--lang", "en"])
+    #expect(english.status == 74)
+    #expect(
+      english.stderr
+        == "reminders: \(folder)/deck.json: the folder \(folder) does not exist (reminders creates no folder it was not asked for)\n"
+    )
+    let japanese = try bin.run(command + ["--deck", folder + "/deck.json", "--lang", "ja"])
+    #expect(japanese.status == 74 && japanese.stderr.contains("フォルダ \(folder) がありません"))
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    let empty = try bin.run(["status", "--deck", bin.home + "/deck.json"])
+    #expect(empty.status == 0, "\(empty.stderr)")
+  }
+
   /// `--now` takes a local time in the day zone, as `--at` does, across a daylight-saving change.
   @Test func nowInTheDayZone() throws {
     let bin = try Binary()
