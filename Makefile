@@ -3,11 +3,12 @@ SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 # Debian packages, in groups, each installed only by the targets that need it.
 # The build: libdbus and SQLite's headers (the Swift toolchain is there already). The demo: the
-# build's and python3 (the sample deck); and only on a machine where no notification server
+# build's, python3 (the sample deck) and edict (the dictionary a card is made from one word
+# with); and only on a machine where no notification server
 # answers on the session bus, the test harness it falls back to: dbus (dbus-daemon), dunst and
 # Xvfb. All with --no-install-recommends: `make demo` installs no desktop and no browser.
 BUILD_PACKAGES := libdbus-1-dev libsqlite3-dev
-DEMO_PACKAGES := $(BUILD_PACKAGES) python3
+DEMO_PACKAGES := $(BUILD_PACKAGES) python3 edict
 HARNESS_PACKAGES := dbus dunst xvfb
 # The tests (`make test` alone), besides the demo's:
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and gzip build the package; desktop-file-utils and
@@ -176,6 +177,10 @@ demo: build
 	@echo; echo "== a new learner imports samples/words.tsv (310 words): 20 new cards a day, not 310 =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards import samples/words.tsv --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en
 	@$$($(SWIFT) build --show-bin-path)/reminders preview --days 1 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en --now "$$(date +%Y-%m-%dT07:00:00%:z)"
+	@echo; echo "== a card from one word: reminders lookup 食べた, then cards add 猫 --pick 1 (the dictionary, Debian's edict) =="
+	@XDG_CACHE_HOME=$(DEMO_DIR)/cache $$($(SWIFT) build --show-bin-path)/reminders lookup 食べた --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config.toml --lang en
+	@XDG_CACHE_HOME=$(DEMO_DIR)/cache $$($(SWIFT) build --show-bin-path)/reminders cards add 猫 --pick 1 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en > /dev/null
+	@$$($(SWIFT) build --show-bin-path)/reminders cards list --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config.toml --lang en | grep -E '^ID|猫'
 	@echo; echo "== FSRS-6 (study.scheduler = \"fsrs\"): the new learner rates the first card good =="
 	@sed 's/^\[study\]$$/[study]\nscheduler = "fsrs"/' $(DEMO_DIR)/config.toml > $(DEMO_DIR)/config-fsrs.toml
 	@$$($(SWIFT) build --show-bin-path)/reminders cards answer "$$($$($(SWIFT) build --show-bin-path)/reminders cards list --due --json --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config-fsrs.toml | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')" good --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en
@@ -207,7 +212,7 @@ clean:
 FUZZ_SECONDS ?= 300
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 16384
-FUZZ_HARNESSES ?= deck config ledger calendar anki alarms
+FUZZ_HARNESSES ?= deck config ledger calendar anki alarms dictionary
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_FLAGS := --scratch-path $(FUZZ_SCRATCH) -Xswiftc -DREMINDERS_FUZZING \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

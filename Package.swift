@@ -61,6 +61,11 @@ let package = Package(
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
     .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
 
+    // Dictionary: EDICT (Debian's `edict`, EUC-JP) read once into an index in the cache folder,
+    // looked in by binary search; the de-inflection rules that find a conjugated word's
+    // dictionary form. Used only by `lookup` and `cards add FRONT`: nothing else reads it.
+    .target(name: "RemindersDictionary", dependencies: ["RemindersStore", "RemindersMessages"]),
+
     // Delivery: the run and the watch's rules, between Store and the command line, behind the
     // NotificationSender protocol and its kin (libdbus in production, doubles in its tests).
     // Never libdbus: it builds and is tested without it.
@@ -116,6 +121,7 @@ let package = Package(
         "RemindersAnki",
         "RemindersSystemd",
         "RemindersReports",
+        "RemindersDictionary",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -123,7 +129,7 @@ let package = Package(
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
       name: "reminders-bench",
-      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore"],
+      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore", "RemindersDictionary"],
       path: "Benchmarks/reminders-bench"
     ),
 
@@ -132,7 +138,7 @@ let package = Package(
     // fuzzer only as `make fuzz` builds it, and otherwise replays the files it is given.
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki"],
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki", "RemindersDictionary"],
       path: "Fuzz/Harnesses"
     ),
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
@@ -154,6 +160,7 @@ let package = Package(
     .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
+    .testTarget(name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [

@@ -391,6 +391,27 @@ def fold(bin_dir, runs):
     print("python: json.load + json.dump of the same deck, timed inside the interpreter (its start-up not counted)")
 
 
+def lookup(bin_dir, runs):
+    """`reminders lookup WORD` (its index already built in the cache folder) against `grep -F` of
+    the same word over the same dictionary file (the word in EUC-JP, as the file has it)."""
+    edict = "/usr/share/edict/edict"
+    print("\n== reminders lookup WORD vs grep -F WORD over EDICT (index built once, then each lookup) ==")
+    print(f"{'word':<14} {'reminders ms':>13} {'grep ms':>8} {'ratio':>6}")
+    cache = tempfile.mkdtemp(prefix="reminders-bench-lookup-")
+    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    reminders = os.path.join(bin_dir, "reminders")
+    start = time.perf_counter()
+    subprocess.run([reminders, "lookup", "猫"], env=env, stdout=subprocess.DEVNULL, check=True)
+    print(f"{'(the index, built once)':<14} {(time.perf_counter() - start) * 1000:>13.0f}")
+    # (looked up, grepped): a conjugated word is grepped as the dictionary form it is found as.
+    for word, grepped in (("猫", "猫"), ("食べなかった", "食べる"), ("water", "water")):
+        ours, _, _ = measure([reminders, "lookup", word], max(runs, 20), env=env)
+        pattern = grepped.encode("euc_jp")
+        grep, _, _ = measure(["grep", "-F", "-e", pattern, edict], max(runs, 20))
+        print(f"{word:<14} {ours * 1000:>13.2f} {grep * 1000:>8.2f} {ours / grep:>5.2f}x   target: lookup <= 20 ms")
+    shutil.rmtree(cache, ignore_errors=True)
+
+
 def anki(bin_dir, runs):
     """`reminders status` over an Anki collection of 20,000 cards (18 MiB with its review log) against
     the Anki library opening it and counting (`deck_due_tree`), as a script run each minute would;
@@ -452,7 +473,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,anki",
+    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,lookup,anki",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -470,6 +491,8 @@ def main():
         review(args.bin)
     if "fold" in parts:
         fold(args.bin, args.runs)
+    if "lookup" in parts:
+        lookup(args.bin, args.runs)
     if "anki" in parts:
         anki(args.bin, args.runs)
 

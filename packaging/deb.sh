@@ -43,6 +43,7 @@ Architecture: $arch
 Maintainer: ${MAINTAINER:-reminders developers <reminders@example.invalid>}
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
 Depends: $depends
+Recommends: edict
 Section: utils
 Priority: optional
 Description: flashcard review reminders as desktop notifications

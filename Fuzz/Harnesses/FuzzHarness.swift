@@ -1,6 +1,7 @@
 import Foundation
 import RemindersAnki
 import RemindersCore
+import RemindersDictionary
 import RemindersICalendar
 import RemindersStore
 
@@ -26,6 +27,8 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   case anki
   /// `AlarmStore.decode` (alarms.json), and encode → decode → encode.
   case alarms
+  /// A dictionary file (EDICT, EUC-JP): its index built, and words looked up in it.
+  case dictionary
 
   /// Runs the harness on one input; returns when the reader accepted or refused it properly.
   public func run(_ input: [UInt8]) {
@@ -36,6 +39,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case .calendar: FuzzHarness.calendar(input)
     case .anki: FuzzHarness.anki(input)
     case .alarms: FuzzHarness.alarms(input)
+    case .dictionary: FuzzHarness.dictionary(input)
     }
   }
 
@@ -124,6 +128,23 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     }
     precondition(again == decoded, "decode → encode → decode changed the deck")
     precondition(DeckCodec.encode(again, clock: clock) == encoded, "encoding the same deck twice differs")
+  }
+
+  /// The index built from the bytes, or a `DictionaryError`; words looked up in what was built,
+  /// each candidate one of the entries' senses or words.
+  static func dictionary(_ input: [UInt8]) {
+    let index: EdictIndex
+    do {
+      index = try EdictIndex.reading(input, path: "edict")
+    } catch {
+      if case .malformed(_, let line, _) = error { precondition(line >= 1, "a line number below 1") }
+      return
+    }
+    for word in ["猫", "ねこ", "食べた", "cat", "eat", "a", "x"] {
+      let found = DictionaryLookup.look(word, in: index, limit: 5)
+      precondition(found.candidates.count <= 5, "more candidates than asked for")
+      precondition(found.candidates.allSatisfy { !$0.text.isEmpty }, "an empty candidate")
+    }
   }
 
   static func config(_ input: [UInt8]) {

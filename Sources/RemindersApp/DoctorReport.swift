@@ -305,7 +305,8 @@ public struct DoctorReport {
     let alarms = FileHealth.examine(.alarms, path: paths.alarms) { bytes in
       _ = try AlarmStore.decode(bytes, path: paths.alarms)
     }
-    return ([config, deck, ledger, held, fallback, alarms], fallbackPath, configuration, cards)
+    let dictionary = FileHealth.examinePresence(.dictionary, path: configuration.dictionaryPath)
+    return ([config, deck, ledger, held, fallback, alarms, dictionary], fallbackPath, configuration, cards)
   }
 
   /// Where reminders go, given what the bus, the server, do-not-disturb and the timer said and

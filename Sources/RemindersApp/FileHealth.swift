@@ -8,7 +8,7 @@ import RemindersStore
 /// One of our files as `doctor` finds it: there or not, readable, parsed, private.
 public struct FileHealth {
   public enum Role: String, CaseIterable, Sendable {
-    case config, deck, ledger, held, fallback, alarms
+    case config, deck, ledger, held, fallback, alarms, dictionary
   }
 
   public var role: Role
@@ -38,6 +38,38 @@ public struct FileHealth {
 
   /// Private: no permission for group or others, as reminders creates its files (0600).
   public var isPrivate: Bool? { mode.map { $0 & 0o077 == 0 } }
+
+  /// Whether the file at `path` is there and can be read, without reading it (the dictionary:
+  /// 19 MB that only `lookup` needs).
+  public static func examinePresence(_ role: Role, path: String) -> FileHealth {
+    var health = FileHealth(role: role, path: path, exists: false)
+    var info = stat()
+    do {
+      try systemCall("stat") { stat(path, &info) }
+    } catch  where error.code == ENOENT || error.code == ENOTDIR {
+      return health
+    } catch {
+      health.exists = true
+      health.readable = false
+      health.error = StoreError.unreadable(path: path, reason: .system(error))
+      return health
+    }
+    health.exists = true
+    health.mode = info.st_mode & 0o7777
+    guard FileKind(mode: info.st_mode) == .regular else {
+      health.readable = false
+      health.error = StoreError.unreadable(path: path, reason: .notRegularFile(FileKind(mode: info.st_mode)))
+      return health
+    }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    if fd >= 0 { close(fd) }
+    health.readable = fd >= 0
+    if fd < 0 {
+      health.error = StoreError.unreadable(
+        path: path, reason: .system(SystemError(call: "open", code: errno)))
+    }
+    return health
+  }
 
   /// Reads the file at `path` and hands its bytes to `parse`; writes nothing.
   public static func examine(_ role: Role, path: String, parse: ([UInt8]) throws -> Void) -> FileHealth {

@@ -48,6 +48,7 @@ extension FileHealth.Role {
     case .held: .held
     case .fallback: .fallback
     case .alarms: .alarms
+    case .dictionary: .dictionary
     }
   }
 }

@@ -11,7 +11,9 @@ extension FileHealth {
     if let problem = problem(language) {
       return problem.hasPrefix(path) ? problem : "\(path): \(problem)"
     }
-    return words.fileOK(path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false)
+    // The dictionary is the system's, readable by all, and not ours to keep private.
+    return words.fileOK(
+      path, mode: String(format: "%04o", mode ?? 0), shared: isPrivate == false && role != .dictionary)
   }
 
   /// Why the file cannot be used, in `language`; nil when it can.

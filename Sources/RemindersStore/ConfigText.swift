@@ -78,6 +78,8 @@ public struct SettingKey: Sendable, Equatable {
     .init("study.fsrs.relearning_steps", .texts, "[\"10m\"]"),
     .init("study.fsrs.maximum_interval", .whole, "36500"),
     .init("study.fsrs.parameters", .toml, nil),
+    .init("dictionary.path", .text, "\"/usr/share/edict/edict\""),
+    .init("cards.candidates", .whole, "3"),
   ]
 
   /// The setting named `key`, ignoring case.

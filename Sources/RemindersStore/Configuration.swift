@@ -39,6 +39,13 @@ public struct Configuration: Equatable, Sendable {
   /// `study.scheduler` and `[study.fsrs]`: the ladder, or FSRS-6 with its settings
   /// (docs/scheduling.md).
   public var studyScheduler: StudyScheduler = .ladder
+  /// `dictionary.path`: the EDICT file `lookup` and `cards add FRONT` read (docs/dictionary.md).
+  public var dictionaryPath = Configuration.standardDictionary
+  /// `cards.candidates`: how many candidates a lookup offers, 1 to 5.
+  public var candidates = 3
+
+  /// Where Debian's `edict` package puts the dictionary.
+  public static let standardDictionary = "/usr/share/edict/edict"
 
   public static let standard = Configuration(
     zoneIdentifier: nil, schedule: .standard, language: .auto, fallbackPath: nil)
@@ -55,7 +62,7 @@ public struct Configuration: Equatable, Sendable {
     "": [
       "language", "time", "daily", "window", "quiet", "recall", "fallback", "snooze", "review", "focus",
       "anki",
-      "alarm", "study",
+      "alarm", "study", "dictionary", "cards",
     ],
     "time": ["zone"], "daily": ["time", "persist", "again"], "window": ["start", "end"], "quiet": ["hours"],
     "recall": ["coalesce", "after_wrong"], "fallback": ["path"], "snooze": ["after"],
@@ -64,6 +71,7 @@ public struct Configuration: Equatable, Sendable {
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
     "study": ["new_per_day", "new_per_collection", "scheduler", "fsrs"],
+    "dictionary": ["path"], "cards": ["candidates"],
   ]
 
   /// Reads the config at `path`; a missing file means the defaults.
@@ -216,6 +224,16 @@ public struct Configuration: Equatable, Sendable {
     if let drip = try duration("review.drip", nil, allowOff: true) {
       guard drip >= 60 else { throw fail("review.drip", "expected a duration of 1m or more, or off") }
       config.schedule.drip = drip
+    }
+    if let dictionary = try text("dictionary.path") {
+      guard !dictionary.isEmpty else { throw fail("dictionary.path", "expected a file path") }
+      config.dictionaryPath = dictionary.hasPrefix("~/") ? home + dictionary.dropFirst(1) : dictionary
+    }
+    if let candidates = lookup("cards.candidates") {
+      guard let n = candidates.int, (1...5).contains(n) else {
+        throw fail("cards.candidates", "expected a whole number from 1 to 5, such as 3")
+      }
+      config.candidates = n
     }
     if let after = lookup("review.relearn_after") {
       guard let n = after.int, n >= 0 else {

@@ -5,6 +5,7 @@ import RemindersCore
 import RemindersMessages
 import RemindersReports
 import RemindersStore
+import RemindersTerminal
 
 /// `reminders cards`: add, list, answer and keep flashcards.
 struct Cards: ParsableCommand {
@@ -22,24 +23,36 @@ struct Cards: ParsableCommand {
     @OptionGroup var time: TimeOptions
 
     @Argument(help: .catalogue(.cardFront)) var front: String
-    @Argument(help: .catalogue(.cardBack)) var back: String
+    @Argument(help: .catalogue(.cardBack)) var back: String?
     @Option(help: .catalogue(.cardCollection, valueName: "name")) var collection: String?
     @Option(help: .catalogue(.cardNote, valueName: "text")) var note: String?
     @Option(help: .catalogue(.cardTag, valueName: "tag")) var tag: [String] = []
     @Flag(help: .catalogue(.cardDuplicate)) var duplicate = false
+    @Option(help: .catalogue(.cardPick, valueName: "n")) var pick: Int?
 
     func validate() throws { try Cards.checkText(front: front, back: back) }
 
     /// Prints the new card's id as `cards list` shows it. A card whose front is already in its
     /// collection is not added (said on stderr, exit 0) unless `--duplicate`; a collection
-    /// named with another case is the deck's own spelling.
+    /// named with another case is the deck's own spelling. Without a back, the dictionary's
+    /// candidates give it (`pickBack`).
     func run() throws {
       let invocation = try Invocation(global)
       let now = time.instant(in: invocation.clock)
+      var front = self.front
+      var note = Cards.optional(self.note)
+      let back: String
+      if let given = self.back {
+        back = given
+      } else {
+        guard let picked = try pickBack(invocation) else { return }
+        (front, back) = (picked.front, picked.back)
+        note = note ?? picked.note
+      }
       var card = ReviewLadder.newCard(
         id: TimeOrderedID.make(at: now), front: front, back: back, collection: Cards.optional(collection),
         at: now, clock: invocation.clock)
-      card.note = Cards.optional(note)
+      card.note = note
       card.tags = tag
       let outcome = try invocation.deckStore.update(clock: invocation.clock) {
         stored -> (String, added: Bool) in
@@ -62,6 +75,54 @@ struct Cards: ParsableCommand {
     }
   }
 
+  /// The back the dictionary gives FRONT (docs/dictionary.md): `--pick N`'s candidate; in a
+  /// terminal, the one the learner picks by number, or what they type; otherwise exit 64 naming
+  /// the candidates. The front becomes the dictionary form a conjugated word was found as, and
+  /// the reading the note. Nil when the learner picked nothing (said; no card is added).
+  struct Picked {
+    var front: String
+    var back: String
+    var note: String?
+  }
+}
+
+extension Cards.Add {
+  func pickBack(_ invocation: Invocation) throws -> Cards.Picked? {
+    let words = invocation.messages
+    let found = try DictionaryWords.look(front, invocation: invocation)
+    let candidates = found.candidates
+    guard let first = candidates.first else {
+      throw CommandFailure(words.noEntryGiveBack(front), code: ExitStatus.usage)
+    }
+    if let pick {
+      guard candidates.indices.contains(pick - 1) else {
+        throw CommandFailure(words.pickOutOfRange(pick, count: candidates.count), code: ExitStatus.usage)
+      }
+      let chosen = candidates[pick - 1]
+      return Cards.Picked(front: found.front, back: chosen.text, note: chosen.note)
+    }
+    guard Terminal.isInteractive else {
+      throw CommandFailure(
+        words.pickNeeded(front, candidates: candidates.map(\.text)), code: ExitStatus.usage)
+    }
+    if found.front != found.word { print(VisibleText.of(words.foundAs(found.word, form: found.front))) }
+    for line in DictionaryWords.lines(found, words: words) { print(line) }
+    print(words.pickPrompt(count: candidates.count), terminator: "")
+    fflush(nil)
+    let answer = (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespaces)
+    guard !answer.isEmpty else {
+      print(words.nothingPicked)
+      return nil
+    }
+    if let number = Int(answer), candidates.indices.contains(number - 1) {
+      let chosen = candidates[number - 1]
+      return Cards.Picked(front: found.front, back: chosen.text, note: chosen.note)
+    }
+    return Cards.Picked(front: found.front, back: answer, note: first.note)
+  }
+}
+
+extension Cards {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration.described(.cardsList, name: "list")
 

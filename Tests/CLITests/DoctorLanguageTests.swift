@@ -114,7 +114,9 @@ import Testing
     #expect((bus["error"] as? String)?.hasPrefix("セッションバスがありません") == true)
     let files = try #require(root["files"] as? [[String: Any]])
     #expect(
-      files.map { $0["role"] as? String } == ["config", "deck", "ledger", "held", "fallback", "alarms"])
+      files.map { $0["role"] as? String } == [
+        "config", "deck", "ledger", "held", "fallback", "alarms", "dictionary",
+      ])
     #expect((files[1]["problem"] as? String)?.contains(": 内容を読み取れません: ") == true)
     #expect(files[1]["parses"] as? Bool == false)
     let timer = try #require(root["timer"] as? [String: Any])

@@ -135,7 +135,9 @@ import Testing
     #expect(result.status == 1)
     let files = try #require(root["files"] as? [[String: Any]])
     #expect(
-      files.map { $0["role"] as? String } == ["config", "deck", "ledger", "held", "fallback", "alarms"])
+      files.map { $0["role"] as? String } == [
+        "config", "deck", "ledger", "held", "fallback", "alarms", "dictionary",
+      ])
     let config = files[0]
     #expect(config["parses"] as? Bool == true)
     #expect(config["mode"] as? String == "0644")

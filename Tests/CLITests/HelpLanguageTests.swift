@@ -131,6 +131,7 @@ import Testing
   static let arguments = [
     "<front>": "表", "<back>": "裏", "<id>": "abcd", "<result>": "correct", "<topic>": "x", "<name>": "x",
     "<file>": "cards.tsv", "<service|timer|watch>": "service", "<key>": "daily.time", "<value>": "09:00",
+    "<word>": "猫",
   ]
 
   /// A value each option refuses, wherever it is declared.
@@ -140,7 +141,7 @@ import Testing
     "--limit": "abc",
     "--minutes": "0", "--break": "abc", "--long-break": "0", "--every": "0", "--cycles": "abc",
     "--weeks": "0",
-    "--svg": "", "--in": "soon", "--for": "soon", "--front": "",
+    "--svg": "", "--in": "soon", "--for": "soon", "--front": "", "--pick": "abc",
   ]
 
   /// Options that take any text: only a missing value is refused.
@@ -233,7 +234,9 @@ import Testing
     let english = try bin.run(["cards", "add", "--help", "--lang", "en"], extraEnvironment: japaneseLocale)
       .stdout
     #expect(
-      english.hasPrefix("OVERVIEW: Add a card, due today; prints its id.\n\nUSAGE: reminders cards add "))
+      english.hasPrefix(
+        "OVERVIEW: Add a card, due today; prints its id. Without BACK, the dictionary\noffers candidates.\n\n"
+      ))
     #expect(english == (try bin.run(["cards", "add", "--help"]).stdout))
     // As the parser does, the last `--lang` decides.
     #expect(try bin.run(["cards", "add", "--lang", "en", "--lang", "ja", "--help"]).stdout.hasPrefix("概要: "))

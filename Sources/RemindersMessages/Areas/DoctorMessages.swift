@@ -120,7 +120,7 @@ public protocol DoctorMessages: Sendable {
 
 /// The files `doctor` looks at.
 public enum DoctorFile: String, Sendable, CaseIterable {
-  case config, deck, ledger, held, fallback, alarms
+  case config, deck, ledger, held, fallback, alarms, dictionary
 }
 
 /// Do-not-disturb as it was read.

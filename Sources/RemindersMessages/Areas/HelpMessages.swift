@@ -88,6 +88,7 @@ public enum HelpCommand: String, Sendable, CaseIterable {
   case focus, focusStatus, focusStop
   case alarm, alarmAdd, alarmList, alarmStop, alarmEdit, alarmDelete
   case config, configPath, configShow, configSet, configUnset
+  case lookup
 }
 
 /// An option, flag or argument whose help the catalogue writes, named after where it is declared.
@@ -97,7 +98,7 @@ public enum HelpItem: String, Sendable, CaseIterable {
   // The ways of printing JSON.
   case jsonObject, jsonInsteadOfText, jsonInsteadOfTable, jsonCards, jsonRecalls, jsonStats
   // Cards and recall items.
-  case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID, cardDuplicate
+  case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID, cardDuplicate, cardPick, lookupWord
   case listDue, onlyCollection, answerResult
   case editFront, editBack, editCollection, editNote
   case importFile, importCollection

@@ -81,6 +81,7 @@ extension English: DoctorMessages {
     case .held: "nothing held for do-not-disturb"
     case .fallback: "written at the first fallback"
     case .alarms: "no alarms"
+    case .dictionary: "lookup and cards add without a back need it: sudo apt install edict"
     }
   }
 

@@ -13,7 +13,8 @@ extension English: HelpMessages {
     case .snooze: "Bring a delivered reminder back later (default: the last pop-up, after snooze.after)."
     case .stats: "Show the study heatmap: cards answered per day, streaks, focus minutes and the forecast."
     case .cards: "Add, list, answer and keep flashcards."
-    case .cardsAdd: "Add a card, due today; prints its id."
+    case .cardsAdd: "Add a card, due today; prints its id. Without BACK, the dictionary offers candidates."
+    case .lookup: "Look a word up in the offline Japanese-English dictionary: candidates for a card's back."
     case .cardsList: "List cards."
     case .cardsAnswer: "Record an answer: correct climbs the ladder, wrong starts over tomorrow."
     case .cardsEdit: "Change a card's sides, collection or note."
@@ -101,6 +102,10 @@ extension English: HelpMessages {
     case .cardsEdit:
       "An empty --collection \"\" or --note \"\" clears it. The card keeps its place on the ladder."
     case .cardsRemove: "Its answers stay in the review log (the streak counts them)."
+    case .cardsAdd:
+      "Without BACK, FRONT is looked up in the dictionary (dictionary.path, Debian's edict): in a terminal you pick a candidate by its number or type the back yourself; otherwise --pick N takes the Nth, and without it the command lists the candidates and exits 64. A conjugated word (食べた) becomes its dictionary form (食べる); the reading goes into the note."
+    case .lookup:
+      "A Japanese word gives English senses, an English word Japanese words with their readings; common words first, at most cards.candidates (1-5). A conjugated word is found by its dictionary form. The first lookup builds an index in the cache folder (a few seconds); later ones take milliseconds. Exit 69 when there is no dictionary."
     case .cardsImport:
       "One card a line: front, back, optional collection. A header line (front/back or 表/裏) names the columns (also collection/コレクション, note/メモ) and may put them in any order. Cards already in the deck with the same front, back and collection are skipped. A .csv file is CSV (RFC 4180 quoting); any other is TSV when it holds a tab."
     case .recallAdd:
@@ -134,7 +139,7 @@ extension English: HelpMessages {
       "Asks GeoClue2 where you are first: exit 77 when you are not there, 69 when no location comes. A ring under way stops."
     case .configSet:
       "VALUE is written as the key takes it: text as it is (daily.time 19:00), true or false, a number, a list split at commas (quiet.hours 12:00-13:00,22:00-07:00), a command split at spaces (review.terminal \"xterm -e\"), or TOML ([\"a\", \"b\"]). The whole file is checked before it is written: a bad value is exit 64 and the file stays as it was."
-    case .cards, .cardsAdd, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
+    case .cards, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
       .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
       ""
     }
@@ -155,7 +160,9 @@ extension English: HelpMessages {
     case .jsonRecalls: "Print a JSON array of the items."
     case .jsonStats: "Print one JSON object (the figures and the per-day series) instead of text."
     case .cardFront: "The question side."
-    case .cardBack: "The answer side."
+    case .cardBack: "The answer side (without it: candidates from the dictionary)."
+    case .cardPick: "Without BACK: take the Nth of the dictionary's candidates."
+    case .lookupWord: "A Japanese or English word."
     case .cardCollection: "A named group, e.g. TOEIC."
     case .cardNote: "A note shown with the answer."
     case .cardTag: "A tag (repeat for more)."

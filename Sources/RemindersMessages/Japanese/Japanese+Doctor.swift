@@ -55,6 +55,7 @@ extension Japanese: DoctorMessages {
     case .held: "保留"
     case .fallback: "予備カレンダー"
     case .alarms: "アラーム"
+    case .dictionary: "辞書"
     }
   }
 
@@ -92,6 +93,7 @@ extension Japanese: DoctorMessages {
     case .held: "おやすみモードで保留中のものはありません"
     case .fallback: "初めてカレンダーファイルに回すときに作られます"
     case .alarms: "アラームはありません"
+    case .dictionary: "lookup と裏を省いた cards add に必要です: sudo apt install edict"
     }
   }
 

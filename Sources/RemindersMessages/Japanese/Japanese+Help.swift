@@ -12,7 +12,8 @@ extension Japanese: HelpMessages {
     case .snooze: "届けたリマインダーを後でもう一度出します（既定: 最後のポップアップを snooze.after 後に）。"
     case .stats: "学習のヒートマップを表示します: 日ごとの解答枚数、連続日数、集中した分数、今後の予定。"
     case .cards: "単語カードを追加・一覧・解答・管理します。"
-    case .cardsAdd: "カードを追加します（今日が期日）。ID を表示します。"
+    case .cardsAdd: "カードを追加します（今日が期日）。ID を表示します。裏を省くと辞書の候補から選べます。"
+    case .lookup: "オフラインの和英辞書で単語を引きます: カードの裏の候補を表示します。"
     case .cardsList: "カードを一覧表示します。"
     case .cardsAnswer: "解答を記録します: 正解なら段階が上がり、不正解なら明日からやり直します。"
     case .cardsEdit: "カードの表・裏・コレクション・メモを変更します。"
@@ -74,6 +75,10 @@ extension Japanese: HelpMessages {
     case .cardsEdit:
       "--collection \"\" や --note \"\" のように空にすると消えます。カードの段階はそのまま残ります。"
     case .cardsRemove: "解答は復習の記録に残ります（連続日数に数えます）。"
+    case .cardsAdd:
+      "裏（BACK）を省くと、表を辞書（dictionary.path、Debian の edict）で引きます。端末では候補を番号で選ぶか、裏を自分で入力します。端末でなければ --pick N で N 番目を選び、指定がなければ候補を表示して終了コード 64 で終わります。活用した語（食べた）は辞書形（食べる）になり、読みはメモに入ります。"
+    case .lookup:
+      "日本語の語には英語の意味を、英語の語には日本語の語と読みを表示します。よく使う語が先で、最大 cards.candidates 件（1〜5）です。活用した語は辞書形で引きます。最初の検索でキャッシュフォルダに索引を作り（数秒）、以降は数ミリ秒です。辞書がなければ終了コード 69 です。"
     case .cardsImport:
       "1 行に 1 枚: 表、裏、省略できるコレクション。見出し行（front/back か 表/裏）で列を名付けられ（collection/コレクション、note/メモ も）、順番も自由です。デッキに表・裏・コレクションが同じカードがすでにあれば飛ばします。.csv ファイルは CSV（RFC 4180 の引用）、ほかはタブを含めば TSV として読みます。"
     case .recallAdd:
@@ -101,7 +106,7 @@ extension Japanese: HelpMessages {
       "まず GeoClue2 に現在地を尋ねます: その場所にいないときは終了コード 77、位置情報が届かないときは 69 で終わります。鳴っている途中なら止まります。"
     case .configSet:
       "VALUE はキーに合わせて書きます: 文字列はそのまま（daily.time 19:00）、true か false、数、コンマで区切るリスト（quiet.hours 12:00-13:00,22:00-07:00）、空白で区切るコマンド（review.terminal \"xterm -e\"）、または TOML（[\"a\", \"b\"]）。書き込む前にファイル全体を確かめます: 値が正しくなければ終了コード 64 で、ファイルはそのままです。"
-    case .cards, .cardsAdd, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
+    case .cards, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
       .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
       ""
     }
@@ -122,7 +127,9 @@ extension Japanese: HelpMessages {
     case .jsonRecalls: "項目の JSON 配列で出力します。"
     case .jsonStats: "文章の代わりに JSON オブジェクト 1 つ（数値と日ごとの系列）で出力します。"
     case .cardFront: "問題の面（表）。"
-    case .cardBack: "答えの面（裏）。"
+    case .cardBack: "答えの面（裏）。省くと辞書の候補から選びます。"
+    case .cardPick: "裏を省いたとき: 辞書の候補の N 番目を選びます。"
+    case .lookupWord: "日本語または英語の単語。"
     case .cardCollection: "名前を付けたグループ（例 TOEIC）。"
     case .cardNote: "答えと一緒に表示するメモ。"
     case .cardTag: "タグ（繰り返すと複数）。"
