@@ -42,20 +42,9 @@ public struct FileHealth {
   /// Whether the file at `path` is there and can be read, without reading it (the dictionary:
   /// 19 MB that only `lookup` needs).
   public static func examinePresence(_ role: Role, path: String) -> FileHealth {
-    var health = FileHealth(role: role, path: path, exists: false)
-    var info = stat()
-    do {
-      try systemCall("stat") { stat(path, &info) }
-    } catch  where error.code == ENOENT || error.code == ENOTDIR {
-      return health
-    } catch {
-      health.exists = true
-      health.readable = false
-      health.error = StoreError.unreadable(path: path, reason: .system(error))
-      return health
-    }
-    health.exists = true
-    health.mode = info.st_mode & 0o7777
+    let (found, info) = stated(role, path: path)
+    guard let info else { return found }
+    var health = found
     guard FileKind(mode: info.st_mode) == .regular else {
       health.readable = false
       health.error = StoreError.unreadable(path: path, reason: .notRegularFile(FileKind(mode: info.st_mode)))
@@ -71,22 +60,31 @@ public struct FileHealth {
     return health
   }
 
-  /// Reads the file at `path` and hands its bytes to `parse`; writes nothing.
-  public static func examine(_ role: Role, path: String, parse: ([UInt8]) throws -> Void) -> FileHealth {
-    var health = FileHealth(role: role, path: path, exists: false, readable: nil, parses: nil, mode: nil)
+  /// What `stat` tells of the file: missing, there but not to be looked at (with why), or there
+  /// with its mode and its `stat`.
+  private static func stated(_ role: Role, path: String) -> (FileHealth, stat?) {
+    var health = FileHealth(role: role, path: path, exists: false)
     var info = stat()
     do {
       try systemCall("stat") { stat(path, &info) }
     } catch  where error.code == ENOENT {
-      return health
+      return (health, nil)
     } catch {
       health.exists = true
       health.readable = false
       health.error = StoreError.unreadable(path: path, reason: .system(error))
-      return health
+      return (health, nil)
     }
     health.exists = true
     health.mode = info.st_mode & 0o7777
+    return (health, info)
+  }
+
+  /// Reads the file at `path` and hands its bytes to `parse`; writes nothing.
+  public static func examine(_ role: Role, path: String, parse: ([UInt8]) throws -> Void) -> FileHealth {
+    let (found, info) = stated(role, path: path)
+    guard info != nil else { return found }
+    var health = found
     do {
       guard let bytes = try FileIO.read(path) else { return health }
       health.readable = true

@@ -211,7 +211,7 @@ let sampleDeck = """
 }
 
 /// A small deterministic generator for table data.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
