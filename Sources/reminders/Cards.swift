@@ -75,10 +75,7 @@ struct Cards: ParsableCommand {
     }
   }
 
-  /// The back the dictionary gives FRONT (docs/dictionary.md): `--pick N`'s candidate; in a
-  /// terminal, the one the learner picks by number, or what they type; otherwise exit 64 naming
-  /// the candidates. The front becomes the dictionary form a conjugated word was found as, and
-  /// the reading the note. Nil when the learner picked nothing (said; no card is added).
+  /// A card's sides and note as the dictionary gave them (`Add.pickBack`).
   struct Picked {
     var front: String
     var back: String
@@ -87,6 +84,10 @@ struct Cards: ParsableCommand {
 }
 
 extension Cards.Add {
+  /// The back the dictionary gives FRONT (docs/dictionary.md): `--pick N`'s candidate; in a
+  /// terminal, the one the learner picks by number, or what they type; otherwise exit 64 naming
+  /// the candidates. The front becomes the dictionary form a conjugated word was found as, and
+  /// the reading the note. Nil when the learner picked nothing (said; no card is added).
   func pickBack(_ invocation: Invocation) throws -> Cards.Picked? {
     let words = invocation.messages
     let found = try DictionaryWords.look(front, invocation: invocation)
