@@ -82,7 +82,7 @@ public struct EdictIndex: @unchecked Sendable {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= headerSize else {
+    guard fstat(fd, &info) == 0, FileKind(mode: info.st_mode) == .regular, info.st_size >= headerSize else {
       return nil
     }
     let length = Int(info.st_size)
@@ -138,14 +138,23 @@ public struct EdictIndex: @unchecked Sendable {
     return (textStart + key..<textStart + key + length, textStart + line, UInt32(u32(12)))
   }
 
-  func compare(_ key: Range<Int>, _ wanted: [UInt8]) -> Int {
-    let n = min(key.count, wanted.count)
-    for i in 0..<n {
-      let a = bytes[key.lowerBound + i]
-      let b = wanted[i]
-      if a != b { return a < b ? -1 : 1 }
+  func compare(_ key: Range<Int>, _ wanted: [UInt8]) -> Int32 {
+    wanted.withUnsafeBytes {
+      Self.order(bytes.baseAddress! + key.lowerBound, key.count, $0.baseAddress, $0.count)
     }
-    return key.count == wanted.count ? 0 : (key.count < wanted.count ? -1 : 1)
+  }
+
+  /// The order of keys, the same when the index is sorted and when it is searched: their bytes
+  /// (as `memcmp` compares them), then the shorter first. Negative, zero or positive.
+  static func order(
+    _ a: UnsafeRawPointer, _ aCount: Int, _ b: UnsafeRawPointer?, _ bCount: Int
+  ) -> Int32 {
+    let shared = min(aCount, bCount)
+    if shared > 0, let b {
+      let byBytes = memcmp(a, b, shared)
+      if byBytes != 0 { return byBytes }
+    }
+    return aCount == bCount ? 0 : (aCount < bCount ? -1 : 1)
   }
 
   /// The lines (as entries) whose key is `key`, in rank order: a Japanese word or reading as
@@ -184,17 +193,13 @@ public struct EdictIndex: @unchecked Sendable {
 
   /// The index file's bytes for the dictionary at `path`.
   static func build(dictionary path: String, stamp: [UInt64]) throws(DictionaryError) -> [UInt8] {
-    let raw: [UInt8]
+    let raw: [UInt8]?
     do {
-      guard let read = try FileIO.read(path) else { throw DictionaryError.missing(path: path) }
-      raw = read
-    } catch let error as DictionaryError {
-      throw error
-    } catch let error as StoreError {
-      throw .unreadable(error)
+      raw = try FileIO.read(path)
     } catch {
-      throw .unreadable(.unreadable(path: path, reason: .system(SystemError(call: "read", code: EIO))))
+      throw .unreadable(error)
     }
+    guard let raw else { throw .missing(path: path) }
     return try build(raw, path: path, stamp: stamp)
   }
 
@@ -253,10 +258,8 @@ public struct EdictIndex: @unchecked Sendable {
     }
     text.withUnsafeBufferPointer { t in
       records.sort { a, b in
-        let n = min(a.length, b.length)
-        let order = memcmp(t.baseAddress! + a.key, t.baseAddress! + b.key, n)
-        if order != 0 { return order < 0 }
-        if a.length != b.length { return a.length < b.length }
+        let byKey = order(t.baseAddress! + a.key, a.length, t.baseAddress! + b.key, b.length)
+        if byKey != 0 { return byKey < 0 }
         if a.rank != b.rank { return a.rank < b.rank }
         return a.line < b.line
       }
