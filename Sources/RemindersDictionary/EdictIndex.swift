@@ -218,14 +218,16 @@ public struct EdictIndex: @unchecked Sendable {
       let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.count
       lineNumber += 1
       defer { start = end + 1 }
-      let bytes = utf8[start..<end]
+      // A CRLF line end is a line end: the line kept in the index (and parsed again at each
+      // lookup) never holds the carriage return.
+      let bytes = utf8[start..<(end > start && utf8[end - 1] == 0x0D ? end - 1 : end)]
       // The first line names the file ("　？？？ /EDICT, …"); blank lines are no entries.
       if lineNumber == 1 && bytes.starts(with: Array("　？？？".utf8)) { continue }
-      if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+      if bytes.allSatisfy({ $0 == 0x20 }) { continue }
       let line = String(decoding: bytes, as: UTF8.self)
       let entry: EdictEntry
       do {
-        entry = try EdictEntry.parse(line[...].trimmingSuffix("\r"))
+        entry = try EdictEntry.parse(line[...])
       } catch {
         throw .malformed(path: path, line: lineNumber, problem: error.problem)
       }
@@ -281,10 +283,6 @@ public struct EdictIndex: @unchecked Sendable {
     }
     return out
   }
-}
-
-extension Substring {
-  func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
 }
 
 /// EUC-JP to UTF-8, by the C library's iconv: a byte sequence that is not EUC-JP is an error

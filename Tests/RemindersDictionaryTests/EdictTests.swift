@@ -111,6 +111,16 @@ import Testing
     #expect(DictionaryLookup.look("犬", in: third, limit: 3).candidates.map(\.text) == ["dog"])
   }
 
+  /// A dictionary with CRLF line ends (saved by a Windows editor) is read as the same entries.
+  @Test func crlfLinesAreTheSameEntries() throws {
+    let dir = Self.folder()
+    let path = dir + "/edict"
+    try Self.eucJP("　？？？ /EDICT test/\r\n猫 [ねこ] /(n) cat/(P)/\r\n犬 [いぬ] /(n) dog/\r\n", to: path)
+    let index = try EdictIndex.open(dictionary: path, cacheDir: dir + "/cache")
+    #expect(DictionaryLookup.look("猫", in: index, limit: 3).candidates.map(\.text) == ["cat"])
+    #expect(DictionaryLookup.look("dog", in: index, limit: 3).candidates.map(\.word) == ["犬"])
+  }
+
   /// A line that is no entry, bytes that are not EUC-JP, a file cut inside a character: one
   /// error naming the file and the line; no dictionary at all: `missing`.
   @Test func badDictionariesAreRefusedWithTheirLine() throws {
