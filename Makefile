@@ -24,22 +24,24 @@ HARNESS_PACKAGES := dbus dunst xvfb
 # gjs and dconf; mako and SwayNotificationCenter on sway; notification-daemon. The tests read and
 # press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
 # gir1.2-atspi-2.0), and makoctl wants jq. faketime runs the binary with its clock at other hours
-# of the day (`make test-clock`).
+# of the day (`make test-clock`). The CalDAV calendars the sync is tested against: Radicale and
+# Xandikos, started on loopback by Tests/harness/caldav-server.sh (with curl).
 TEST_PACKAGES := $(DEMO_PACKAGES) $(HARNESS_PACKAGES) systemd x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
-  gir1.2-atspi-2.0 jq util-linux faketime
+  gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl
 # The test desktops come with what they recommend (the tests were proven so), except a display
 # manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen.
 TEST_EXCLUDED := gdm3
 # The Python packages the tests read our output with, in a virtual environment of the repository's
 # own (ignored by git): `icalendar` (the independent reader of what we write), `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts) and
-# `fsrs` (the reference FSRS scheduler, whose cards the FSRS tests require ours to equal).
+# `fsrs` (the reference FSRS scheduler, whose cards the FSRS tests require ours to equal) and
+# `caldav` (an independent CalDAV client: it reads back and edits the calendars the sync writes).
 VENV := .venv
 # Pinned to what the tests were last run against, so that CI gets what was tested.
-VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2
+VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2 caldav==3.6.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -70,7 +72,7 @@ deps-harness:
 deps: deps-demo
 	$(call apt_install,$(TEST_PACKAGES),$(addsuffix -,$(TEST_EXCLUDED)))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs' 2>/dev/null || \
+	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs, caldav' 2>/dev/null || \
 	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
 build: deps-demo
@@ -94,9 +96,11 @@ GENERATE_MANUAL := $(RELEASE_SCRATCH)/release/generate-manual
 release: release-binary
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-bench
 
-# What `make install` and `make deb` ship: the binary and the tool that writes its man page.
+# What `make install` and `make deb` ship: the binary, its CalDAV helper (reminders-caldav, in
+# PREFIX/lib/reminders) and the tool that writes its man page.
 release-binary: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders
+	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-caldav
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
 # The version has one home, the root command's `version:` (what `reminders --version` prints).
@@ -111,7 +115,7 @@ DEB := dist/reminders_$(VERSION)_$(ARCH).deb
 # is $XDG_DATA_HOME/systemd/user for ~/.local); UNITDIR overrides.
 UNITDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(PREFIX)/share/systemd/user)
 ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
-INSTALLED := bin/reminders share/applications/reminders.desktop share/icons/hicolor/scalable/apps/reminders.svg \
+INSTALLED := bin/reminders lib/reminders/reminders-caldav share/applications/reminders.desktop share/icons/hicolor/scalable/apps/reminders.svg \
   share/man/man1/reminders.1.gz share/bash-completion/completions/reminders \
   share/fish/vendor_completions.d/reminders.fish
 

@@ -5,11 +5,16 @@ let package = Package(
   name: "reminders",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "reminders", targets: ["reminders"])
+    .executable(name: "reminders", targets: ["reminders"]),
+    .executable(name: "reminders-caldav", targets: ["reminders-caldav"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // The CalDAV calendar's HTTP client (README: why this one), with its TLS and HTTP types.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // Messages: one catalogue per language (Japanese, English) of every text a person sees, by
@@ -65,6 +70,21 @@ let package = Package(
     // looked in by binary search; the de-inflection rules that find a conjugated word's
     // dictionary form. Used only by `lookup` and `cards add FRONT`: nothing else reads it.
     .target(name: "RemindersDictionary", dependencies: ["RemindersStore", "RemindersMessages"]),
+
+    // Adapters: a CalDAV calendar collection over HTTP(S) (AsyncHTTPClient, TLS by swift-nio-ssl):
+    // the few requests a sync makes (PUT, DELETE, GET, PROPFIND) and the multistatus they
+    // answer. Linked only into the helper `reminders-caldav`, never into `reminders`: it made
+    // every start of the every-minute run a third slower (README, "The calendar's HTTP client").
+    .target(
+      name: "RemindersCalDAV",
+      dependencies: [
+        "RemindersApp", "RemindersCore", "RemindersStore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
 
     // Delivery: the run and the watch's rules, between Store and the command line, behind the
     // NotificationSender protocol and its kin (libdbus in production, doubles in its tests).
@@ -126,6 +146,11 @@ let package = Package(
       ]
     ),
 
+    // The helper `reminders` starts for a sync, when a request is to be sent: it sends the
+    // requests it is given over RemindersCalDAV (RemindersApp's CalendarHelperLine).
+    .executableTarget(
+      name: "reminders-caldav", dependencies: ["RemindersCalDAV", "RemindersApp", "RemindersStore"]),
+
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
       name: "reminders-bench",
@@ -138,7 +163,9 @@ let package = Package(
     // fuzzer only as `make fuzz` builds it, and otherwise replays the files it is given.
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki", "RemindersDictionary"],
+      dependencies: [
+        "RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersAnki", "RemindersDictionary",
+      ],
       path: "Fuzz/Harnesses"
     ),
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
@@ -146,9 +173,11 @@ let package = Package(
     // Tests: one target per module, plus end-to-end tests of the built binary.
     .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
-    .testTarget(name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
     .testTarget(
-      name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"], exclude: ["Golden"]),
+      name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
+    .testTarget(
+      name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "RemindersDBusTests", dependencies: ["RemindersDBus", "RemindersDesktop", "DesktopTestSupport"]),
     .testTarget(
@@ -157,10 +186,14 @@ let package = Package(
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
       ]
     ),
-    .testTarget(name: "RemindersTerminalTests", dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
+    .testTarget(
+      name: "RemindersTerminalTests",
+      dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
-    .testTarget(name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
+    .testTarget(
+      name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
     .testTarget(name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore"]),
+    .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
@@ -176,7 +209,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "CLITests", dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
+      name: "CLITests",
+      dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
@@ -184,7 +218,9 @@ let package = Package(
     // temporary folders, a workspace), shared by the test targets.
     .target(
       name: "RemindersTestSupport",
-      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore"],
+      dependencies: [
+        "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore",
+      ],
       path: "Tests/RemindersTestSupport"
     ),
   ],

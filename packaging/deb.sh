@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package: stages the files for /usr with stage.sh, writes DEBIAN/control
 # (Depends from dpkg-shlibdeps, which reads the libraries the binary links: libdbus-1-3, libc6
-# and the C++ runtime TOMLKit needs), and packs it with dpkg-deb, every file owned by root.
+# and the C++ runtime TOMLKit needs; and the CalDAV helper's: zlib1g), and packs it with dpkg-deb, every file owned by root.
 #
 # The package installs the user units but enables them for nobody: each user starts the timer
 # and the watch service with `systemctl --user enable --now reminders.timer
@@ -25,7 +25,8 @@ fi
 # dpkg-shlibdeps wants to run inside a source tree: a minimal debian/control is enough.
 mkdir -p "$work/src/debian"
 printf 'Source: reminders\n\nPackage: reminders\nArchitecture: any\n' > "$work/src/debian/control"
-if ! depends=$(cd "$work/src" && dpkg-shlibdeps -O -e "$root/usr/bin/reminders" 2> "$work/shlibdeps.log"); then
+if ! depends=$(cd "$work/src" && dpkg-shlibdeps -O -e "$root/usr/bin/reminders" \
+  -e "$root/usr/lib/reminders/reminders-caldav" 2> "$work/shlibdeps.log"); then
   cat "$work/shlibdeps.log" >&2
   exit 1
 fi

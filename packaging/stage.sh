@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lays out everything reminders installs under DESTDIR, for a binary that will live in PREFIX/bin:
-# the binary (stripped), the systemd user units, the desktop file, the icon, the man page and the
+# the binary and its CalDAV helper (stripped), the systemd user units, the desktop file, the icon, the man page and the
 # bash, zsh and fish completions. `make install` and `make deb` both use it, so the two install
 # the same files.
 #
@@ -21,6 +21,11 @@ install -d "$root/bin"
 install -m 0755 "$bin" "$root/bin/reminders"
 # Debug symbols are most of the size; the Swift metadata the argument parser reads stays.
 strip --strip-unneeded "$root/bin/reminders"
+# The helper that speaks HTTP to a CalDAV calendar, built beside the binary: `reminders` finds it
+# in PREFIX/lib/reminders (docs/calendar.md).
+install -d "$root/lib/reminders"
+install -m 0755 "$(dirname "$bin")/reminders-caldav" "$root/lib/reminders/reminders-caldav"
+strip --strip-unneeded "$root/lib/reminders/reminders-caldav"
 
 install -d "$destdir$unitdir"
 "$bin" timer print-unit service --exec "$prefix/bin/reminders" > "$destdir$unitdir/reminders.service"

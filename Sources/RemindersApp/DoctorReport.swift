@@ -153,6 +153,8 @@ public struct DoctorReport {
     /// `anki.collection` names no collection: Anki's cards are not counted anew (the deck's
     /// reminders go on). The one note that makes the exit code 1.
     case ankiNotCounted(AnkiConfigError)
+    /// The last sync of the CalDAV calendar failed (exit code 1 too).
+    case calendarFailing(CalendarFailure)
   }
 
   public struct Verdict {
@@ -160,8 +162,13 @@ public struct DoctorReport {
     public var finding: Finding
     public var notes: [Note]
     public var exitCode: Int32 {
-      let ankiNotCounted = notes.contains { if case .ankiNotCounted = $0 { true } else { false } }
-      return delivery == .popup && !ankiNotCounted ? 0 : 1
+      let failing = notes.contains {
+        switch $0 {
+        case .ankiNotCounted, .calendarFailing: true
+        default: false
+        }
+      }
+      return delivery == .popup && !failing ? 0 : 1
     }
   }
 
@@ -185,6 +192,12 @@ public struct DoctorReport {
   public var firstSteps = false
   /// A `daily.time` before `window.start`: the time asked for, and the time it fires at.
   public var dailyMoved: (asked: WallTime, firesAt: WallTime)?
+  /// The CalDAV calendar of `[calendar]` (nil: none), and what the last sync left in the state
+  /// (read from the file: `doctor` sends no request).
+  public var calendar: CalendarSettings?
+  public var calendarState: CalendarState?
+  /// The day clock of the config's zone, for the times said.
+  public var dayClock = DayClock(zone: TimeZone(identifier: "UTC")!)
 
   /// Reads the desktop exactly as `run` does (`SessionDesktop.reach`), then the server's identity
   /// and capabilities, the timer, and every file `run` reads under `paths`; the language from the
@@ -241,6 +254,15 @@ public struct DoctorReport {
       bus: bus, server: server, doNotDisturb: doNotDisturb, timer: timer, files: files, japaneseFont: font,
       actions: actions, anki: anki, alarms: alarms, verdict: verdict, language: language)
     report.firstSteps = cards == 0 && configuration.anki == nil
+    report.dayClock = DayClock(zone: probes.zone(configuration.zoneIdentifier))
+    if let settings = configuration.calendar {
+      report.calendar = settings
+      report.calendarState = CalendarStateFile(stateDir: paths.stateDir).load(url: settings.url)
+      // A calendar that the last sync could not reach or was refused by: said, exit 1.
+      if let failure = report.calendarState?.failure {
+        report.verdict.notes.append(.calendarFailing(failure))
+      }
+    }
     let schedule = configuration.schedule
     if schedule.dailyTime < schedule.windowStart {
       report.dailyMoved = (schedule.dailyTime, schedule.windowStart)

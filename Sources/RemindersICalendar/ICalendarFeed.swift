@@ -36,6 +36,36 @@ public struct ICalendarFeed: Sendable {
     return writer.bytes
   }
 
+  /// One reminder's event as a calendar object resource of its own, as a CalDAV calendar holds
+  /// it: the same VEVENT (UID, alarm) as in the feed, in a VCALENDAR with no METHOD and no
+  /// calendar name (a CalDAV object carries neither).
+  public func resource(_ reminder: Reminder, stamp: Date) -> [UInt8] {
+    var writer = ContentWriter(capacity: EventFormat.estimatedSize(of: [reminder]) + 256)
+    Self.writeOpening(into: &writer)
+    EventFormat.write(reminder, language: language, stamp: stamp, revision: nil, into: &writer)
+    writer.line("END:VCALENDAR")
+    return writer.bytes
+  }
+
+  /// What the event of `reminder` says, as 16 hex digits (FNV-1a of its resource written with a
+  /// fixed DTSTAMP): equal for the same event whenever it is planned, different when anything
+  /// a calendar shows of it changed.
+  public func revision(of reminder: Reminder) -> String {
+    Self.digest(resource(reminder, stamp: Date(timeIntervalSince1970: 0)))
+  }
+
+  /// The events of `reminders` as the feed writes them, with a fixed DTSTAMP, as 16 hex digits.
+  public func revision(of reminders: [Reminder]) -> String {
+    Self.digest(render(reminders, stamp: Date(timeIntervalSince1970: 0)))
+  }
+
+  static func digest(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
   /// The UID of the event for the reminder with id `reminderID`.
   ///
   /// The rule: the reminder id's first `:` becomes `-`, every byte other than ASCII letters,
@@ -49,14 +79,19 @@ public struct ICalendarFeed: Sendable {
     return writer.string
   }
 
-  /// BEGIN:VCALENDAR and the calendar's properties, up to its first component.
-  func writeHeader(into writer: inout ContentWriter) {
+  /// BEGIN:VCALENDAR and what every calendar object of ours says first: version, product, scale.
+  static func writeOpening(into writer: inout ContentWriter) {
     writer.line("BEGIN:VCALENDAR")
     writer.line("VERSION:2.0")
     writer.ascii("PRODID:")
     writer.text(Self.productID)
     writer.endLine()
     writer.line("CALSCALE:GREGORIAN")
+  }
+
+  /// BEGIN:VCALENDAR and the calendar's properties, up to its first component.
+  func writeHeader(into writer: inout ContentWriter) {
+    Self.writeOpening(into: &writer)
     writer.line("METHOD:PUBLISH")
     writer.ascii("NAME:")
     writer.text(name)

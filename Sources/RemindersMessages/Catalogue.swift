@@ -10,7 +10,7 @@
 /// punctuation, never by emoji, markup or colour alone.
 public typealias Catalogue = PopupMessages & ReviewMessages & CardsMessages & FocusMessages & StatsMessages
   & PlanMessages & DeliveryMessages & DoctorMessages & TimerMessages & AlarmMessages & AnkiMessages
-  & ErrorsMessages & HelpMessages & CardPopupMessages & ConfigMessages & DictionaryMessages
+  & ErrorsMessages & HelpMessages & CardPopupMessages & ConfigMessages & DictionaryMessages & CalendarMessages
 
 /// The Japanese catalogue.
 public struct Japanese: Sendable {

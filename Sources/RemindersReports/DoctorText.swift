@@ -70,7 +70,13 @@ extension DoctorReport {
     }
     rows.append([text.locationLabel, alarms.location.text(language)])
     rows.append([text.alarmSoundLabel, alarms.soundText(text)])
+    rows.append([text.calendarLabel, calendarText])
     return TextTable.render(rows) + text.verdictPrefix + verdict.text(language) + "\n"
+  }
+
+  /// The CalDAV calendar's row (docs/calendar.md).
+  var calendarText: String {
+    CalendarText(language: language, clock: dayClock).doctor(calendar, state: calendarState)
   }
 
   /// The report as JSON: keys and machine values as they are, free text in the session's language.
@@ -137,6 +143,20 @@ extension DoctorReport {
       ),
       ("actions", actionsJSON),
       ("firstSteps", .bool(firstSteps)),
+      (
+        "calendar",
+        calendar.map { settings in
+          .object([
+            ("url", .string(settings.url)),
+            ("events", .int(calendarState?.published.count ?? 0)),
+            (
+              "syncedAt", calendarState?.syncedAt.map { .string(Timestamp.format($0, in: dayClock)) } ?? .null
+            ),
+            ("failure", calendarState?.failure.map { .string($0.kind.rawValue) } ?? .null),
+            ("message", .string(calendarText)),
+          ])
+        } ?? .null
+      ),
       ("dailyFiresAt", dailyMoved.map { .string($0.firesAt.description) } ?? .null),
       ("location", alarms.locationJSON(language)),
       ("alarmSound", alarms.soundJSON()),
@@ -195,6 +215,7 @@ extension DoctorReport.Verdict {
       case .font(let warning): words.fontWarning(warning.words)
       case .alarmsWillNotRing(let file): words.alarmsWillNotRing(file.summary(language))
       case .ankiNotCounted(let error): words.ankiNotCounted(error.text(language))
+      case .calendarFailing: words.calendarFailingNote
       }
     }
     return ([main] + notes).joined(separator: words.noteSeparator)

@@ -80,6 +80,12 @@ public struct SettingKey: Sendable, Equatable {
     .init("study.fsrs.parameters", .toml, nil),
     .init("dictionary.path", .text, "\"/usr/share/edict/edict\""),
     .init("cards.candidates", .whole, "3"),
+    .init("calendar.url", .text, nil),
+    .init("calendar.username", .text, nil),
+    .init("calendar.password_command", .command, nil),
+    .init("calendar.ca_file", .text, nil),
+    .init("calendar.days", .whole, "14"),
+    .init("export.path", .text, nil),
   ]
 
   /// The setting named `key`, ignoring case.

@@ -13,7 +13,10 @@ struct Export: ParsableCommand {
 
   // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
   @Option(parsing: .unconditional, help: .catalogue(.exportDays))
-  var days: Int = 14
+  var days: Int = Export.standardDays
+
+  /// The days of plan a feed holds unless told (`--days`; the feed of `export.path`).
+  static let standardDays = 14
 
   @Option(help: .catalogue(.exportOutput, valueName: "path"))
   var output: String?
@@ -27,12 +30,7 @@ struct Export: ParsableCommand {
     let invocation = try Invocation(global)
     if let output, output != "-" { try CommandLinePath.requireFolder(of: output, words: invocation.messages) }
     let now = time.instant(in: invocation.clock)
-    // The focus timer's phase ends are for this desktop, now: a subscribed calendar on another
-    // device would get an alarm every 25 minutes of a session left running. Nor do alarms go
-    // there: a calendar's alarm is dismissed anywhere, and an alarm stops only at its place.
-    let plan = try PlanReader(invocation).plan(now: now, days: days).filter {
-      $0.kind != .focus && $0.kind != .alarm && $0.kind != .card
-    }
+    let plan = try PlanReader(invocation).calendarPlan(now: now, days: days)
     let feed = ICalendarFeed(name: invocation.messages.feedName, language: invocation.language).render(
       plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed

@@ -53,6 +53,15 @@ struct PlanReader {
   /// today+`days`: the delivery runs themselves, walked with a desktop that only records.
   func plan(now: Date, days: Int) throws -> [Reminder] { try planWithSources(now: now, days: days).plan }
 
+  /// The reminders a calendar holds (the feed, the fallback's kin, the CalDAV calendar): the plan
+  /// without the focus timer's phase ends, which are for this desktop, now (a calendar on another
+  /// device would get an alarm every 25 minutes of a session left running), without alarms (a
+  /// calendar's alarm is dismissed anywhere, and an alarm stops only at its place) and without
+  /// drips (a card pop-up is answered on the desktop).
+  func calendarPlan(now: Date, days: Int) throws -> [Reminder] {
+    try plan(now: now, days: days).filter { $0.kind != .focus && $0.kind != .alarm && $0.kind != .card }
+  }
+
   /// `plan`, and where Anki's counts in it come from.
   func planWithSources(now: Date, days: Int) throws -> (
     plan: [Reminder], anki: AnkiStatus?, nothingToStudy: Bool

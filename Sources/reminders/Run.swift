@@ -36,6 +36,9 @@ struct Run: ParsableCommand {
     let lines = RunReportText(language: invocation.language).lines(report)
     for line in lines.out { print(line) }
     for line in lines.err { ExitStatus.say(line) }
+    // After delivery, never before it: the feed of export.path and the CalDAV calendar, each
+    // only when its plan changed (or a check is due); nothing of either is read otherwise.
+    CalendarUpkeep.afterDelivery(invocation, now: now)
   }
 
   /// The timer's hot path: `reminders run` with only the global options and `--now`, with valid

@@ -52,12 +52,16 @@ import Testing
     }
     #expect(names.contains("libdbus-1-3"))
     #expect(names.contains("libc6"))
+    // The CalDAV helper's TLS is its own (BoringSSL, linked in); it needs zlib.
+    #expect(names.contains("zlib1g"))
+    #expect(!names.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libssl") })
   }
 
   @Test func everyPromisedFileIsThere() throws {
     let root = try package().root
     let files = [
-      "usr/bin/reminders", "usr/lib/systemd/user/reminders.service", "usr/lib/systemd/user/reminders.timer",
+      "usr/bin/reminders", "usr/lib/reminders/reminders-caldav", "usr/lib/systemd/user/reminders.service",
+      "usr/lib/systemd/user/reminders.timer",
       "usr/lib/systemd/user/reminders-watch.service",
       "usr/share/applications/reminders.desktop", "usr/share/icons/hicolor/scalable/apps/reminders.svg",
       "usr/share/man/man1/reminders.1.gz", "usr/share/bash-completion/completions/reminders",
@@ -89,6 +93,23 @@ import Testing
         contentsOfFile: Programs.repository + "/packaging/systemd/" + file, encoding: .utf8)
       #expect(shipped == source, "\(file)")
     }
+  }
+
+  /// The installed binary finds its installed helper (/usr/lib/reminders) and syncs a real
+  /// calendar with it.
+  @Test func theInstalledBinarySyncsThroughItsHelper() throws {
+    let server = try CalDAVServer("xandikos")
+    let bin = try Binary()
+    try bin.writeConfig("[time]\nzone = \"Asia/Tokyo\"\n[calendar]\nurl = \"\(server.url)\"\n")
+    try bin.writeDeck(fixtureDeck)
+    let installed = try package().root + "/usr/bin/reminders"
+    var environment = bin.environment
+    environment["PATH"] = "/usr/bin:/bin"
+    let sync = try Programs.run(
+      [installed, "calendar", "sync", "--now", "2026-11-21T06:00:00+09:00"], environment: environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stdout.contains("created  2026-11-21 08:00"), "\(sync.stdout)")
+    #expect(try server.events().contains { $0["uid"] as? String == "daily-2026-11-21@reminders" })
   }
 
   @Test func theDesktopFileValidatesAndNamesTheIcon() throws {

@@ -87,6 +87,7 @@ import Testing
     case .font(let warning): "font \(warning)"
     case .alarmsWillNotRing(let file): "alarms \(file.path)"
     case .ankiNotCounted: "anki not counted"
+    case .calendarFailing: "calendar failing"
     }
   }
 

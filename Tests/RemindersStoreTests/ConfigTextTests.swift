@@ -77,11 +77,19 @@ import Testing
   /// Each default the table lists is the reader's default: a file that says it reads as no file.
   @Test func theDefaultsAreTheReadersDefaults() throws {
     for key in SettingKey.all {
-      guard let standard = key.standard, !key.key.hasPrefix("anki.") else { continue }
+      // ([anki] and [calendar] need their main key; the calendar's days are checked below.)
+      guard let standard = key.standard, !key.key.hasPrefix("anki."), !key.key.hasPrefix("calendar.") else {
+        continue
+      }
       let text = try ConfigText.set("", key: key, value: standard)
       let config = try Configuration.parse(text, path: "c.toml", home: "/h")
       #expect(config == .standard, "\(key.key) = \(standard)")
     }
+    let days = try #require(SettingKey.named("calendar.days")?.standard)
+    let calendar = try Configuration.parse(
+      "[calendar]\nurl = \"https://h/c/\"\ndays = \(days)\n", path: "c.toml", home: "/h"
+    ).calendar
+    #expect(calendar == CalendarSettings(url: "https://h/c/"))
   }
 
   /// VALUE as `config set` takes it, by the key's kind.

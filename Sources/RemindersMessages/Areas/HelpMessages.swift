@@ -89,6 +89,7 @@ public enum HelpCommand: String, Sendable, CaseIterable {
   case alarm, alarmAdd, alarmList, alarmStop, alarmEdit, alarmDelete
   case config, configPath, configShow, configSet, configUnset
   case lookup
+  case calendar, calendarSync, calendarStatus
 }
 
 /// An option, flag or argument whose help the catalogue writes, named after where it is declared.
@@ -99,6 +100,7 @@ public enum HelpItem: String, Sendable, CaseIterable {
   case jsonObject, jsonInsteadOfText, jsonInsteadOfTable, jsonCards, jsonRecalls, jsonStats
   // Cards and recall items.
   case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID, cardDuplicate, cardPick, lookupWord
+  case calendarDryRun
   case listDue, onlyCollection, answerResult
   case editFront, editBack, editCollection, editNote
   case importFile, importCollection

@@ -15,6 +15,12 @@ extension English: HelpMessages {
     case .cards: "Add, list, answer and keep flashcards."
     case .cardsAdd: "Add a card, due today; prints its id. Without BACK, the dictionary offers candidates."
     case .lookup: "Look a word up in the offline Japanese-English dictionary: candidates for a card's back."
+    case .calendar:
+      "Keep a CalDAV calendar in step with the plan, so that a phone or another computer alarms too."
+    case .calendarSync:
+      "Bring the CalDAV calendar in step with the plan now; prints what it created, replaced and deleted."
+    case .calendarStatus:
+      "Show the CalDAV calendar: the events written there, the last sync, and any problem."
     case .cardsList: "List cards."
     case .cardsAnswer: "Record an answer: correct climbs the ladder, wrong starts over tomorrow."
     case .cardsEdit: "Change a card's sides, collection or note."
@@ -106,6 +112,11 @@ extension English: HelpMessages {
       "Without BACK, FRONT is looked up in the dictionary (dictionary.path, Debian's edict): in a terminal you pick a candidate by its number or type the back yourself; otherwise --pick N takes the Nth, and without it the command lists the candidates and exits 64. A conjugated word (食べた) becomes its dictionary form (食べる); the reading goes into the note."
     case .lookup:
       "A Japanese word gives English senses, an English word Japanese words with their readings; common words first, at most cards.candidates (1-5). A conjugated word is found by its dictionary form. The first lookup builds an index in the cache folder (a few seconds); later ones take milliseconds. Exit 69 when there is no dictionary."
+    case .calendar:
+      "Config [calendar] names the calendar (url, username, password_command, ca_file, days). `run` keeps it in step after it delivers: one event with an alarm per reminder, the same as `export`; the events of delivered reminders stay 7 days. Events it did not write are never touched."
+    case .calendarSync:
+      "Lists the calendar and writes what differs from the plan (only where the server still holds what it last wrote). Exit 69 when the server cannot be reached, 77 when it refuses the user name or password."
+    case .calendarStatus: "Reads the files only: no request is sent."
     case .cardsImport:
       "One card a line: front, back, optional collection. A header line (front/back or 表/裏) names the columns (also collection/コレクション, note/メモ) and may put them in any order. Cards already in the deck with the same front, back and collection are skipped. A .csv file is CSV (RFC 4180 quoting); any other is TSV when it holds a tab."
     case .recallAdd:
@@ -163,6 +174,7 @@ extension English: HelpMessages {
     case .cardBack: "The answer side (without it: candidates from the dictionary)."
     case .cardPick: "Without BACK: take the Nth of the dictionary's candidates."
     case .lookupWord: "A Japanese or English word."
+    case .calendarDryRun: "Say what a sync would change, and write nothing."
     case .cardCollection: "A named group, e.g. TOEIC."
     case .cardNote: "A note shown with the answer."
     case .cardTag: "A tag (repeat for more)."

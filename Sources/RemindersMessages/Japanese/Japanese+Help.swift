@@ -14,6 +14,9 @@ extension Japanese: HelpMessages {
     case .cards: "単語カードを追加・一覧・解答・管理します。"
     case .cardsAdd: "カードを追加します（今日が期日）。ID を表示します。裏を省くと辞書の候補から選べます。"
     case .lookup: "オフラインの和英辞書で単語を引きます: カードの裏の候補を表示します。"
+    case .calendar: "CalDAV カレンダーを予定と一致させ、スマートフォンや別のコンピューターでも通知されるようにします。"
+    case .calendarSync: "CalDAV カレンダーをいま予定と一致させます。作成・更新・削除したものを表示します。"
+    case .calendarStatus: "CalDAV カレンダーの状態を表示します: 書き込んだ予定、最後の同期、問題。"
     case .cardsList: "カードを一覧表示します。"
     case .cardsAnswer: "解答を記録します: 正解なら段階が上がり、不正解なら明日からやり直します。"
     case .cardsEdit: "カードの表・裏・コレクション・メモを変更します。"
@@ -79,6 +82,11 @@ extension Japanese: HelpMessages {
       "裏（BACK）を省くと、表を辞書（dictionary.path、Debian の edict）で引きます。端末では候補を番号で選ぶか、裏を自分で入力します。端末でなければ --pick N で N 番目を選び、指定がなければ候補を表示して終了コード 64 で終わります。活用した語（食べた）は辞書形（食べる）になり、読みはメモに入ります。"
     case .lookup:
       "日本語の語には英語の意味を、英語の語には日本語の語と読みを表示します。よく使う語が先で、最大 cards.candidates 件（1〜5）です。活用した語は辞書形で引きます。最初の検索でキャッシュフォルダに索引を作り（数秒）、以降は数ミリ秒です。辞書がなければ終了コード 69 です。"
+    case .calendar:
+      "設定の [calendar] でカレンダーを指定します（url、username、password_command、ca_file、days）。`run` は配信の後でカレンダーを予定と一致させます: リマインダー 1件につきアラーム付きの予定 1件で、`export` と同じものです。配信済みのリマインダーの予定は 7日間残ります。自分が書き込んでいない予定には決して触れません。"
+    case .calendarSync:
+      "カレンダーの一覧を読み、予定と違うものを書き込みます（サーバーが最後に書いたものを保っている場合のみ）。サーバーに接続できないときは終了コード 69、ユーザー名またはパスワードが拒否されたときは 77 です。"
+    case .calendarStatus: "ファイルを読むだけで、リクエストは送りません。"
     case .cardsImport:
       "1 行に 1 枚: 表、裏、省略できるコレクション。見出し行（front/back か 表/裏）で列を名付けられ（collection/コレクション、note/メモ も）、順番も自由です。デッキに表・裏・コレクションが同じカードがすでにあれば飛ばします。.csv ファイルは CSV（RFC 4180 の引用）、ほかはタブを含めば TSV として読みます。"
     case .recallAdd:
@@ -130,6 +138,7 @@ extension Japanese: HelpMessages {
     case .cardBack: "答えの面（裏）。省くと辞書の候補から選びます。"
     case .cardPick: "裏を省いたとき: 辞書の候補の N 番目を選びます。"
     case .lookupWord: "日本語または英語の単語。"
+    case .calendarDryRun: "同期で何が変わるかを表示するだけで、何も書き込みません。"
     case .cardCollection: "名前を付けたグループ（例 TOEIC）。"
     case .cardNote: "答えと一緒に表示するメモ。"
     case .cardTag: "タグ（繰り返すと複数）。"

@@ -1,0 +1,75 @@
+/// The texts of the CalDAV calendar (docs/calendar.md): what a sync changed, why it could not,
+/// `calendar status` and its `doctor` row.
+public protocol CalendarMessages: Sendable {
+  /// One change `calendar sync` made (or, `dryRun`, would make): `created  2026-11-27 08:00
+  /// Today's reviews: 3 cards` / `作成  2026-11-27 08:00  今日の復習 3枚`; without a title (an
+  /// event no longer planned), its UID.
+  func calendarChange(_ change: CalendarChangeWord, dryRun: Bool, time: String, title: String?, uid: String)
+    -> String
+
+  /// The end of `calendar sync`: `The calendar is in step with the plan: 2 created, 1 replaced,
+  /// 0 deleted (4 requests).`; dry: `Dry run, nothing written: 2 to create, …`.
+  func calendarSynced(created: Int, replaced: Int, deleted: Int, requests: Int, dryRun: Bool) -> String
+
+  /// An event the server would not take: `not taken by the server (HTTP 409): TITLE; is an event
+  /// with the same UID in the calendar already (a feed imported into it)?`.
+  func calendarRejected(_ title: String, status: Int) -> String
+
+  /// `run`'s line when a sync changed the calendar: `calendar: 2 created, 1 replaced, 0 deleted`.
+  func calendarRunLine(created: Int, replaced: Int, deleted: Int) -> String
+
+  /// A sync that failed, and what happens next (`retry`: a time, or nil for `calendar sync`):
+  /// `calendar URL: the server refused the user name or password (HTTP 401); run tries again
+  /// once an hour (next 09:12), or now: reminders calendar sync`.
+  func calendarProblem(_ problem: CalendarProblemWord, url: String, retry: String?) -> String
+
+  /// `calendar sync` or `status` with no calendar set: `no calendar is set: set calendar.url
+  /// (reminders config set calendar.url https://…)`.
+  var calendarNotSet: String { get }
+
+  /// `calendar sync` while another sync holds the lock.
+  var calendarBusy: String { get }
+
+  /// A sync stopped by its time: `the time of a sync ran out: the rest follows on the next run`.
+  var calendarOutOfTime: String { get }
+
+  /// `calendar status`: the calendar, the user, the events kept there, the last sync and check,
+  /// and the failure with its next try.
+  func calendarStatus(
+    url: String, user: String?, events: Int, syncedAt: String?, checkedAt: String?,
+    problem: CalendarProblemWord?,
+    since: String?, retry: String?, feed: String?
+  ) -> [String]
+
+  /// `doctor`'s note when the last sync failed.
+  var calendarFailingNote: String { get }
+
+  /// `doctor`'s row label: `calendar` / `カレンダー`.
+  var calendarLabel: String { get }
+
+  /// `doctor`'s row: `not set (calendar.url)`, `URL: 12 events, in step as of 2026-11-26 08:11`,
+  /// or the failure since when.
+  func calendarDoctor(
+    url: String?, events: Int, syncedAt: String?, problem: CalendarProblemWord?, since: String?
+  ) -> String
+}
+
+/// What a sync does to a resource, in words.
+public enum CalendarChangeWord: Sendable, Equatable {
+  case create, replace, delete, forget
+}
+
+/// Why a sync could not finish, in words.
+public enum CalendarProblemWord: Sendable, Equatable {
+  /// No answer (`detail`: connection refused, a TLS failure, …).
+  case unreachable(String)
+  case timedOut
+  /// 401 or 403.
+  case refused(Int)
+  /// Another status (5xx among them).
+  case status(Int)
+  /// An answer that is no CalDAV answer.
+  case badAnswer(String)
+  /// `calendar.password_command` failed.
+  case password(String)
+}
