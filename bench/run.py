@@ -244,8 +244,38 @@ def delivery(bin_dir):
         print(f"{'notify-send x y':<48} {notify * 1000:8.2f} ms")
         print(f"{'run, nothing to deliver (100,000-card deck)':<48} {idle * 1000:8.2f} ms {idle / notify:6.2f}x   target <= 1.00x")
         print(f"{'run, delivering one daily reminder':<48} {one * 1000:8.2f} ms {one / notify2:6.2f}x   target <= 1.30x")
+        calendar_idle(bin_dir, env, close)
     finally:
         stop()
+
+
+def calendar_idle(bin_dir, env, close):
+    """`run` with nothing to deliver and a CalDAV calendar in step (Xandikos on loopback): what a
+    configured calendar costs the every-minute run (no request is sent)."""
+    if not os.path.exists(os.path.join(bin_dir, "reminders-caldav")):
+        print("(no reminders-caldav in this build: the calendar's idle run is not measured)")
+        return
+    work = tempfile.mkdtemp(prefix="reminders-bench-caldav-")
+    script = os.path.join(HERE, "..", "Tests", "harness", "caldav-server.sh")
+    url = subprocess.run(["bash", script, "xandikos", work + "/server"], check=True, capture_output=True,
+                         text=True).stdout.strip()
+    try:
+        env = dict(env, XDG_CACHE_HOME=work + "/cache", XDG_DATA_HOME=work + "/data")
+        config = os.path.join(work, "config.toml")
+        with open(config, "w") as f:
+            f.write(f'[time]\nzone = "Asia/Tokyo"\n[calendar]\nurl = "{url}"\n')
+        base = (f"{os.path.join(bin_dir, 'reminders')} run --deck {deck(100_000)} --config {config} "
+                f"--state-dir {work}/state --now {TODAY}T07:00:00+09:00")
+        # The first run writes the calendar; from then on the inputs are the same and nothing is sent.
+        subprocess.run(base.split(), check=True, env=env, capture_output=True)
+        notify, idle = hyperfine(["notify-send x y", base], env, prepare=close)
+        with open(work + "/server/log") as f:
+            requests = sum(1 for line in f if line.rstrip().endswith('"reminders"'))
+        print(f"{'run, nothing to deliver, CalDAV calendar in step':<48} {idle * 1000:8.2f} ms {idle / notify:6.2f}x   "
+              f"target <= 1.00x ({requests} requests in all, the first run's)")
+    finally:
+        with open(work + "/server/pid") as f:
+            os.kill(int(f.read()), 15)
 
 
 def review(bin_dir):
