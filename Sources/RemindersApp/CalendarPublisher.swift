@@ -166,8 +166,11 @@ public struct CalendarPublisher {
         return Report(outcome: .notDue)
       }
     }
+    // A try after a failure lists the calendar, even with nothing to write: it is the one way to
+    // know the server takes us again before the failure is said to be over.
     var sync = Pass(
-      dryRun: trigger == .command(dryRun: true), list: trigger != .run || checkDue, now: now,
+      dryRun: trigger == .command(dryRun: true), list: trigger != .run || checkDue || state.failure != nil,
+      now: now,
       started: started,
       seconds: seconds, configKey: configKey)
     sync.want(try plan(), feed: feed)

@@ -199,7 +199,7 @@ private func instant(_ text: String) -> Date { Timestamp.parse(text)! }
     #expect(state.failure?.tries == 2 && state.failure?.retryAt == start.addingTimeInterval(180))
     server.fault = nil
     let back = try sync(plan, at: start.addingTimeInterval(180))
-    #expect(back.outcome == .done && back.lines.count == 1 && state.failure == nil)
+    #expect(back.outcome == .done && back.lines.count == 1 && back.listed && state.failure == nil)
   }
 
   /// 401: said once, tried again an hour later, or at once when the config changed.
@@ -214,6 +214,13 @@ private func instant(_ text: String) -> Date { Timestamp.parse(text)! }
     #expect(fixed.outcome == .failed(.refused(401)) && !fixed.newFailure)
     server.fault = nil
     #expect(try sync(plan, at: start.addingTimeInterval(1900 + 3600), configKey: "c2").outcome == .done)
+    // A refusal with nothing left to write is over only when the server has taken a request.
+    server.fault = .refused(401)
+    let quiet = start.addingTimeInterval(1900 + 7200)
+    #expect(try sync(plan, at: quiet, fingerprint: "f2").outcome == .failed(.refused(401)))
+    let requests = server.requests
+    let retried = try sync(plan, at: quiet.addingTimeInterval(3600), fingerprint: "f2")
+    #expect(retried.outcome == .failed(.refused(401)) && server.requests == requests + 1)
   }
 
   @Test func aDryRunWritesNothing() throws {
