@@ -237,8 +237,6 @@ public enum CalendarInputs {
 
   /// One file's identity, or `-`.
   public static func identity(_ path: String) -> String {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return "-" }
-    return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    DeckStore.stamp(of: path)?.text ?? "-"
   }
 }
