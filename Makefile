@@ -104,7 +104,7 @@ release-binary: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
 # The version has one home, the root command's `version:` (what `reminders --version` prints).
-VERSION := $(shell sed -n 's/^ *version: "\(.*\)",$$/\1/p' Sources/reminders/Reminders.swift)
+VERSION := $(shell sed -n 's/^ *version: "\(.*\)",$$/\1/p' Sources/RemindersCommands/Reminders.swift)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DEB := dist/reminders_$(VERSION)_$(ARCH).deb
 

@@ -125,9 +125,11 @@ let package = Package(
       ]
     ),
 
-    // Executable: the thin command line.
-    .executableTarget(
-      name: "reminders",
+    // Commands: the command line (swift-argument-parser): thin commands that parse, call one
+    // service of the App layer and print what Reports renders; a library, so that the commands
+    // are tested in process as well as through the binary.
+    .target(
+      name: "RemindersCommands",
       dependencies: [
         "RemindersMessages",
         "RemindersApp",
@@ -145,6 +147,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // Executable: the entry point, a few lines calling RemindersCommands.
+    .executableTarget(name: "reminders", dependencies: ["RemindersCommands"]),
 
     // The helper `reminders` starts for a sync, when a request is to be sent: it sends the
     // requests it is given over RemindersCalDAV (RemindersApp's CalendarHelperLine).
@@ -208,6 +213,12 @@ let package = Package(
         "RemindersTestSupport",
       ]
     ),
+    .testTarget(
+      name: "RemindersCommandsTests",
+      dependencies: [
+        "RemindersCommands", "RemindersCore", "RemindersStore", "RemindersReports", "RemindersMessages",
+        "RemindersTestSupport",
+      ]),
     .testTarget(
       name: "CLITests",
       dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),

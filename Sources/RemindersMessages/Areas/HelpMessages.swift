@@ -49,6 +49,9 @@ public protocol HelpMessages: Sendable {
   /// An option the command does not have: "Unknown option '--dayz'. Did you mean '--days'?" /
   /// 「不明なオプションです: '--dayz'（'--days' のことですか？）」
   func unknownOption(_ name: String, suggestion: String?) -> String
+  /// A command name that is none of the commands there: "Unknown command 'reveiw'. Did you mean
+  /// 'review'?" / 「不明なコマンドです: 'reveiw'（'review' のことですか？）」
+  func unknownCommand(_ name: String, suggestion: String?) -> String
   /// An option given without its value: "Missing value for '--limit <n>'" /
   /// 「'--limit <n>' に値がありません」.
   func missingValue(_ option: String) -> String

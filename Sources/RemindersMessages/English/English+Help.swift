@@ -291,6 +291,11 @@ extension English: HelpMessages {
     return "Unknown option '\(name)'. Did you mean '\(suggestion)'?"
   }
 
+  public func unknownCommand(_ name: String, suggestion: String?) -> String {
+    guard let suggestion else { return "Unknown command '\(name)'" }
+    return "Unknown command '\(name)'. Did you mean '\(suggestion)'?"
+  }
+
   public func missingValue(_ option: String) -> String { "Missing value for '\(option)'" }
 
   public func valueNotTaken(_ option: String, value: String) -> String {

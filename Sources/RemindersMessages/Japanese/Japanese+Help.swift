@@ -251,6 +251,11 @@ extension Japanese: HelpMessages {
     return "不明なオプションです: '\(name)'（'\(suggestion)' のことですか？）"
   }
 
+  public func unknownCommand(_ name: String, suggestion: String?) -> String {
+    guard let suggestion else { return "不明なコマンドです: '\(name)'" }
+    return "不明なコマンドです: '\(name)'（'\(suggestion)' のことですか？）"
+  }
+
   public func missingValue(_ option: String) -> String { "'\(option)' に値がありません" }
 
   public func valueNotTaken(_ option: String, value: String) -> String {

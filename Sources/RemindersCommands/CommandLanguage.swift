@@ -6,36 +6,14 @@ import RemindersMessages
 /// messages and the checks of options' values.
 ///
 /// Help is rendered before anything is parsed, so the language comes from the raw arguments
-/// (`--lang ja|en`, `--lang=ja|en`; the last one given that names a language, as the parser
-/// keeps the last), else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). Resolved once, when
-/// first asked, and never changed afterwards.
+/// (`RawArguments.language`: the last `--lang`, else the config's `language`, else the
+/// locale). Resolved once, when first asked, and never changed afterwards.
 enum CommandLanguage {
-  static let current: Language = resolve(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  static let current: Language = RawArguments.ofProcess.language(
+    environment: ProcessInfo.processInfo.environment)
 
   /// The texts of help and of the parser, in `current`.
   static var texts: any Catalogue { current.catalogue }
-
-  static func resolve(arguments: [String], environment: [String: String]) -> Language {
-    var chosen: Language?
-    var index = arguments.startIndex
-    while index < arguments.endIndex {
-      let argument = arguments[index]
-      // Everything after `--` is a value, never an option.
-      if argument == "--" { break }
-      if argument == GlobalOption.lang.rawValue, index + 1 < arguments.endIndex {
-        chosen = Language(rawValue: arguments[index + 1]) ?? chosen
-        index += 2
-        continue
-      }
-      if argument.hasPrefix(GlobalOption.lang.rawValue + "=") {
-        chosen =
-          Language(rawValue: String(argument.dropFirst(GlobalOption.lang.rawValue.count + 1))) ?? chosen
-      }
-      index += 1
-    }
-    return chosen ?? Language.fromLocale(environment)
-  }
 }
 
 extension CommandConfiguration {

@@ -15,9 +15,9 @@ import RemindersTerminal
 
 /// The process entry: parse, run one command, and turn every error into one `reminders:` line on
 /// stderr and the exit code of docs/exit-codes.md.
-@main
-enum Entry {
-  static func main() {
+public enum Entry {
+  /// Runs the command line of this process and exits with its code.
+  public static func main() -> Never {
     StandardStreams.guardDescriptors()
     do {
       if let run = Run.fastPath(Array(CommandLine.arguments.dropFirst())) {
@@ -120,6 +120,14 @@ enum ExitStatus {
       }
       // A refused command line (64) in the parser's words, unless a command's own check refused it.
       let said = Reminders.message(for: error)
+      // A command's name mistyped: the parser says "Unexpected argument", or finds fault with
+      // the options after it first; said with the nearest command's name, as an option's is.
+      if code == .validationFailure,
+        let unknown = UnknownCommand.find(in: RawArguments.ofProcess.others, root: Reminders.self)
+      {
+        say(parser.texts.unknownCommand(unknown.word, suggestion: unknown.nearest))
+        return usage
+      }
       let own = ParserText.ownCheck(in: error)?.message
       let message =
         (code == .validationFailure ? own ?? parser.message(said) : said)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersICalendar
 import RemindersStore
@@ -13,16 +14,13 @@ struct Export: ParsableCommand {
 
   // Unconditional: `--days -1` is a value to refuse (1 to 3660), not an unknown flag.
   @Option(parsing: .unconditional, help: .catalogue(.exportDays))
-  var days: Int = Export.standardDays
-
-  /// The days of plan a feed holds unless told (`--days`; the feed of `export.path`).
-  static let standardDays = 14
+  var days: Int = FeedKeeper.standardDays
 
   @Option(help: .catalogue(.exportOutput, valueName: "path"))
   var output: String?
 
   func validate() throws {
-    try PlanReader.checkDays(days)
+    try PlanDays.check(days)
     try CommandLinePath.check(output, option: "--output")
   }
 
@@ -30,7 +28,7 @@ struct Export: ParsableCommand {
     let invocation = try Invocation(global)
     if let output, output != "-" { try CommandLinePath.requireFolder(of: output, words: invocation.messages) }
     let now = time.instant(in: invocation.clock)
-    let plan = try PlanReader(invocation).calendarPlan(now: now, days: days)
+    let plan = try PlanReader(workspace: invocation.workspace).calendarPlan(now: now, days: days)
     let feed = ICalendarFeed(name: invocation.messages.feedName, language: invocation.language).render(
       plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed

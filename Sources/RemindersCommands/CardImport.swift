@@ -19,7 +19,7 @@ extension Cards {
     func run() throws {
       let invocation = try Invocation(global)
       let outcome = try CardImport(workspace: invocation.workspace).run(
-        file: file, collection: Cards.optional(collection), now: time.instant(in: invocation.clock))
+        file: file, collection: DeckKeeper.optional(collection), now: time.instant(in: invocation.clock))
       print(invocation.messages.imported(added: outcome.added, skipped: outcome.skipped))
     }
   }

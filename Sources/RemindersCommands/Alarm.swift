@@ -83,13 +83,14 @@ struct AlarmAdd: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
+    let now = time.instant(in: invocation.clock)
     let text = AlarmText(locale: invocation.locale)
     let alarm = try text.saying {
       try invocation.alarmKeeper.add(
         name: name, time: when.wallTime!, place: when.point!, radius: when.radius ?? Alarm.defaultRadius,
-        days: when.weekdays ?? when.day.map(AlarmDays.once), now: time.instant(in: invocation.clock))
+        days: when.weekdays ?? when.day.map(AlarmDays.once), now: now)
     }
-    print(text.added(alarm, now: time.instant(in: invocation.clock)))
+    print(text.added(alarm, now: now))
   }
 }
 
@@ -161,14 +162,15 @@ struct AlarmEdit: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
+    let now = time.instant(in: invocation.clock)
     let text = AlarmText(locale: invocation.locale)
     let change = AlarmChange(
       name: name, time: when.wallTime, place: when.point, radius: when.radius,
       days: when.weekdays ?? when.day.map(AlarmDays.once), enabled: enable ? true : disable ? false : nil)
     let edited = try text.saying {
-      try invocation.alarmKeeper.edit(id, change, now: time.instant(in: invocation.clock))
+      try invocation.alarmKeeper.edit(id, change, now: now)
     }
-    print(text.edited(edited.alarm, now: time.instant(in: invocation.clock)))
+    print(text.edited(edited.alarm, now: now))
     if edited.ringEnded { print(text.ringEnded(edited.alarm)) }
   }
 }

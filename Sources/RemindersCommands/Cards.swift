@@ -40,38 +40,24 @@ struct Cards: ParsableCommand {
       let invocation = try Invocation(global)
       let now = time.instant(in: invocation.clock)
       var front = self.front
-      var note = Cards.optional(self.note)
+      var note = self.note
       let back: String
       if let given = self.back {
         back = given
       } else {
         guard let picked = try pickBack(invocation) else { return }
         (front, back) = (picked.front, picked.back)
-        note = note ?? picked.note
+        note = DeckKeeper.optional(note) ?? picked.note
       }
-      var card = ReviewLadder.newCard(
-        id: TimeOrderedID.make(at: now), front: front, back: back, collection: Cards.optional(collection),
-        at: now, clock: invocation.clock)
-      card.note = note
-      card.tags = tag
-      let outcome = try invocation.deckStore.update(clock: invocation.clock) {
-        stored -> (String, added: Bool) in
-        if let name = card.collection { card.collection = stored.deck.collection(matching: name) ?? name }
-        if !duplicate,
-          let twin = stored.deck.cards.first(where: {
-            $0.front == card.front && $0.collection == card.collection
-          })
-        {
-          return (DeckText.label(twin, in: stored.deck), false)
-        }
-        stored.deck.cards.append(card)
-        return (IDPrefix.short(card.id, among: stored.deck.cards.lazy.map(\.id)), true)
+      let added = try DeckKeeper(workspace: invocation.workspace).add(
+        front: front, back: back, collection: collection, note: note, tags: tag, duplicate: duplicate,
+        now: now)
+      switch added.value {
+      case .added(let card):
+        print(IDPrefix.short(card.id, among: added.deck.cards.lazy.map(\.id)))
+      case .duplicate(let twin):
+        ExitStatus.say(invocation.messages.notAddedDuplicate(DeckText.label(twin, in: added.deck)))
       }
-      guard outcome.added else {
-        ExitStatus.say(invocation.messages.notAddedDuplicate(outcome.0))
-        return
-      }
-      print(outcome.0)
     }
   }
 
@@ -184,36 +170,16 @@ extension Cards {
     func run() throws {
       let invocation = try Invocation(global)
       let now = time.instant(in: invocation.clock)
-      let clock = invocation.clock
-      let (outcome, deck) = try invocation.deckStore.update(clock: clock) {
-        stored -> (Deck.AnswerOutcome, Deck) in
-        let index = try DeckLookup.card(
-          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-        let scheduler = invocation.configuration.studyScheduler
-        // Under FSRS, a card answered under the ladder first gets the state its log gives it.
-        FSRSCatchUp(scheduler: scheduler, clock: clock).apply(to: &stored.deck)
-        // Outside a session an answer to a card that is not due moves nothing (SPEC §10.2).
-        let kind = AnswerKind.of(
-          stored.deck.cards[index], at: now, clock: clock, scheduler: scheduler, inSession: false)
-        let outcome = stored.deck.answer(
-          cardID: stored.deck.cards[index].id, rating: rating!, at: now, clock: clock, scheduler: scheduler,
-          recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
-          recallID: UUID().uuidString.lowercased(), kind: kind)!
-        return (outcome, stored.deck)
-      }
+      let answered = try DeckKeeper(workspace: invocation.workspace).answer(
+        Cards.locate(id, invocation), rating: rating!, now: now)
+      let outcome = answered.value
       let text = DeckText(locale: invocation.locale)
       print(
         invocation.configuration.studyScheduler.fsrs == nil
           ? text.answered(outcome) : text.answeredFSRS(outcome), terminator: "")
       guard let recall = outcome.recall else { return }
-      // When it really fires: the same walk `preview` makes, over the deck as it now stands.
-      let ledger = try invocation.ledgerStore.load()
-      let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
-      let plan = try invocation.deliveryRun.preview(
-        PlanInput(
-          deck: deck, clock: clock, limits: invocation.configuration.newCards, today: clock.day(of: now)),
-        ledger: ledger, now: now, until: end)
-      let reminder = plan.first(where: { $0.recallItemIDs.contains(recall.id) })
+      let reminder = try PlanReader(workspace: invocation.workspace).reminder(
+        bringing: recall, deck: answered.deck, now: now)
       print(text.recallReminder(recall, reminder: reminder, now: now))
     }
   }
@@ -238,20 +204,9 @@ extension Cards {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let label = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
-        let index = try DeckLookup.card(
-          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-        if let front { stored.deck.cards[index].front = front }
-        if let back { stored.deck.cards[index].back = back }
-        if let collection {
-          stored.deck.cards[index].collection = Cards.optional(collection).map {
-            stored.deck.collection(matching: $0) ?? $0
-          }
-        }
-        if let note { stored.deck.cards[index].note = Cards.optional(note) }
-        return DeckText.label(stored.deck.cards[index], in: stored.deck)
-      }
-      print(invocation.messages.changed(.edited) + label)
+      let edited = try DeckKeeper(workspace: invocation.workspace).edit(
+        Cards.locate(id, invocation), front: front, back: back, collection: collection, note: note)
+      print(invocation.messages.changed(.edited) + DeckText.label(edited.value, in: edited.deck))
     }
   }
 
@@ -264,20 +219,11 @@ extension Cards {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let (label, dropped) = try invocation.deckStore.update(clock: invocation.clock) {
-        stored -> (String, Int) in
-        let index = try DeckLookup.card(
-          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-        // Said as it was known: its id as short as it was among the others.
-        let label = DeckText.label(stored.deck.cards[index], in: stored.deck)
-        let card = stored.deck.cards.remove(at: index)
-        let before = stored.deck.recalls.count
-        stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
-        return (label, before - stored.deck.recalls.count)
-      }
+      let removed = try DeckKeeper(workspace: invocation.workspace).remove(Cards.locate(id, invocation))
       let words = invocation.messages
-      print(words.changed(.removed) + label)
-      if dropped > 0 { print(words.removedRecalls(dropped)) }
+      // Said as it was known: its id as short as it was among the others.
+      print(words.changed(.removed) + DeckText.label(removed.card, in: removed.deckBefore))
+      if removed.recallsDropped > 0 { print(words.removedRecalls(removed.recallsDropped)) }
     }
   }
 
@@ -302,25 +248,22 @@ extension Cards {
   /// `suspend` and `unsuspend`: idempotent; says when the card already was.
   static func setSuspended(_ suspended: Bool, id: String, global: GlobalOptions) throws {
     let invocation = try Invocation(global)
-    let (label, was) = try invocation.deckStore.update(clock: invocation.clock) { stored -> (String, Bool) in
-      let index = try DeckLookup.card(
-        id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-      let was = stored.deck.cards[index].suspended
-      stored.deck.cards[index].suspended = suspended
-      return (DeckText.label(stored.deck.cards[index], in: stored.deck), was)
-    }
+    let changed = try DeckKeeper(workspace: invocation.workspace).setSuspended(
+      suspended, Cards.locate(id, invocation))
     let change: DeckChange
-    switch (suspended, was == suspended) {
+    switch (suspended, changed.value.already) {
     case (true, false): change = .suspended
     case (true, true): change = .alreadySuspended
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.messages.changed(change) + label)
+    print(invocation.messages.changed(change) + DeckText.label(changed.value.card, in: changed.deck))
   }
 
-  /// An empty option value means none.
-  static func optional(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+  /// The card an ID argument names: the whole id or a unique prefix (`DeckLookup`).
+  static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
+    { try DeckLookup.card(id, in: $0, path: invocation.paths.deck, words: invocation.messages) }
+  }
 
   /// The core's rule for a card's text (the same as `cards import` follows): exit 64.
   static func checkText(front: String?, back: String?) throws {
@@ -371,15 +314,11 @@ struct Recall: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       let now = time.instant(in: invocation.clock)
-      let (label, was) = try invocation.deckStore.update(clock: invocation.clock) {
-        stored -> (String, Bool) in
-        let index = try DeckLookup.recall(
-          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-        let was = !stored.deck.recalls[index].isOpen
-        if !was { stored.deck.recalls[index].doneAt = now }
-        return (DeckText.label(stored.deck.recalls[index], in: stored.deck), was)
-      }
-      print(invocation.messages.changed(was ? .alreadyDone : .done) + label)
+      let done = try DeckKeeper(workspace: invocation.workspace).finishRecall(
+        Recall.locate(id, invocation), now: now)
+      print(
+        invocation.messages.changed(done.value.already ? .alreadyDone : .done)
+          + DeckText.label(done.value.item, in: done.deck))
     }
   }
 
@@ -391,18 +330,16 @@ struct Recall: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let label = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
-        let index = try DeckLookup.recall(
-          id, in: stored.deck, path: invocation.paths.deck, words: invocation.messages)
-        let label = DeckText.label(stored.deck.recalls[index], in: stored.deck)
-        stored.deck.recalls.remove(at: index)
-        return label
-      }
-      print(invocation.messages.changed(.removed) + label)
+      let removed = try DeckKeeper(workspace: invocation.workspace).removeRecall(
+        Recall.locate(id, invocation))
+      print(invocation.messages.changed(.removed) + DeckText.label(removed.value, in: removed.deck))
     }
   }
 
-  /// `〜てしまう (r-1)`.
+  /// The recall item an ID argument names: the whole id or a unique prefix (`DeckLookup`).
+  static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
+    { try DeckLookup.recall(id, in: $0, path: invocation.paths.deck, words: invocation.messages) }
+  }
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration.described(.recallAdd, name: "add")
@@ -431,26 +368,14 @@ struct Recall: ParsableCommand {
       let dueAt: Date
       if let after, let seconds = DurationText.parse(after) {
         dueAt = now.addingTimeInterval(TimeInterval(seconds))
-      } else if let at, let parsed = Recall.parseAt(at, now: now, clock: invocation.clock) {
+      } else if let at, let parsed = RecallItem.dueAt(at, now: now, clock: invocation.clock) {
         dueAt = parsed
       } else {
         throw UsageError(invocation.messages.problem(.recallAt(at ?? "")))
       }
-      let item = RecallItem(id: UUID().uuidString.lowercased(), topic: topic, note: note, dueAt: dueAt)
-      let short = try invocation.deckStore.update(clock: invocation.clock) { stored -> String in
-        stored.deck.recalls.append(item)
-        return IDPrefix.short(item.id, among: stored.deck.recalls.lazy.map(\.id))
-      }
-      print(short)
+      let added = try DeckKeeper(workspace: invocation.workspace).addRecall(
+        topic: topic, note: note, dueAt: dueAt)
+      print(IDPrefix.short(added.value.id, among: added.deck.recalls.lazy.map(\.id)))
     }
-  }
-
-  /// `--at`: RFC 3339; `YYYY-MM-DDTHH:MM` (or with a space) on the day-zone clock; `HH:MM` next.
-  static func parseAt(_ text: String, now: Date, clock: DayClock) -> Date? {
-    if let instant = Timestamp.parse(text, localIn: clock) { return instant }
-    guard let time = WallTime(text) else { return nil }
-    let today = clock.day(of: now)
-    let candidate = clock.instant(on: today, at: time)
-    return candidate > now ? candidate : clock.instant(on: today.adding(days: 1), at: time)
   }
 }

@@ -23,8 +23,8 @@ struct Reminders: ParsableCommand {
   )
 }
 
-/// The options every command takes, in one table: the parser (`GlobalOptions`), `run`'s fast
-/// path and the unit writer all read them from here, so that they accept and pass on the same.
+/// The options every command takes, in one table: the parser (`GlobalOptions`), the raw
+/// arguments' scanner (`RawArguments`) and the unit writer all read them from here, so that they accept and pass on the same.
 enum GlobalOption: String, CaseIterable, Hashable {
   case config = "--config"
   case deck = "--deck"
@@ -44,16 +44,6 @@ enum GlobalOption: String, CaseIterable, Hashable {
       guard value.isEmpty else { return nil }
       return language.catalogue.problem(.emptyPath(option: rawValue, folder: self == .stateDir))
     }
-  }
-
-  /// The value of this option among raw command-line arguments (`--lang ja` or `--lang=ja`), the
-  /// first given; read before the arguments are parsed, or without parsing them.
-  func value(in arguments: [String]) -> String? {
-    for (i, argument) in arguments.enumerated() {
-      if argument == rawValue, i + 1 < arguments.count { return arguments[i + 1] }
-      if argument.hasPrefix(rawValue + "=") { return String(argument.dropFirst(rawValue.count + 1)) }
-    }
-    return nil
   }
 }
 
@@ -195,8 +185,7 @@ struct Invocation {
 
   var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
 
-  var planner: Planner { Planner(schedule: configuration.schedule, clock: clock, messages: messages) }
-  var deliveryRun: DeliveryRun { DeliveryRun(planner: planner, reviewIn: configuration.reviewIn) }
+  var deliveryRun: DeliveryRun { workspace.deliveryRun }
 
   /// The desktop of this session: its notification server, over libdbus. The commands reach it
   /// only through `SessionDesktop` and the sender protocols, never the bus itself.
@@ -228,8 +217,6 @@ enum SessionLanguage {
   /// config's `language` when the config parses, else the locale; an error reading the config
   /// is so said in the language of the arguments and the locale.
   static func forErrors(arguments: [String], environment: [String: String]) -> Language {
-    var options: [GlobalOption: String] = [:]
-    for option in GlobalOption.allCases { options[option] = option.value(in: arguments) }
-    return Language.lenient(options, environment: environment)
+    RawArguments(arguments).language(environment: environment)
   }
 }

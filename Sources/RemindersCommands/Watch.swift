@@ -59,7 +59,8 @@ struct WatchCommand {
     try watch.start(at: Date())
     say(words.watching(address: monitor.address, ledger: invocation.paths.ledger))
     do {
-      try watch.follow(monitor, clock: { Date() }) { note in lines(note).forEach(say) }
+      let text = WatchText(language: invocation.language, clock: invocation.clock)
+      try watch.follow(monitor, clock: { Date() }) { note in text.lines(note).forEach(say) }
     } catch WatchFailure.stopped(let error) {
       throw CommandFailure(words.watchStopped("\(error)"), code: ExitStatus.unavailable)
     }
@@ -88,35 +89,6 @@ struct WatchCommand {
           replacing: id, choice: choice)
       },
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
-  }
-
-  func lines(_ note: PopupWatch.Note) -> [String] {
-    switch note {
-    case .reviewStarted(let id, let command):
-      let shown = command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-      return [words.reviewStarted(id.description, command: shown)]
-    case .reviewNotStarted(let id, let why):
-      return [words.reviewNotStarted(id.description, why: "\(why)")]
-    case .snoozed(let id, let returning, let until):
-      let stamp = Timestamp.human(until, in: invocation.clock)
-      return [words.snoozed(id.description, returning: returning.description, at: stamp)]
-    case .closed(let ids, let notification, let reason):
-      return ids.map {
-        words.popupClosed($0.description, notification: notification, reason: CloseReasonName(reason))
-      }
-    case .serverChanged(let ids):
-      return [words.serverChanged(offScreen: ids.map(\.description).joined(separator: ", "))]
-    case .cardsStarted(let id):
-      return [words.cardsStarted(id.description)]
-    case .cardsNotStarted(let id, let why):
-      return [words.cardsNotStarted(id.description, why: why)]
-    case .cardAction(let key, let on):
-      return [words.cardAction(key, on: VisibleText.of(on))]
-    case .cardsEnded(let why):
-      return [words.cardsEnded(why)]
-    case .cardAnsweredElsewhere(let on):
-      return [words.cardAnsweredElsewhere(on: VisibleText.of(on))]
-    }
   }
 
   /// One line on stdout (the journal, under systemd), written at once.

@@ -1,0 +1,4 @@
+// The `reminders` executable: every command is RemindersCommands'; this file only enters it.
+import RemindersCommands
+
+Entry.main()

@@ -1,0 +1,111 @@
+import Foundation
+import RemindersCore
+import RemindersStore
+import RemindersTestSupport
+import Testing
+
+@testable import RemindersApp
+
+/// The deck's keeping (`DeckKeeper`): the changes the command line and the app both make.
+@Suite struct DeckKeeperTests {
+  static let t0 = Date(timeIntervalSince1970: 1_795_734_000)
+
+  static func byID(_ id: String) -> DeckKeeper.Locate {
+    { deck in
+      guard let index = deck.cards.firstIndex(where: { $0.id == id }) else {
+        throw StoreError.locked(path: id, seconds: 0)
+      }
+      return index
+    }
+  }
+
+  @Test func aFrontAlreadyInItsCollectionIsNotAddedTwice() throws {
+    let test = try TestWorkspace()
+    let keeper = DeckKeeper(workspace: test.workspace)
+    let first = try keeper.add(
+      front: "食べる", back: "to eat", collection: "JLPT N5", note: "", tags: ["verb"], duplicate: false,
+      now: Self.t0)
+    guard case .added(let card) = first.value else { Issue.record("not added"); return }
+    #expect(card.note == nil)
+    #expect(card.tags == ["verb"])
+    #expect(card.nextReviewDate == test.dayClock.day(of: Self.t0))
+    // Another case of the collection's name is the deck's own spelling; the front is a twin.
+    let second = try keeper.add(
+      front: "食べる", back: "eat", collection: "jlpt n5", note: nil, tags: [], duplicate: false, now: Self.t0)
+    guard case .duplicate(let twin) = second.value else { Issue.record("added twice"); return }
+    #expect(twin.id == card.id)
+    let forced = try keeper.add(
+      front: "食べる", back: "eat", collection: "jlpt n5", note: nil, tags: [], duplicate: true, now: Self.t0)
+    guard case .added(let again) = forced.value else { Issue.record("--duplicate refused"); return }
+    #expect(again.collection == "JLPT N5")
+    #expect(try test.deck().cards.count == 2)
+  }
+
+  @Test func editRemoveAndSuspendChangeTheDeckOnDisk() throws {
+    let test = try TestWorkspace()
+    let keeper = DeckKeeper(workspace: test.workspace)
+    let added = try keeper.add(
+      front: "猫", back: "cat", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
+    guard case .added(let card) = added.value else { Issue.record("not added"); return }
+    let edited = try keeper.edit(Self.byID(card.id), back: "a cat", collection: "Animals", note: "ねこ")
+    #expect(edited.value.back == "a cat")
+    #expect(try test.deck().cards[0].collection == "Animals")
+    #expect(try test.deck().cards[0].note == "ねこ")
+    // An empty collection or note is none.
+    _ = try keeper.edit(Self.byID(card.id), collection: "", note: "")
+    #expect(try test.deck().cards[0].collection == nil)
+    #expect(try test.deck().cards[0].note == nil)
+    #expect(try keeper.setSuspended(true, Self.byID(card.id)).value.already == false)
+    #expect(try keeper.setSuspended(true, Self.byID(card.id)).value.already == true)
+    #expect(try test.deck().cards[0].suspended)
+    #expect(try keeper.setSuspended(false, Self.byID(card.id)).value.already == false)
+    // A wrong answer leaves a recall item; removing the card takes its open ones with it.
+    let wrong = try keeper.answer(Self.byID(card.id), rating: .again, now: Self.t0.addingTimeInterval(60))
+    #expect(wrong.value.recall != nil)
+    let removed = try keeper.remove(Self.byID(card.id))
+    #expect(removed.card.id == card.id)
+    #expect(removed.deckBefore.cards.count == 1)
+    #expect(removed.recallsDropped == 1)
+    #expect(try test.deck().cards.isEmpty)
+    #expect(try test.deck().recalls.isEmpty)
+  }
+
+  @Test func aCardNotFoundChangesNothing() throws {
+    let test = try TestWorkspace()
+    let keeper = DeckKeeper(workspace: test.workspace)
+    _ = try keeper.add(
+      front: "a", back: "b", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
+    let before = try test.deck()
+    #expect(throws: StoreError.self) { try keeper.edit(Self.byID("nope"), front: "x") }
+    #expect(throws: StoreError.self) { try keeper.remove(Self.byID("nope")) }
+    #expect(try test.deck() == before)
+  }
+
+  @Test func recallItemsAreAddedDoneAndRemoved() throws {
+    let test = try TestWorkspace()
+    let keeper = DeckKeeper(workspace: test.workspace)
+    let due = Self.t0.addingTimeInterval(7200)
+    let added = try keeper.addRecall(topic: "〜てしまう", note: nil, dueAt: due)
+    #expect(added.value.dueAt == due)
+    let first: DeckKeeper.Locate = { _ in 0 }
+    #expect(try keeper.finishRecall(first, now: Self.t0).value.already == false)
+    #expect(try keeper.finishRecall(first, now: Self.t0).value.already == true)
+    #expect(try test.deck().recalls[0].doneAt == Self.t0)
+    #expect(try keeper.removeRecall(first).value.topic == "〜てしまう")
+    #expect(try test.deck().recalls.isEmpty)
+  }
+
+  @Test func underFSRSAnAnswerMeetsACaughtUpCard() throws {
+    var configuration = Configuration.standard
+    configuration.studyScheduler = .fsrs(.standard)
+    let test = try TestWorkspace(zone: "UTC", configuration: configuration)
+    let keeper = DeckKeeper(workspace: test.workspace)
+    let added = try keeper.add(
+      front: "a", back: "b", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
+    guard case .added(let card) = added.value else { Issue.record("not added"); return }
+    let answered = try keeper.answer(Self.byID(card.id), rating: .good, now: Self.t0)
+    let expected = FSRSScheduler.standard.review(.new(due: Self.t0), rating: .good, at: Self.t0)
+    #expect(answered.value.card.fsrs == expected)
+    #expect(try test.deck().cards[0].fsrs == expected)
+  }
+}
