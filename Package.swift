@@ -99,7 +99,7 @@ let package = Package(
     // knows notifications and GeoClue2 but not flashcards, and the rules know no libdbus.
     .target(
       name: "RemindersDesktopDBus",
-      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus", "RemindersCore"]
+      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus"]
     ),
 
     // App: the use cases as services (review session, focus, import, home screen, alarms,
@@ -110,7 +110,7 @@ let package = Package(
       name: "RemindersApp",
       dependencies: [
         "RemindersCore", "RemindersStore", "RemindersAnki", "RemindersDelivery", "RemindersDesktop",
-        "RemindersSystemd", "RemindersMessages",
+        "RemindersICalendar", "RemindersSystemd", "RemindersMessages",
       ]
     ),
 
@@ -154,7 +154,7 @@ let package = Package(
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
       name: "reminders-bench",
-      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore", "RemindersDictionary"],
+      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore"],
       path: "Benchmarks/reminders-bench"
     ),
 
@@ -171,7 +171,7 @@ let package = Package(
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
 
     // Tests: one target per module, plus end-to-end tests of the built binary.
-    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
+    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore", "RemindersMessages"]),
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(
       name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
@@ -188,17 +188,19 @@ let package = Package(
     ),
     .testTarget(
       name: "RemindersTerminalTests",
-      dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
+      dependencies: ["RemindersTerminal", "RemindersCore"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(
       name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
-    .testTarget(name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore"]),
+    .testTarget(
+      name: "RemindersDictionaryTests",
+      dependencies: ["RemindersDictionary", "RemindersStore", "RemindersMessages"]),
     .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
         "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
-        "RemindersSystemd", "RemindersTestSupport",
+        "RemindersICalendar", "RemindersMessages", "RemindersSystemd", "RemindersTestSupport",
       ]
     ),
     .testTarget(
@@ -220,6 +222,7 @@ let package = Package(
       name: "RemindersTestSupport",
       dependencies: [
         "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore",
+        "RemindersMessages",
       ],
       path: "Tests/RemindersTestSupport"
     ),
