@@ -94,6 +94,14 @@ let package = Package(
       dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop"]
     ),
 
+    // Adapters: an alarm's sound behind RemindersDelivery's AlarmSoundPlaying (docs/alarms.md):
+    // the player looked up, a `/bin/sh` loop in a process group of its own, `systemd-run --user
+    // --scope` under a unit, the group ended by signals, `/proc` read to know it is ours.
+    .target(
+      name: "RemindersAlarmSound",
+      dependencies: ["RemindersCore", "RemindersDelivery", "RemindersStore"]
+    ),
+
     // Adapters: RemindersDelivery's protocols over RemindersDBus (the pop-ups' sender, the
     // watch's monitor, GeoClue2's location). A thin target of its own, so that RemindersDBus
     // knows notifications and GeoClue2 but not flashcards, and the rules know no libdbus.
@@ -136,6 +144,7 @@ let package = Package(
         "RemindersICalendar",
         "RemindersDesktop",
         "RemindersDelivery",
+        "RemindersAlarmSound",
         "RemindersDesktopDBus",
         "RemindersTerminal",
         "RemindersAnki",
@@ -186,6 +195,9 @@ let package = Package(
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
       ]
     ),
+    .testTarget(
+      name: "RemindersAlarmSoundTests",
+      dependencies: ["RemindersAlarmSound", "RemindersDelivery", "RemindersCore"]),
     .testTarget(
       name: "RemindersTerminalTests",
       dependencies: ["RemindersTerminal", "RemindersCore"]),

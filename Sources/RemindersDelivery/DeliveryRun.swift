@@ -328,10 +328,10 @@ public struct DeliveryRun {
 
   /// The note of a ring whose sound ended by itself and was started again.
   static let soundRestarted =
-    "its sound ended by itself (the player failed \(AlarmSoundLoop.giveUpAfter) times in a row, or the machine restarted) and was started again"
+    "its sound ended by itself (the player failed \(AlarmSoundRule.giveUpAfter) times in a row, or the machine restarted) and was started again"
   /// Why a ring plays no sound after it ended by itself twice.
   static let soundGaveUp =
-    "its sound ended by itself again: the player fails \(AlarmSoundLoop.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
+    "its sound ended by itself again: the player fails \(AlarmSoundRule.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
   /// The pop-up of `reminder`: with actions (docs/delivery.md) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.
