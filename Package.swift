@@ -86,6 +86,12 @@ let package = Package(
       ]
     ),
 
+    // Adapters: the helper `reminders-caldav` as `reminders` reaches it (docs/calendar.md): the
+    // lines both speak over the helper's standard input and output, and CalendarHelperServer,
+    // RemindersApp's CalendarServer that starts the helper and speaks to it. Never RemindersCalDAV
+    // nor AsyncHTTPClient: `reminders` links this, and must link no HTTP client.
+    .target(name: "RemindersCalDAVHelper", dependencies: ["RemindersApp", "RemindersStore"]),
+
     // Delivery: the run and the watch's rules, between Store and the command line, behind the
     // NotificationSender protocol and its kin (libdbus in production, doubles in its tests).
     // Never libdbus: it builds and is tested without it.
@@ -151,14 +157,16 @@ let package = Package(
         "RemindersSystemd",
         "RemindersReports",
         "RemindersDictionary",
+        "RemindersCalDAVHelper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
     // The helper `reminders` starts for a sync, when a request is to be sent: it sends the
-    // requests it is given over RemindersCalDAV (RemindersApp's CalendarHelperLine).
+    // requests it is given over RemindersCalDAV (RemindersCalDAVHelper's CalendarHelperLine).
     .executableTarget(
-      name: "reminders-caldav", dependencies: ["RemindersCalDAV", "RemindersApp", "RemindersStore"]),
+      name: "reminders-caldav",
+      dependencies: ["RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore"]),
 
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
@@ -208,6 +216,7 @@ let package = Package(
       name: "RemindersDictionaryTests",
       dependencies: ["RemindersDictionary", "RemindersStore", "RemindersMessages"]),
     .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
+    .testTarget(name: "RemindersCalDAVHelperTests", dependencies: ["RemindersCalDAVHelper", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
