@@ -86,6 +86,12 @@ let package = Package(
       ]
     ),
 
+    // Adapters: the helper `reminders-caldav` as `reminders` reaches it (docs/calendar.md): the
+    // lines both speak over the helper's standard input and output, and CalendarHelperServer,
+    // RemindersApp's CalendarServer that starts the helper and speaks to it. Never RemindersCalDAV
+    // nor AsyncHTTPClient: `reminders` links this, and must link no HTTP client.
+    .target(name: "RemindersCalDAVHelper", dependencies: ["RemindersApp", "RemindersStore"]),
+
     // Delivery: the run and the watch's rules, between Store and the command line, behind the
     // NotificationSender protocol and its kin (libdbus in production, doubles in its tests).
     // Never libdbus: it builds and is tested without it.
@@ -94,12 +100,20 @@ let package = Package(
       dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop"]
     ),
 
+    // Adapters: an alarm's sound behind RemindersDelivery's AlarmSoundPlaying (docs/alarms.md):
+    // the player looked up, a `/bin/sh` loop in a process group of its own, `systemd-run --user
+    // --scope` under a unit, the group ended by signals, `/proc` read to know it is ours.
+    .target(
+      name: "RemindersAlarmSound",
+      dependencies: ["RemindersCore", "RemindersDelivery", "RemindersStore"]
+    ),
+
     // Adapters: RemindersDelivery's protocols over RemindersDBus (the pop-ups' sender, the
     // watch's monitor, GeoClue2's location). A thin target of its own, so that RemindersDBus
     // knows notifications and GeoClue2 but not flashcards, and the rules know no libdbus.
     .target(
       name: "RemindersDesktopDBus",
-      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus", "RemindersCore"]
+      dependencies: ["RemindersDelivery", "RemindersDesktop", "RemindersDBus"]
     ),
 
     // App: the use cases as services (review session, focus, import, home screen, alarms,
@@ -110,7 +124,7 @@ let package = Package(
       name: "RemindersApp",
       dependencies: [
         "RemindersCore", "RemindersStore", "RemindersAnki", "RemindersDelivery", "RemindersDesktop",
-        "RemindersSystemd", "RemindersMessages",
+        "RemindersICalendar", "RemindersSystemd", "RemindersMessages",
       ]
     ),
 
@@ -138,12 +152,14 @@ let package = Package(
         "RemindersICalendar",
         "RemindersDesktop",
         "RemindersDelivery",
+        "RemindersAlarmSound",
         "RemindersDesktopDBus",
         "RemindersTerminal",
         "RemindersAnki",
         "RemindersSystemd",
         "RemindersReports",
         "RemindersDictionary",
+        "RemindersCalDAVHelper",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -152,14 +168,15 @@ let package = Package(
     .executableTarget(name: "reminders", dependencies: ["RemindersCommands"]),
 
     // The helper `reminders` starts for a sync, when a request is to be sent: it sends the
-    // requests it is given over RemindersCalDAV (RemindersApp's CalendarHelperLine).
+    // requests it is given over RemindersCalDAV (RemindersCalDAVHelper's CalendarHelperLine).
     .executableTarget(
-      name: "reminders-caldav", dependencies: ["RemindersCalDAV", "RemindersApp", "RemindersStore"]),
+      name: "reminders-caldav",
+      dependencies: ["RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore"]),
 
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
       name: "reminders-bench",
-      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore", "RemindersDictionary"],
+      dependencies: ["RemindersCore", "RemindersICalendar", "RemindersStore"],
       path: "Benchmarks/reminders-bench"
     ),
 
@@ -176,7 +193,7 @@ let package = Package(
     .executableTarget(name: "reminders-fuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/reminders-fuzz"),
 
     // Tests: one target per module, plus end-to-end tests of the built binary.
-    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
+    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore", "RemindersMessages"]),
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(
       name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
@@ -192,18 +209,24 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "RemindersAlarmSoundTests",
+      dependencies: ["RemindersAlarmSound", "RemindersDelivery", "RemindersCore"]),
+    .testTarget(
       name: "RemindersTerminalTests",
-      dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
+      dependencies: ["RemindersTerminal", "RemindersCore"]),
     .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
     .testTarget(
       name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
-    .testTarget(name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore"]),
+    .testTarget(
+      name: "RemindersDictionaryTests",
+      dependencies: ["RemindersDictionary", "RemindersStore", "RemindersMessages"]),
     .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
+    .testTarget(name: "RemindersCalDAVHelperTests", dependencies: ["RemindersCalDAVHelper", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
         "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
-        "RemindersSystemd", "RemindersTestSupport",
+        "RemindersICalendar", "RemindersMessages", "RemindersSystemd", "RemindersTestSupport",
       ]
     ),
     .testTarget(
@@ -217,7 +240,7 @@ let package = Package(
       name: "RemindersCommandsTests",
       dependencies: [
         "RemindersCommands", "RemindersCore", "RemindersStore", "RemindersReports", "RemindersMessages",
-        "RemindersTestSupport",
+        "RemindersTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(
       name: "CLITests",
@@ -231,6 +254,7 @@ let package = Package(
       name: "RemindersTestSupport",
       dependencies: [
         "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore",
+        "RemindersMessages",
       ],
       path: "Tests/RemindersTestSupport"
     ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAlarmSound
 import RemindersApp
 import RemindersCore
 import RemindersDelivery

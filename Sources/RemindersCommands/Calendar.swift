@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersApp
+import RemindersCalDAVHelper
 import RemindersCore
 import RemindersICalendar
 import RemindersMessages

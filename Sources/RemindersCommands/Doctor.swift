@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersAlarmSound
 import RemindersAnki
 import RemindersApp
 import RemindersCore

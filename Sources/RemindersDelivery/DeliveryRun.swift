@@ -74,12 +74,7 @@ public struct DeliveryRun {
   {
     var report = DeliveryReport()
     var interrupted = t.ledger.pendingEntries
-    var due = planner.due(input, ledger: t.ledger, now: now)
-    // A drip is shown only where the watch can act on it, and never during a review: until then
-    // it stays due (docs/delivery.md).
-    if due.contains(where: \.isDrip), !world.previewsDrips, !world.isWatched() || world.isReviewing() {
-      due.removeAll(where: \.isDrip)
-    }
+    let due = dueNow(input, ledger: t.ledger, now: now, world: world)
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     let ringing = t.ledger.ringing
     guard !due.isEmpty || stale != nil || !interrupted.isEmpty || !ringing.isEmpty else { return report }
@@ -114,14 +109,60 @@ public struct DeliveryRun {
       due.isEmpty && stale == nil && again.isEmpty && !ended.contains(where: \.isOnAPopup)
       ? nil : world.desktop()
 
-    // Decide: hold, show, or write to the calendar.
+    let routed = route(
+      due, interrupted: interrupted, desktop: desktop, world: world, ledger: &t.ledger, report: &report,
+      now: now)
+    var toCalendar = routed.toCalendar
+    try recordPending(routed.toShow, toCalendar, transaction: &t, now: now, persist: persist)
+    if case .reachable(let sender, let dnd)? = desktop {
+      show(
+        routed.toShow, sender: sender, doNotDisturb: dnd, watched: watched, toCalendar: &toCalendar,
+        ledger: &t.ledger, report: &report, now: now)
+    }
+    try writeToCalendar(
+      toCalendar, calendar: world.calendar, transaction: &t, report: &report, now: now, persist: persist)
+    if let stale, let desktop {
+      refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
+    }
+    if case .reachable(let sender, _)? = desktop {
+      for entry in ended where entry.isOnAPopup {
+        try? sender.close(entry.notificationID!)
+      }
+      ringAgain(again, sender: sender, watched: watched, ledger: &t.ledger, report: &report, now: now)
+    }
+    if let sound = world.sound {
+      try keepSounding(sound, transaction: &t, report: &report, persist: persist)
+    }
+    dropOldEntries(&t.ledger, now: now)
+    try persist(t)
+    return report
+  }
+
+  /// What the planner says is due at `now`, less the drips that cannot show: a drip is shown only
+  /// where the watch can act on it, and never during a review; until then it stays due
+  /// (docs/delivery.md).
+  private func dueNow(_ input: PlanInput, ledger: DeliveryLedger, now: Date, world: World) -> [Reminder] {
+    var due = planner.due(input, ledger: ledger, now: now)
+    if due.contains(where: \.isDrip), !world.previewsDrips, !world.isWatched() || world.isReviewing() {
+      due.removeAll(where: \.isDrip)
+    }
+    return due
+  }
+
+  /// Decides where each reminder goes: held during do-not-disturb (unless critical), shown when
+  /// the desktop is reachable, written to the calendar when it is not; what a run that died left
+  /// pending goes to the calendar. A drip goes only to a server with actions, with a card to show.
+  private func route(
+    _ due: [Reminder], interrupted: [DeliveryLedger.Entry], desktop: DesktopAccess?, world: World,
+    ledger: inout DeliveryLedger, report: inout DeliveryReport, now: Date
+  ) -> (toShow: [Reminder], toCalendar: [(Reminder, SendFailure)]) {
     var toShow: [Reminder] = []
     var toCalendar: [(Reminder, SendFailure)] = interrupted.compactMap { entry in
       DeliveryRun.reminder(from: entry).map { ($0, SendFailure(.interrupted)) }
     }
     for entry in interrupted where DeliveryRun.reminder(from: entry) == nil {
       // An id this version does not know: it counts as delivered, and there is nothing to write.
-      t.ledger.confirm(entry.reminderID, channel: entry.channel, notificationID: nil, onScreen: false)
+      ledger.confirm(entry.reminderID, channel: entry.channel, notificationID: nil, onScreen: false)
     }
     for var reminder in due {
       if reminder.isDrip, !world.previewsDrips {
@@ -139,8 +180,8 @@ public struct DeliveryRun {
       switch desktop {
       case .reachable(_, let dnd)? where dnd.state == .on && !reminder.critical:
         // Held, not lost: the first run after do-not-disturb ends delivers it.
-        for id in [reminder.id.description] + reminder.recallItemIDs where t.ledger.held[id] == nil {
-          t.ledger.held[id] = now
+        for id in [reminder.id.description] + reminder.recallItemIDs where ledger.held[id] == nil {
+          ledger.held[id] = now
         }
         report.events.append(.held(reminder, doNotDisturb: dnd))
       case .reachable?:
@@ -151,75 +192,86 @@ public struct DeliveryRun {
         break
       }
     }
+    return (toShow, toCalendar)
+  }
 
-    // Record before sending: if this write fails, nothing has been sent.
+  /// Records before sending: what is about to be shown or written to the calendar is saved in
+  /// the ledger as pending; if this write fails, nothing has been sent.
+  private func recordPending(
+    _ toShow: [Reminder], _ toCalendar: [(Reminder, SendFailure)], transaction t: inout LedgerTransaction,
+    now: Date, persist: (LedgerTransaction) throws -> Void
+  ) throws {
     let bound =
       toShow.map { ($0, DeliveryChannel.popup) } + toCalendar.map { ($0.0, DeliveryChannel.calendar) }
     for (reminder, channel) in bound where !t.ledger.contains(reminderID: reminder.id) {
       t.ledger.record(DeliveryRun.entry(reminder, channel: channel, at: now, pending: true))
     }
     try persist(t)
+  }
 
-    if case .reachable(let sender, let dnd)? = desktop {
-      let shown = DeliveryRun.showsTheDefault(dnd)
-      for reminder in toShow {
-        do {
-          // Never two drips on screen: one still there when the next is due is replaced in place.
-          let before = reminder.isDrip ? t.ledger.dripOnScreen : nil
-          let id = try sender.show(
-            popup(reminder, sender: sender, watched: watched, defaultShown: shown),
-            replacing: before?.notificationID)
-          if let before {
-            t.ledger.offScreen(before.reminderID, at: now, because: "replaced by the next drip")
-          }
-          t.ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
-          // A ring is shown again in place of this id only on the server that gave it.
-          if reminder.kind == .alarm { t.ledger.setServer(reminder.id, sender.serverIdentity()) }
-          report.events.append(.shown(reminder))
-        } catch {
-          // A card's pop-up that could not be shown is not studied from a calendar: the next
-          // drip comes a period later.
-          guard !reminder.isDrip else {
-            t.ledger.confirm(reminder.id, channel: .popup, notificationID: nil, onScreen: false)
-            continue
-          }
-          toCalendar.append((reminder, error))
-        }
-      }
-    }
-    if !toCalendar.isEmpty {
+  /// Shows `toShow` as pop-ups and confirms each; what could not be shown goes to `toCalendar`,
+  /// except a drip, which is given up.
+  private func show(
+    _ toShow: [Reminder], sender: any NotificationSender, doNotDisturb dnd: DoNotDisturbReading,
+    watched: Bool, toCalendar: inout [(Reminder, SendFailure)], ledger: inout DeliveryLedger,
+    report: inout DeliveryReport, now: Date
+  ) {
+    let shown = DeliveryRun.showsTheDefault(dnd)
+    for reminder in toShow {
       do {
-        try world.calendar.add(toCalendar.map(\.0), stamp: now)
+        // Never two drips on screen: one still there when the next is due is replaced in place.
+        let before = reminder.isDrip ? ledger.dripOnScreen : nil
+        let id = try sender.show(
+          popup(reminder, sender: sender, watched: watched, defaultShown: shown),
+          replacing: before?.notificationID)
+        if let before {
+          ledger.offScreen(before.reminderID, at: now, because: "replaced by the next drip")
+        }
+        ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
+        // A ring is shown again in place of this id only on the server that gave it.
+        if reminder.kind == .alarm { ledger.setServer(reminder.id, sender.serverIdentity()) }
+        report.events.append(.shown(reminder))
       } catch {
-        // The pop-ups shown are confirmed; what was meant for the calendar stays pending and
-        // goes there on a later run, once the file can be written.
-        try? persist(t)
-        throw error
+        // A card's pop-up that could not be shown is not studied from a calendar: the next
+        // drip comes a period later.
+        guard !reminder.isDrip else {
+          ledger.confirm(reminder.id, channel: .popup, notificationID: nil, onScreen: false)
+          continue
+        }
+        toCalendar.append((reminder, error))
       }
-      for (reminder, why) in toCalendar {
-        t.ledger.confirm(reminder.id, channel: .calendar, notificationID: nil, onScreen: false)
-        report.events.append(.toCalendar(reminder, path: world.calendar.path, because: why))
-      }
     }
-    if let stale, let desktop {
-      refresh(stale, on: desktop, ledger: &t.ledger, report: &report, now: now)
+  }
+
+  /// Writes `toCalendar` to the fallback calendar and confirms each. When the file cannot be
+  /// written, the pop-ups shown are confirmed (saved) and the run fails; what was meant for the
+  /// calendar stays pending and goes there on a later run.
+  private func writeToCalendar(
+    _ toCalendar: [(Reminder, SendFailure)], calendar: any CalendarSink,
+    transaction t: inout LedgerTransaction,
+    report: inout DeliveryReport, now: Date, persist: (LedgerTransaction) throws -> Void
+  ) throws {
+    guard !toCalendar.isEmpty else { return }
+    do {
+      try calendar.add(toCalendar.map(\.0), stamp: now)
+    } catch {
+      try? persist(t)
+      throw error
     }
-    if case .reachable(let sender, _)? = desktop {
-      for entry in ended where entry.isOnAPopup {
-        try? sender.close(entry.notificationID!)
-      }
-      ringAgain(again, sender: sender, watched: watched, ledger: &t.ledger, report: &report, now: now)
+    for (reminder, why) in toCalendar {
+      t.ledger.confirm(reminder.id, channel: .calendar, notificationID: nil, onScreen: false)
+      report.events.append(.toCalendar(reminder, path: calendar.path, because: why))
     }
-    if let sound = world.sound {
-      try keepSounding(sound, transaction: &t, report: &report, persist: persist)
-    }
-    t.ledger.dropAlarmEntries(
+  }
+
+  /// Drops what the ledger keeps no longer: stopped rings' entries after `alarmEntryDays`, daily
+  /// entries folded after `dailyEntryDays`, focus entries and card pop-ups' entries.
+  private func dropOldEntries(_ ledger: inout DeliveryLedger, now: Date) {
+    ledger.dropAlarmEntries(
       stoppedBefore: now.addingTimeInterval(-Double(DeliveryLedger.alarmEntryDays) * 86400))
-    t.ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
-    t.ledger.dropFocusEntries(before: now.addingTimeInterval(-DeliveryLedger.focusEntrySeconds))
-    t.ledger.dropCardEntries(before: now.addingTimeInterval(-86400))
-    try persist(t)
-    return report
+    ledger.foldDailies(before: planner.clock.day(of: now).adding(days: -DeliveryRun.dailyEntryDays))
+    ledger.dropFocusEntries(before: now.addingTimeInterval(-DeliveryLedger.focusEntrySeconds))
+    ledger.dropCardEntries(before: now.addingTimeInterval(-86400))
   }
 
   /// Stops the rings whose alarm was deleted or disabled (only when the alarm file could be
@@ -328,10 +380,10 @@ public struct DeliveryRun {
 
   /// The note of a ring whose sound ended by itself and was started again.
   static let soundRestarted =
-    "its sound ended by itself (the player failed \(AlarmSoundLoop.giveUpAfter) times in a row, or the machine restarted) and was started again"
+    "its sound ended by itself (the player failed \(AlarmSoundRule.giveUpAfter) times in a row, or the machine restarted) and was started again"
   /// Why a ring plays no sound after it ended by itself twice.
   static let soundGaveUp =
-    "its sound ended by itself again: the player fails \(AlarmSoundLoop.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
+    "its sound ended by itself again: the player fails \(AlarmSoundRule.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
   /// The pop-up of `reminder`: with actions (docs/delivery.md) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.

@@ -63,7 +63,7 @@ public struct SessionDesktop {
     // action, so that the next card replaces it in place.
     return NotificationHints(
       urgency: popup.critical ? .critical : .normal, category: "x-reminders.\(popup.kind.rawValue)",
-      resident: alarm || popup.kind == .card, soundName: alarm ? AlarmSoundLoop.soundName : nil)
+      resident: alarm || popup.kind == .card, soundName: alarm ? AlarmSoundRule.soundName : nil)
   }
 }
 

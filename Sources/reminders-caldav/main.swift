@@ -1,6 +1,7 @@
 import Foundation
 import RemindersApp
 import RemindersCalDAV
+import RemindersCalDAVHelper
 import RemindersStore
 
 #if canImport(Glibc)

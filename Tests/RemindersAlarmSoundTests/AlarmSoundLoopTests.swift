@@ -1,8 +1,9 @@
 import Foundation
 import RemindersCore
+import RemindersDelivery
 import Testing
 
-@testable import RemindersDelivery
+@testable import RemindersAlarmSound
 
 #if canImport(Glibc)
   import Glibc

@@ -1,29 +1,11 @@
 import Foundation
 import RemindersCore
+import RemindersDelivery
 import RemindersStore
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// What delivery needs to ring an alarm's sound: start it in a loop, tell whether it still
-/// plays, end it. `AlarmSoundLoop` runs a command; tests use a double.
-public protocol AlarmSoundPlaying {
-  /// Starts the sound of `ring` playing in a loop, in the background; throws when there is no
-  /// sound to play (the error's description says why, in one line).
-  func start(for ring: ReminderID) throws -> SoundProcess
-  /// Whether `process` is still the one that was started, and alive.
-  func isPlaying(_ process: SoundProcess) -> Bool
-  /// Ends `process` and everything it started; nothing when it is no longer the one that was
-  /// started (its pid may name another process by now).
-  func stop(_ process: SoundProcess)
-}
-
-/// Why an alarm plays no sound.
-public struct NoAlarmSound: Error, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
-}
 
 /// An alarm's sound (docs/alarms.md): `alarm.sound`, or the first found of `pw-play`, `paplay`,
 /// `canberra-gtk-play` on the freedesktop sound `alarm-clock-elapsed`, run again and again by a
@@ -48,9 +30,9 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
     "fails=0; while :; do if \"$@\"; then fails=0; else fails=$((fails + 1));"
     + " [ \"$fails\" -ge \(giveUpAfter) ] && exit 1; fi; sleep 1; done"
   /// The failures in a row after which the loop gives up.
-  public static let giveUpAfter = 5
+  public static let giveUpAfter = AlarmSoundRule.giveUpAfter
   /// The freedesktop sound name of an alarm.
-  public static let soundName = "alarm-clock-elapsed"
+  public static let soundName = AlarmSoundRule.soundName
 
   /// `configured` is `alarm.sound` (nil: the default players; empty: no sound); it is looked
   /// up when a sound starts, not before.

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What the planner reads of a deck.
+public struct PlanInput: Sendable {
+  public var dueIndex: DueIndex
+  public var streak: Streak
+  /// The open recall items, kept in order of due time (then id), however they are given: the
+  /// planner finds the items near a moment by a binary search instead of reading them all.
+  public var recalls: [RecallItem] {
+    didSet { recalls.sort(by: PlanInput.byDueTime) }
+  }
+  /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
+  public var focus: FocusInput? = nil
+  /// The Anki collection of config `[anki]`, as last read, when there is one (docs/anki.md).
+  public var anki: AnkiDue? = nil
+  /// The alarms of `alarms.json` (not part of the deck either); nil when that file could not be
+  /// read, so that no ring is ended for it (docs/alarms.md).
+  public var alarms: [Alarm]? = []
+
+  public init(dueIndex: DueIndex, streak: Streak, recalls: [RecallItem]) {
+    self.dueIndex = dueIndex
+    self.streak = streak
+    self.recalls = recalls.sorted(by: PlanInput.byDueTime)
+  }
+
+  /// Nothing to study, ever, as things stand: no card that falls due (suspended ones never do),
+  /// no open recall item, and no Anki collection read. A learner's first minutes: `status`,
+  /// `preview` and `doctor` then say how to begin.
+  public var hasNothingToStudy: Bool {
+    dueIndex.counts.isEmpty && dueIndex.fresh.isEmpty && recalls.isEmpty && anki == nil
+  }
+
+  /// The order of `recalls` (a sort of items already in order costs one pass).
+  static func byDueTime(_ a: RecallItem, _ b: RecallItem) -> Bool {
+    a.dueAt != b.dueAt ? a.dueAt < b.dueAt : a.id < b.id
+  }
+
+  /// The plan input of a whole deck, on and after `today`, with the day's new cards within `limits`.
+  public init(deck: Deck, clock: DayClock, limits: NewCardLimits, today: Day) {
+    self.init(
+      dueIndex: DueIndex(deck: deck, limits: limits, since: today, clock: clock),
+      streak: Streak(log: deck.reviewLog, clock: clock), recalls: deck.recalls.filter(\.isOpen))
+  }
+}

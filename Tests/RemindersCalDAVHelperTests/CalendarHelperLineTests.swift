@@ -1,0 +1,54 @@
+import Foundation
+import RemindersApp
+import RemindersCalDAVHelper
+import Testing
+
+/// The lines `reminders` and `reminders-caldav` speak (docs/calendar.md): what one side encodes,
+/// the other reads back as it was, whatever the fields hold.
+@Suite struct CalendarHelperLineTests {
+  @Test func fieldsKeepTheirTabsNewlinesAndPercents() {
+    for field in ["", "plain", "a\tb", "line\nnext\r", "100%", "%09 is a tab", "日本語"] {
+      #expect(CalendarHelperLine.unescape(Substring(CalendarHelperLine.escape(field))) == field)
+      #expect(!CalendarHelperLine.escape(field).contains { "\t\n\r".contains($0) })
+    }
+  }
+
+  @Test(arguments: [
+    Result<Conditional, CalendarFault>.success(.done(etag: "\"e1\"")), .success(.done(etag: nil)),
+    .success(.preconditionFailed), .success(.gone), .success(.rejected(409)),
+    .failure(.unreachable("no route\tto host")), .failure(.timedOut), .failure(.refused(401)),
+    .failure(.status(500)), .failure(.badAnswer("no multistatus")), .failure(.password("exit 1")),
+  ])
+  func anAnswerReadsBackAsItWas(_ answer: Result<Conditional, CalendarFault>) throws {
+    let message = try Self.read(CalendarHelperLine.encode(answer))
+    let (back, listing) = CalendarHelperLine.decodeAnswer(message.fields, body: message.body)
+    #expect(back == answer)
+    #expect(listing.isEmpty)
+  }
+
+  @Test func aListingReadsBackWithItsETags() throws {
+    let listing: [String: String?] = ["/cal/a.ics": "\"1\"", "/cal/b c.ics": nil, "/cal/tab\t.ics": ""]
+    let message = try Self.read(CalendarHelperLine.encode(.success(.done(etag: nil)), listing: listing))
+    let (answer, back) = CalendarHelperLine.decodeAnswer(message.fields, body: message.body)
+    #expect(answer == .success(.done(etag: nil)))
+    #expect(back == listing)
+  }
+
+  @Test func anUnknownAnswerIsABadAnswer() {
+    let (answer, _) = CalendarHelperLine.decodeAnswer(["hello"], body: [])
+    guard case .failure(.badAnswer) = answer else {
+      Issue.record("\(answer)")
+      return
+    }
+  }
+
+  /// The message `bytes` holds, read as `reminders` reads the helper's output, through a pipe.
+  static func read(_ bytes: [UInt8]) throws -> (fields: [String], body: [UInt8]) {
+    let pipe = Pipe()
+    try pipe.fileHandleForWriting.write(contentsOf: Data(bytes))
+    try pipe.fileHandleForWriting.close()
+    var reader = CalendarHelperReader(fd: pipe.fileHandleForReading.fileDescriptor)
+    let message = reader.next(deadline: Date().addingTimeInterval(5))
+    return try #require(message)
+  }
+}
