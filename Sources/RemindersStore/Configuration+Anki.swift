@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 extension Configuration {
@@ -8,12 +9,10 @@ extension Configuration {
   /// is read (RemindersAnki), with this file and key in the message.
   static func ankiSettings(
     text: (String) throws -> String?, lookup: (String) -> TOMLValueConvertible?,
-    fail: (String, String) -> StoreError, home: String
+    fail: (String, ConfigProblem) -> StoreError, home: String
   ) throws -> AnkiSettings {
     guard let collection = try text("anki.collection"), !collection.isEmpty else {
-      throw fail(
-        "anki.collection",
-        "expected the path of an Anki collection, such as \"~/.local/share/Anki2/User 1/collection.anki2\"")
+      throw fail("anki.collection", .ankiCollection)
     }
     var settings = AnkiSettings(
       collection: collection.hasPrefix("~/") ? home + collection.dropFirst(1) : collection)
@@ -21,7 +20,7 @@ extension Configuration {
       guard let array = decks.array, !array.isEmpty, case let names = array.compactMap(\.string),
         names.count == array.count, names.allSatisfy({ !$0.isEmpty && !$0.contains("::") })
       else {
-        throw fail("anki.decks", "expected a list of top-level deck names, such as [\"日本語\"]")
+        throw fail("anki.decks", .ankiDecks)
       }
       settings.decks = names
     }
@@ -31,11 +30,8 @@ extension Configuration {
         // it here), so it is refused with the list it should be, as `review.terminal` refuses
         // a string.
         guard !word.contains(where: \.isWhitespace) else {
-          let words = word.split(whereSeparator: \.isWhitespace).map { "\"\($0)\"" }
-          throw fail(
-            "anki.command",
-            "a string is one program name; for a command with arguments write a list, such as [\(words.joined(separator: ", "))]"
-          )
+          let words = word.split(whereSeparator: \.isWhitespace).map(String.init)
+          throw fail("anki.command", .commandWithSpaces(words: words))
         }
         settings.command = [word]
       } else if let array = command.array, !array.isEmpty, case let words = array.compactMap(\.string),
@@ -43,9 +39,7 @@ extension Configuration {
       {
         settings.command = words
       } else {
-        throw fail(
-          "anki.command",
-          "expected the command that starts Anki: a string or a list of strings, such as [\"anki\"]")
+        throw fail("anki.command", .ankiCommand)
       }
     }
     return settings

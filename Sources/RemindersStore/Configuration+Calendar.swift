@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 /// `[calendar]`: the CalDAV calendar collection `run` publishes the plan to (docs/calendar.md).
@@ -96,26 +97,18 @@ extension Configuration {
   /// the password (both or neither), a CA file for a private CA, and the days it holds.
   static func calendarSettings(
     text: (String) throws -> String?, filePath: (String) throws -> String?,
-    lookup: (String) -> TOMLValueConvertible?, fail: (String, String) -> StoreError
+    lookup: (String) -> TOMLValueConvertible?, fail: (String, ConfigProblem) -> StoreError
   ) throws -> CalendarSettings {
     guard let url = try text("calendar.url"), !url.isEmpty else {
-      throw fail(
-        "calendar.url",
-        "expected the address of a CalDAV calendar, such as \"https://cloud.example.org/remote.php/dav/calendars/me/reminders/\""
-      )
+      throw fail("calendar.url", .calendarURLMissing)
     }
     guard let address = CalendarSettings.address(url) else {
-      throw fail(
-        "calendar.url",
-        "expected an address such as \"https://cloud.example.org/remote.php/dav/calendars/me/reminders/\" (no user, password or query in it), got \(ErrorText.quoted(url))"
-      )
+      throw fail("calendar.url", .calendarURL(got: ErrorText.quoted(url)))
     }
     guard address.scheme == "https" || CalendarSettings.isLoopback(address.host) else {
       throw fail(
         "calendar.url",
-        address.scheme == "http"
-          ? "http:// is allowed only on this machine (127.0.0.1, ::1, localhost): use https://"
-          : "expected https:// (or http:// on this machine), got \(ErrorText.quoted(url))")
+        address.scheme == "http" ? .plainHTTP : .notHTTPS(got: ErrorText.quoted(url)))
     }
     var settings = CalendarSettings(url: url.hasSuffix("/") ? url : url + "/")
     settings.username = try text("calendar.username")
@@ -123,27 +116,23 @@ extension Configuration {
       guard let array = command.array, !array.isEmpty, case let words = array.compactMap(\.string),
         words.count == array.count, !words[0].isEmpty
       else {
-        throw fail(
-          "calendar.password_command",
-          "expected a list of strings: the command that prints the password, such as [\"secret-tool\", \"lookup\", \"service\", \"reminders\"]"
-        )
+        throw fail("calendar.password_command", .passwordCommand)
       }
       settings.passwordCommand = words
     }
     if settings.username?.isEmpty == true {
-      throw fail("calendar.username", "expected a user name")
+      throw fail("calendar.username", .emptyUserName)
     }
     if settings.username != nil, settings.passwordCommand == nil {
-      throw fail(
-        "calendar.password_command", "a calendar.username needs the command that prints its password")
+      throw fail("calendar.password_command", .passwordCommandMissing)
     }
     if settings.username == nil, settings.passwordCommand != nil {
-      throw fail("calendar.username", "a calendar.password_command needs the user name it is the password of")
+      throw fail("calendar.username", .userNameMissing)
     }
     settings.caFile = try filePath("calendar.ca_file")
     if let days = lookup("calendar.days") {
       guard let n = days.int, (1...366).contains(n) else {
-        throw fail("calendar.days", "expected a whole number of days from 1 to 366, such as 14")
+        throw fail("calendar.days", .days(from: 1, to: 366, example: 14))
       }
       settings.days = n
     }

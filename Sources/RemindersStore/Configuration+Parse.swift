@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 extension Configuration {
@@ -8,18 +9,18 @@ extension Configuration {
     var source = source
     if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
     let table = try TOMLText.parse(source, path: path)
-    func fail(_ key: String, _ reason: String) -> StoreError {
-      .badConfig(path: path, key: key, at: nil, reason: reason)
+    func fail(_ key: String, _ problem: ConfigProblem) -> StoreError {
+      .badConfig(path: path, key: key, at: nil, problem: problem)
     }
 
     for key in table.keys where !(knownKeys[""]!.contains(key)) {
-      throw fail(ErrorText.key(key), "unknown key")
+      throw fail(ErrorText.key(key), .unknownKey)
     }
     for (name, keys) in knownKeys where !name.isEmpty {
       guard let value = table[name] else { continue }
-      guard let sub = value.table else { throw fail(name, "expected a table [\(name)]") }
+      guard let sub = value.table else { throw fail(name, .notTable(name)) }
       for key in sub.keys where !keys.contains(key) {
-        throw fail("\(name).\(ErrorText.key(key))", "unknown key")
+        throw fail("\(name).\(ErrorText.key(key))", .unknownKey)
       }
     }
     func lookup(_ dotted: String) -> TOMLValueConvertible? {
@@ -29,19 +30,19 @@ extension Configuration {
     }
     func text(_ dotted: String) throws -> String? {
       guard let value = lookup(dotted) else { return nil }
-      guard let s = value.string else { throw fail(dotted, "expected a string in quotes") }
+      guard let s = value.string else { throw fail(dotted, .notString) }
       return s
     }
     /// A file path: not empty; `~/` is the home folder.
     func filePath(_ dotted: String) throws -> String? {
       guard let value = try text(dotted) else { return nil }
-      guard !value.isEmpty else { throw fail(dotted, "expected a file path") }
+      guard !value.isEmpty else { throw fail(dotted, .emptyPath) }
       return value.hasPrefix("~/") ? home + value.dropFirst(1) : value
     }
     func wallTime(_ dotted: String, _ standard: WallTime) throws -> WallTime {
       guard let s = try text(dotted) else { return standard }
       guard let t = WallTime(s) else {
-        throw fail(dotted, "expected a time HH:MM from 00:00 to 23:59, got \(ErrorText.quoted(s))")
+        throw fail(dotted, .time(got: ErrorText.quoted(s), orOff: false))
       }
       return t
     }
@@ -49,10 +50,7 @@ extension Configuration {
       guard let s = try text(dotted) else { return standard }
       if allowOff, s == "off" { return nil }
       guard let seconds = DurationText.parse(s) else {
-        throw fail(
-          dotted,
-          "expected a duration such as 10m, 3h or 1h30m\(allowOff ? ", or off" : ""), got \(ErrorText.quoted(s))"
-        )
+        throw fail(dotted, .duration(got: ErrorText.quoted(s), orOff: allowOff))
       }
       return seconds
     }
@@ -60,15 +58,13 @@ extension Configuration {
     var config = Configuration.standard
     if let lang = try text("language") {
       guard let setting = LanguageSetting(rawValue: lang) else {
-        throw fail("language", "expected ja, en or auto, got \(ErrorText.quoted(lang))")
+        throw fail("language", .language(got: ErrorText.quoted(lang)))
       }
       config.language = setting
     }
     if let zone = try text("time.zone") {
       guard TimeZone(identifier: zone) != nil, zone.contains("/") || zone == "UTC" else {
-        throw fail(
-          "time.zone",
-          "unknown time zone \(ErrorText.quoted(zone)) (expected an IANA name such as Asia/Tokyo)")
+        throw fail("time.zone", .timeZone(got: ErrorText.quoted(zone)))
       }
       config.zoneIdentifier = zone
     }
@@ -77,17 +73,16 @@ extension Configuration {
     schedule.windowStart = try wallTime("window.start", schedule.windowStart)
     schedule.windowEnd = try wallTime("window.end", schedule.windowEnd)
     guard schedule.windowStart < schedule.windowEnd else {
-      throw fail("window.end", "\(schedule.windowEnd) is not after window.start \(schedule.windowStart)")
+      throw fail(
+        "window.end", .windowEnd(end: "\(schedule.windowEnd)", start: "\(schedule.windowStart)"))
     }
     if let hours = lookup("quiet.hours") {
       guard let array = hours.array else {
-        throw fail("quiet.hours", "expected a list such as [\"12:00-13:00\"]")
+        throw fail("quiet.hours", .quietHoursList)
       }
       schedule.quietHours = try array.enumerated().map { i, item in
         guard let s = item.string, let range = QuietRange(s) else {
-          throw fail(
-            "quiet.hours[\(i)]",
-            "expected a range \"HH:MM-HH:MM\" with different ends, got \(ErrorText.shown(item))")
+          throw fail("quiet.hours[\(i)]", .quietRange(got: ErrorText.shown(item)))
         }
         return range
       }
@@ -95,26 +90,23 @@ extension Configuration {
     schedule.recallCoalesce = try duration("recall.coalesce", schedule.recallCoalesce, allowOff: true) ?? 0
     schedule.recallAfterWrong = try duration("recall.after_wrong", schedule.recallAfterWrong, allowOff: true)
     if let persist = lookup("daily.persist") {
-      guard let flag = persist.bool else { throw fail("daily.persist", "expected true or false") }
+      guard let flag = persist.bool else { throw fail("daily.persist", .notFlag) }
       schedule.dailyPersist = flag
     }
     if let again = try text("daily.again"), again != "off" {
       guard let time = WallTime(again) else {
-        throw fail(
-          "daily.again", "expected a time HH:MM from 00:00 to 23:59, or off, got \(ErrorText.quoted(again))")
+        throw fail("daily.again", .time(got: ErrorText.quoted(again), orOff: true))
       }
       schedule.dailyAgain = time
     }
     schedule.snoozeAfter =
       try duration("snooze.after", schedule.snoozeAfter, allowOff: false) ?? schedule.snoozeAfter
     guard schedule.hasAllowedMinute else {
-      throw fail("quiet.hours", "the quiet hours cover the whole window, so no reminder could ever fire")
+      throw fail("quiet.hours", .quietCoversWindow)
     }
     guard schedule.dailyTimeFitsWindow else {
       throw fail(
-        "daily.time",
-        "\(schedule.dailyTime) is at or after window.end \(schedule.windowEnd), so the daily reminder could never fire on its day (reminders config set daily.time \(schedule.dailyTime) --move-window moves the window)"
-      )
+        "daily.time", .dailyAfterWindow(time: "\(schedule.dailyTime)", windowEnd: "\(schedule.windowEnd)"))
     }
     config.schedule = schedule
     config.fallbackPath = try filePath("fallback.path")
@@ -122,33 +114,30 @@ extension Configuration {
       guard let array = terminal.array, !array.isEmpty,
         case let words = array.compactMap(\.string), words.count == array.count, !words[0].isEmpty
       else {
-        throw fail(
-          "review.terminal",
-          "expected a list of strings: the command that runs the rest in a terminal, such as [\"foot\"] or [\"xterm\", \"-e\"]"
-        )
+        throw fail("review.terminal", .terminalCommand)
       }
       config.reviewTerminal = words
     }
     if let place = try text("review.in") {
       guard let value = ReviewPlace(rawValue: place) else {
-        throw fail("review.in", "expected \"popup\" or \"terminal\"")
+        throw fail("review.in", .reviewPlace)
       }
       config.reviewIn = value
     }
     if let drip = try duration("review.drip", nil, allowOff: true) {
-      guard drip >= 60 else { throw fail("review.drip", "expected a duration of 1m or more, or off") }
+      guard drip >= 60 else { throw fail("review.drip", .dripTooShort) }
       config.schedule.drip = drip
     }
     config.dictionaryPath = try filePath("dictionary.path") ?? config.dictionaryPath
     if let candidates = lookup("cards.candidates") {
       guard let n = candidates.int, (1...5).contains(n) else {
-        throw fail("cards.candidates", "expected a whole number from 1 to 5, such as 3")
+        throw fail("cards.candidates", .wholeNumber(from: 1, to: 5, example: 3))
       }
       config.candidates = n
     }
     if let after = lookup("review.relearn_after") {
       guard let n = after.int, n >= 0 else {
-        throw fail("review.relearn_after", "expected a whole number, 0 or more, such as 3")
+        throw fail("review.relearn_after", .zeroOrMore(example: 3))
       }
       config.relearnAfter = n
     }
@@ -157,7 +146,7 @@ extension Configuration {
       guard let minutes = value.int.map(Double.init) ?? value.double, minutes.isFinite, minutes > 0,
         minutes <= 1440
       else {
-        throw fail("focus.\(key)", "expected a number of minutes greater than 0, such as \(Int(standard))")
+        throw fail("focus.\(key)", .minutes(example: Int(standard)))
       }
       let seconds = (minutes * 60).rounded()
       switch key {
@@ -168,12 +157,12 @@ extension Configuration {
     }
     if let every = lookup("focus.long_every") {
       guard let n = every.int, n >= 1 else {
-        throw fail("focus.long_every", "expected a whole number of at least 1")
+        throw fail("focus.long_every", .oneOrMore)
       }
       config.focus.longEvery = n
     }
     if let hold = lookup("focus.hold_reminders") {
-      guard let flag = hold.bool else { throw fail("focus.hold_reminders", "expected true or false") }
+      guard let flag = hold.bool else { throw fail("focus.hold_reminders", .notFlag) }
       config.focus.holdReminders = flag
     }
     if table["anki"] != nil {
@@ -183,16 +172,13 @@ extension Configuration {
       guard let array = sound.array, case let words = array.compactMap(\.string), words.count == array.count,
         words.first.map({ !$0.isEmpty }) ?? true
       else {
-        throw fail(
-          "alarm.sound",
-          "expected a list of strings: the command that plays a sound once, such as [\"paplay\", \"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga\"], or [] for none"
-        )
+        throw fail("alarm.sound", .soundCommand)
       }
       config.alarmSound = words
     }
     if let timeout = try duration("alarm.location_timeout", nil, allowOff: false) {
       guard (1...600).contains(timeout) else {
-        throw fail("alarm.location_timeout", "expected a duration from 1s to 10m")
+        throw fail("alarm.location_timeout", .locationTimeout)
       }
       config.locationTimeout = timeout
     }

@@ -1,29 +1,30 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 extension Configuration {
   /// `study.new_per_day` (a whole number, 0 or more) and `study.new_per_collection` (a table of
   /// collection names to whole numbers).
-  static func newCardLimits(lookup: (String) -> TOMLValueConvertible?, fail: (String, String) -> StoreError)
+  static func newCardLimits(
+    lookup: (String) -> TOMLValueConvertible?, fail: (String, ConfigProblem) -> StoreError
+  )
     throws -> NewCardLimits
   {
     var limits = NewCardLimits.standard
     if let value = lookup("study.new_per_day") {
       guard let n = value.int, n >= 0 else {
-        throw fail("study.new_per_day", "expected a whole number of new cards a day, 0 or more, such as 20")
+        throw fail("study.new_per_day", .newCards(example: 20))
       }
       limits.perDay = n
     }
     if let value = lookup("study.new_per_collection") {
       guard let table = value.table else {
-        throw fail("study.new_per_collection", "expected a table such as { \"JLPT N5\" = 10 }")
+        throw fail("study.new_per_collection", .newPerCollectionTable)
       }
       for name in table.keys.sorted() {
         guard let n = table[name]?.int, n >= 0 else {
-          throw fail(
-            "study.new_per_collection.\(ErrorText.key(name))",
-            "expected a whole number of new cards a day, 0 or more")
+          throw fail("study.new_per_collection.\(ErrorText.key(name))", .newCards(example: nil))
         }
         limits.perCollection[name] = n
       }
@@ -39,13 +40,13 @@ extension Configuration {
   /// `study.scheduler` and `[study.fsrs]`: every FSRS value is checked whichever scheduler is
   /// chosen, so that switching to `fsrs` later never meets a file that was wrong all along.
   static func studyScheduler(
-    table: TOMLTable, text: (String) throws -> String?, fail: (String, String) -> StoreError
+    table: TOMLTable, text: (String) throws -> String?, fail: (String, ConfigProblem) -> StoreError
   ) throws -> StudyScheduler {
     var fsrs: [String: TOMLValueConvertible] = [:]
     if let value = table["study"]?.table?["fsrs"] {
-      guard let sub = value.table else { throw fail("study.fsrs", "expected a table [study.fsrs]") }
+      guard let sub = value.table else { throw fail("study.fsrs", .notTable("study.fsrs")) }
       for key in sub.keys {
-        guard fsrsKeys.contains(key) else { throw fail("study.fsrs.\(ErrorText.key(key))", "unknown key") }
+        guard fsrsKeys.contains(key) else { throw fail("study.fsrs.\(ErrorText.key(key))", .unknownKey) }
         fsrs[key] = sub[key]
       }
     }
@@ -53,30 +54,28 @@ extension Configuration {
     if let value = fsrs["parameters"] {
       let key = "study.fsrs.parameters"
       guard let array = value.array else {
-        throw fail(key, "expected a list of 21 numbers, such as FSRS-6's defaults [0.212, 1.2931, …]")
+        throw fail(key, .parametersList)
       }
       let weights = try array.enumerated().map { i, item in
         guard let number = item.int.map(Double.init) ?? item.double else {
-          throw fail("\(key)[\(i)]", "expected a number, got \(ErrorText.shown(item))")
+          throw fail("\(key)[\(i)]", .notNumber(got: ErrorText.shown(item)))
         }
         return number
       }
       do {
         parameters = try FSRSParameters(weights)
       } catch .parameterCount(let count) {
-        throw fail(key, "expected 21 numbers, got \(count)")
+        throw fail(key, .numberCount(expected: FSRSParameters.defaultWeights.count, got: count))
       } catch .parameterOutOfBounds(let index, let value, let lower, let upper) {
-        throw fail("\(key)[\(index)]", "expected a number from \(lower) to \(upper), got \(value)")
+        throw fail("\(key)[\(index)]", .numberRange(lower: lower, upper: upper, got: value))
       } catch {
-        throw fail(key, "\(error)")
+        throw fail(key, problem(error))
       }
     }
     var retention = 0.9
     if let value = fsrs["desired_retention"] {
       guard let number = value.int.map(Double.init) ?? value.double, number > 0, number < 1 else {
-        throw fail(
-          "study.fsrs.desired_retention",
-          "expected a number between 0 and 1 (both excluded), such as 0.9, got \(ErrorText.shown(value))")
+        throw fail("study.fsrs.desired_retention", .retention(got: ErrorText.shown(value)))
       }
       retention = number
     }
@@ -84,12 +83,11 @@ extension Configuration {
       guard let value = fsrs[name] else { return standard }
       let key = "study.fsrs.\(name)"
       guard let array = value.array else {
-        throw fail(key, "expected a list of durations such as [\"1m\", \"10m\"], or [] for none")
+        throw fail(key, .stepsList)
       }
       return try array.enumerated().map { i, item in
         guard let text = item.string, let seconds = DurationText.parse(text) else {
-          throw fail(
-            "\(key)[\(i)]", "expected a duration such as 1m, 10m or 1d, got \(ErrorText.shown(item))")
+          throw fail("\(key)[\(i)]", .step(got: ErrorText.shown(item)))
         }
         return .seconds(seconds)
       }
@@ -101,8 +99,7 @@ extension Configuration {
       guard let days = value.int, (1...FSRSScheduler.longestWaitDays).contains(days) else {
         throw fail(
           "study.fsrs.maximum_interval",
-          "expected a whole number of days from 1 to \(FSRSScheduler.longestWaitDays), got \(ErrorText.shown(value))"
-        )
+          .maximumInterval(upTo: FSRSScheduler.longestWaitDays, got: ErrorText.shown(value)))
       }
       maximum = days
     }
@@ -113,13 +110,26 @@ extension Configuration {
         relearningSteps: relearning, maximumInterval: maximum)
     } catch {
       // Each value was checked above as the scheduler checks it; this names the table if not.
-      throw fail("study.fsrs", "\(error)")
+      throw fail("study.fsrs", problem(error))
     }
     switch try text("study.scheduler") {
     case nil, "ladder": return .ladder
     case "fsrs": return .fsrs(scheduler)
     case let other?:
-      throw fail("study.scheduler", "expected ladder or fsrs, got \(ErrorText.quoted(other))")
+      throw fail("study.scheduler", .scheduler(got: ErrorText.quoted(other)))
+    }
+  }
+
+  /// What FSRS refused, in the config's words: each value is checked above as FSRS checks it,
+  /// so these are what the checks above would have said.
+  static func problem(_ error: FSRSSettingsError) -> ConfigProblem {
+    switch error {
+    case .parameterCount(let count): .numberCount(expected: FSRSParameters.defaultWeights.count, got: count)
+    case .parameterOutOfBounds(_, let value, let lower, let upper):
+      .numberRange(lower: lower, upper: upper, got: value)
+    case .desiredRetention(let value): .retention(got: "\(value)")
+    case .step(let duration): .step(got: "\(duration)")
+    case .maximumInterval(let days): .maximumInterval(upTo: FSRSScheduler.longestWaitDays, got: "\(days)")
     }
   }
 }

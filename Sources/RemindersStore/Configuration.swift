@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 /// `language` in the config: a fixed language, or `auto` (from the locale).
@@ -91,7 +92,7 @@ public struct Configuration: Equatable, Sendable {
     try bytes.withUnsafeBufferPointer { buffer in
       if let bad = UTF8Text.firstInvalidOffset(buffer) {
         throw StoreError.badConfig(
-          path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), reason: "expected UTF-8 text")
+          path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), problem: .notUTF8)
       }
     }
     return try parse(String(decoding: bytes, as: UTF8.self), path: path, home: home)

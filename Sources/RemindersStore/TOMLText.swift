@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TOMLKit
 
 /// TOML text handed to TOMLKit, checked first for what its C++ parser (toml++) does not survive.
@@ -27,7 +28,7 @@ public enum TOMLText {
         let at = error.source.begin
         throw StoreError.badConfig(
           path: path, key: nil, at: TextPosition(line: Int(at.line), column: Int(at.column)),
-          reason: ErrorText.oneLine(error.description, limit: 2 * ErrorText.limit))
+          problem: .syntax(ErrorText.oneLine(error.description, limit: 2 * ErrorText.limit)))
       }
     }
     let bytes = Array(source.utf8)
@@ -41,7 +42,7 @@ public enum TOMLText {
     throw StoreError.badConfig(
       path: path, key: nil,
       at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: problem.offset, in: $0) },
-      reason: problem.reason)
+      problem: problem.problem)
   }
 
   /// What must not reach toml++: where it is, what was expected there, and for a problem the
@@ -49,7 +50,7 @@ public enum TOMLText {
   struct Problem: Equatable {
     var offset: Int
     var statementStart: Int?
-    var reason: String
+    var problem: ConfigProblem
   }
 
   /// The first control character, or the first trap for toml++, in `bytes`, whichever comes
@@ -68,11 +69,7 @@ public enum TOMLText {
     for (i, byte) in bytes.enumerated() {
       guard byte < 0x20 || byte == 0x7F, byte != 0x09, byte != 0x0A else { continue }
       if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
-      let name = byte == 0 ? "NUL byte" : "control character"
-      let code = String(byte, radix: 16, uppercase: true)
-      return Problem(
-        offset: i, statementStart: nil,
-        reason: "expected no \(name) (U+\(code.count == 1 ? "000" : "00")\(code)) in TOML text")
+      return Problem(offset: i, statementStart: nil, problem: .controlCharacter(byte))
     }
     return nil
   }
@@ -113,7 +110,7 @@ public enum TOMLText {
         else {
           return Problem(
             offset: k, statementStart: statement,
-            reason: "expected a table name (letters, digits, '_', '-' or a quoted name) after '['")
+            problem: .tableName)
         }
         // The rest of the header line holds only its key (strings followed above) and brackets
         // that open no array.
@@ -132,7 +129,7 @@ public enum TOMLText {
         i += 1
         atStatement = false
       case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
-        return Problem(offset: i, statementStart: statement, reason: "expected a value or ']' in the array")
+        return Problem(offset: i, statementStart: statement, problem: .arrayValue)
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
         _ = open.popLast()
         i += 1
