@@ -24,10 +24,10 @@ let package = Package(
     // Core: pure rules. No file or bus access, never reads the clock.
     .target(name: "RemindersCore", dependencies: ["RemindersMessages"]),
 
-    // Adapters: files on disk.
+    // Adapters: files on disk. What is wrong with a config value is the catalogue's ConfigProblem.
     .target(
       name: "RemindersStore",
-      dependencies: ["RemindersCore", "TOMLKit"]
+      dependencies: ["RemindersCore", "RemindersMessages", "TOMLKit"]
     ),
 
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
@@ -196,7 +196,8 @@ let package = Package(
     .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore", "RemindersMessages"]),
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(
-      name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
+      name: "RemindersStoreTests",
+      dependencies: ["RemindersStore", "RemindersCore", "RemindersMessages", "FuzzHarnesses"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"],
       exclude: ["Golden"]),

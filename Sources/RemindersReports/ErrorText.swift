@@ -45,7 +45,8 @@ public struct NoticeText {
 }
 
 /// A file error in the session's language. The parsers' own words for what they expected stay
-/// as they wrote them (English); the frame around them is translated.
+/// as they wrote them (English), but for the config's, which are the catalogue's; the frame
+/// around them is translated.
 public struct StoreErrorText {
   public let language: Language
 
@@ -56,8 +57,9 @@ public struct StoreErrorText {
     switch error {
     case .corrupt(let path, let at, let reason):
       return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: reason)
-    case .badConfig(let path, let key, let at, let reason):
-      return words.badConfig(place: at.map { "\(path):\($0)" } ?? path, key: key, reason: reason)
+    case .badConfig(let path, let key, let at, let problem):
+      return words.badConfig(
+        place: at.map { "\(path):\($0)" } ?? path, key: key, reason: words.configProblem(problem))
     case .unreadable(let path, let reason):
       return words.unreadable(path: path, problem: problem(reason))
     case .writeFailed(let path, let reason):

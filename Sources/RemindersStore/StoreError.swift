@@ -1,3 +1,5 @@
+import RemindersMessages
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -23,8 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// the error has a place in the text; the file is left untouched.
   case corrupt(path: String, at: TextPosition?, reason: String)
   /// A config value that is not acceptable; `key` is the dotted TOML key, when there is one, and
-  /// `position` where the text does not parse.
-  case badConfig(path: String, key: String?, at: TextPosition?, reason: String)
+  /// `position` where the text does not parse. The catalogue says `problem` in each language.
+  case badConfig(path: String, key: String?, at: TextPosition?, problem: ConfigProblem)
   /// A file that exists but cannot be read.
   case unreadable(path: String, reason: FileProblem)
   /// A write that failed; the old file, if any, is intact.
@@ -45,8 +47,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .corrupt(let path, let at?, let reason): return "\(path):\(at): \(reason)"
     case .corrupt(let path, nil, let reason): return "\(path): \(reason)"
-    case .badConfig(let path, let key, let at, let reason):
-      return [at.map { "\(path):\($0)" } ?? path, key, reason].compactMap { $0 }.joined(separator: ": ")
+    case .badConfig(let path, let key, let at, let problem):
+      // In English, the catalogue's words (a person reads them through RemindersReports).
+      let english = English()
+      return english.badConfig(
+        place: at.map { "\(path):\($0)" } ?? path, key: key, reason: english.configProblem(problem))
     case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
     case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason)"
     case .locked(let path, let seconds):

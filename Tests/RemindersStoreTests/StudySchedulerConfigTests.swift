@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import Testing
 
 @testable import RemindersStore
@@ -96,7 +97,8 @@ import Testing
     do {
       _ = try parse(text)
       Issue.record("accepted \(text)")
-    } catch let StoreError.badConfig(path, badKey, _, reason) {
+    } catch let StoreError.badConfig(path, badKey, _, problem) {
+      let reason = English().configProblem(problem)
       #expect(path == "c.toml")
       #expect(badKey == key, "\(reason)")
       #expect(!reason.isEmpty && !reason.contains("\n"))

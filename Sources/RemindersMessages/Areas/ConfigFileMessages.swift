@@ -1,0 +1,151 @@
+/// The texts of what is wrong with a value of the config file (docs/configuration.md): the
+/// reason of `ErrorsMessages.badConfig`, which names the file and the key around it.
+public protocol ConfigFileMessages: Sendable {
+  /// Why the value is refused: `expected ja, en or auto, got "japanese"` /
+  /// `ja、en、auto のどれかを指定します（"japanese" ではなく）`.
+  func configProblem(_ problem: ConfigProblem) -> String
+}
+
+/// What the config reader refuses, with what it needs to say so; the key is the error's, not
+/// the problem's. A value quoted from the file (`got`) comes as the reader shows it: on one
+/// line, cut when long, a string in double quotes with its escapes, anything else as TOML
+/// writes it (`"japanese"`, `12`); the words keep it as it is.
+public enum ConfigProblem: Equatable, Sendable {
+  // The text as a whole.
+  /// Bytes that are not UTF-8.
+  case notUTF8
+  /// A control character other than tab and the line ends (`byte`: 0 is a NUL byte).
+  case controlCharacter(UInt8)
+  /// A table header whose first character starts no key (`[ä]`).
+  case tableName
+  /// A `}` where an array expects a value (`[}`).
+  case arrayValue
+  /// What TOMLKit's parser (toml++) said, in its own (English) words, on one line.
+  case syntax(String)
+
+  // Keys and kinds of value.
+  /// A key no table of the config has.
+  case unknownKey
+  /// A table (`[daily]`, `[study.fsrs]`: `name`) written as some other value.
+  case notTable(String)
+  /// A string setting written as some other value.
+  case notString
+  /// `true` or `false` written as some other value.
+  case notFlag
+  /// An empty file path.
+  case emptyPath
+
+  // Times and durations.
+  /// `language` other than ja, en and auto.
+  case language(got: String)
+  /// `time.zone` that is no IANA zone name.
+  case timeZone(got: String)
+  /// No time HH:MM (`orOff`: `off` is allowed too, as for `daily.again`).
+  case time(got: String, orOff: Bool)
+  /// No duration such as 10m (`orOff`: `off` is allowed too).
+  case duration(got: String, orOff: Bool)
+  /// `window.end` (`end`, HH:MM) not after `window.start` (`start`).
+  case windowEnd(end: String, start: String)
+  /// `quiet.hours` that is no list.
+  case quietHoursList
+  /// An item of `quiet.hours` that is no range HH:MM-HH:MM with different ends.
+  case quietRange(got: String)
+  /// Quiet hours that leave no minute of the window.
+  case quietCoversWindow
+  /// `daily.time` (`time`) at or after `window.end` (`windowEnd`).
+  case dailyAfterWindow(time: String, windowEnd: String)
+  /// `review.drip` below a minute.
+  case dripTooShort
+  /// `alarm.location_timeout` outside 1 s…10 min.
+  case locationTimeout
+
+  // Numbers.
+  /// A whole number outside `from…to` (`cards.candidates`).
+  case wholeNumber(from: Int, to: Int, example: Int)
+  /// A whole number below 0 (`review.relearn_after`).
+  case zeroOrMore(example: Int)
+  /// A whole number below 1 (`focus.long_every`).
+  case oneOrMore
+  /// Minutes that are no number in (0, 1440] (`focus.minutes`, `focus.break`…).
+  case minutes(example: Int)
+  /// New cards a day that are no whole number of 0 or more (`study.new_per_day`, with an
+  /// example; an item of `study.new_per_collection`, without).
+  case newCards(example: Int?)
+  /// A number of days outside `from…to` (`calendar.days`).
+  case days(from: Int, to: Int, example: Int)
+
+  // Commands and lists.
+  /// `review.terminal` that is no command.
+  case terminalCommand
+  /// `review.in` other than popup and terminal.
+  case reviewPlace
+  /// `alarm.sound` that is no command.
+  case soundCommand
+
+  // [anki].
+  /// `anki.collection` missing or empty.
+  case ankiCollection
+  /// `anki.decks` that is no list of top-level deck names.
+  case ankiDecks
+  /// `anki.command` a string with spaces in it: the list it should be, its `words`.
+  case commandWithSpaces(words: [String])
+  /// `anki.command` that is no command.
+  case ankiCommand
+
+  // [calendar].
+  /// `calendar.url` missing or empty.
+  case calendarURLMissing
+  /// `calendar.url` that is no `http://` or `https://` address, or holds a user or a query.
+  case calendarURL(got: String)
+  /// An `http://` address of another machine.
+  case plainHTTP
+  /// An address that is neither `https://` nor `http://` (on this machine).
+  case notHTTPS(got: String)
+  /// `calendar.password_command` that is no command.
+  case passwordCommand
+  /// An empty `calendar.username`.
+  case emptyUserName
+  /// `calendar.username` without `calendar.password_command`.
+  case passwordCommandMissing
+  /// `calendar.password_command` without `calendar.username`.
+  case userNameMissing
+
+  // [study] and [study.fsrs].
+  /// `study.new_per_collection` that is no table.
+  case newPerCollectionTable
+  /// `study.scheduler` other than ladder and fsrs.
+  case scheduler(got: String)
+  /// `study.fsrs.parameters` that is no list.
+  case parametersList
+  /// An item that is no number.
+  case notNumber(got: String)
+  /// A list of `got` numbers where `expected` are needed.
+  case numberCount(expected: Int, got: Int)
+  /// A number outside `lower…upper` (`got`: the number read).
+  case numberRange(lower: Double, upper: Double, got: Double)
+  /// `study.fsrs.desired_retention` not strictly between 0 and 1.
+  case retention(got: String)
+  /// `learning_steps` or `relearning_steps` that is no list.
+  case stepsList
+  /// A step that is no duration such as 1m.
+  case step(got: String)
+  /// `study.fsrs.maximum_interval` outside 1…`upTo` days.
+  case maximumInterval(upTo: Int, got: String)
+}
+
+/// What the words of every language quote alike.
+enum ConfigWords {
+  /// The example address of a calendar collection.
+  static let calendarExample = "https://cloud.example.org/remote.php/dav/calendars/me/reminders/"
+
+  /// A byte as a code point's four hex digits: `001B`.
+  static func code(_ byte: UInt8) -> String {
+    let hex = String(byte, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - hex.count) + hex
+  }
+
+  /// Words as a TOML list's items: `"xterm", "-e"`.
+  static func list(_ words: [String]) -> String {
+    words.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+}
