@@ -208,9 +208,23 @@ let package = Package(
         "RemindersTestSupport",
       ]
     ),
+    // End-to-end tests of the built binary that start no desktop and no GeoClue.
     .testTarget(
       name: "CLITests",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
+      dependencies: [
+        "CLITestSupport", "RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport",
+      ]
+    ),
+    // End-to-end tests of the built binary that start a private desktop (DesktopSession) or
+    // GeoClue (GeoClueSystem): `make test` runs them, `make check` does not (docs/development.md).
+    .testTarget(name: "CLIDesktopTests", dependencies: ["CLITestSupport", "DesktopTestSupport"]),
+    // What both CLI test targets share: the built binary in a scratch home (Binary), other
+    // programs (Programs), the fixtures, `reminders watch` in the background.
+    .target(
+      name: "CLITestSupport",
+      dependencies: ["DesktopTestSupport", "RemindersCore", "RemindersStore"],
+      path: "Tests/CLITestSupport"
+    ),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
