@@ -174,7 +174,8 @@ let package = Package(
     .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore"]),
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(
-      name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses"]),
+      name: "RemindersStoreTests", dependencies: ["RemindersStore", "RemindersCore", "FuzzHarnesses", "TestFolders"]
+    ),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"],
       exclude: ["Golden"]),
@@ -184,21 +185,24 @@ let package = Package(
       name: "RemindersDeliveryTests",
       dependencies: [
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
+        "TestFolders",
       ]
     ),
     .testTarget(
       name: "RemindersTerminalTests",
       dependencies: ["RemindersTerminal", "RemindersMessages", "RemindersCore"]),
-    .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
+    .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore", "TestFolders"]),
     .testTarget(
-      name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
-    .testTarget(name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore"]),
+      name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore", "TestFolders"]
+    ),
+    .testTarget(
+      name: "RemindersDictionaryTests", dependencies: ["RemindersDictionary", "RemindersStore", "TestFolders"]),
     .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
         "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
-        "RemindersSystemd", "RemindersTestSupport",
+        "RemindersSystemd", "RemindersTestSupport", "TestFolders",
       ]
     ),
     .testTarget(
@@ -212,19 +216,22 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "CLITestSupport", "RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport",
+        "CLITestSupport", "RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport", "TestFolders",
       ]
     ),
     // End-to-end tests of the built binary that start a private desktop (DesktopSession) or
     // GeoClue (GeoClueSystem): `make test` runs them, `make check` does not (docs/development.md).
-    .testTarget(name: "CLIDesktopTests", dependencies: ["CLITestSupport", "DesktopTestSupport"]),
+    .testTarget(name: "CLIDesktopTests", dependencies: ["CLITestSupport", "DesktopTestSupport", "TestFolders"]),
     // What both CLI test targets share: the built binary in a scratch home (Binary), other
     // programs (Programs), the fixtures, `reminders watch` in the background.
     .target(
       name: "CLITestSupport",
-      dependencies: ["DesktopTestSupport", "RemindersCore", "RemindersStore"],
+      dependencies: ["DesktopTestSupport", "RemindersCore", "RemindersStore", "TestFolders"],
       path: "Tests/CLITestSupport"
     ),
+    // TemporaryFolder, the one way every test target makes a scratch folder: Foundation only, so
+    // that any test target can depend on it, whatever else it links.
+    .target(name: "TestFolders", path: "Tests/TestFolders"),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
@@ -233,7 +240,7 @@ let package = Package(
     .target(
       name: "RemindersTestSupport",
       dependencies: [
-        "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore",
+        "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore", "TestFolders",
       ],
       path: "Tests/RemindersTestSupport"
     ),

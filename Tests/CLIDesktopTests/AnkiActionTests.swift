@@ -1,6 +1,7 @@
 import CLITestSupport
 import DesktopTestSupport
 import Foundation
+import TestFolders
 import Testing
 
 #if canImport(Glibc)
@@ -16,8 +17,7 @@ import Testing
     let scenario = try #require(built.scenarios.first)
     let session = try DesktopSession.start()
     defer { session.stop() }
-    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let scratch = try TemporaryFolder.make("reminders-anki")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     func recorder(_ name: String) throws -> (script: String, record: String) {
       let script = scratch + "/" + name

@@ -2,6 +2,7 @@ import DesktopTestSupport
 import Foundation
 import RemindersCore
 import RemindersStore
+import TestFolders
 import Testing
 
 #if canImport(Glibc)
@@ -48,8 +49,8 @@ public struct Binary {
 
   /// A fresh home with XDG folders under it and no locale, zone `UTC` unless set.
   public init() throws {
-    home = NSTemporaryDirectory() + "reminders-cli-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    // 0755, as a mkdir makes it: the programs of a desktop session read in it.
+    home = try TemporaryFolder.make("reminders-cli", mode: 0o755)
     environment = [
       "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
       "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "TZ": "UTC", "LANG": "C.UTF-8",

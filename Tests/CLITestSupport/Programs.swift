@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 /// Other programs the tests run as a user would (systemd-analyze, make, dpkg-deb, groff), found
@@ -37,9 +38,6 @@ public enum Programs {
 
   /// A new private folder (0700), as `XDG_RUNTIME_DIR` must be.
   public static func privateFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "reminders-runtime-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    return path
+    try TemporaryFolder.make("reminders-runtime")
   }
 }

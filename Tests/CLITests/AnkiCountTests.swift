@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import RemindersAnki
 import RemindersCore
+import TestFolders
 import Testing
 
 #if canImport(Glibc)
@@ -287,8 +288,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   /// problem in one line naming the config file, the key and the collection; the daily reminder
   /// is delivered; `doctor` says Anki's cards are not counted and exits 1. A pipe never hangs.
   @Test func aPathThatIsNoCollection() throws {
-    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let scratch = try TemporaryFolder.make("reminders-anki")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     try "hello\n".write(toFile: scratch + "/text.anki2", atomically: true, encoding: .utf8)
     #expect(FileManager.default.createFile(atPath: scratch + "/empty.anki2", contents: Data()))
