@@ -45,7 +45,7 @@ VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2 caldav==3.6.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
-.PHONY: all deps deps-demo deps-harness build release release-binary test test-clock lint demo bench install uninstall deb units clean
+.PHONY: all deps deps-demo deps-harness build release release-binary test test-clock check lint demo bench install uninstall deb units clean
 
 all: build
 
@@ -164,6 +164,24 @@ test-clock:
 	  REMINDERS_TEST_CLOCK=$$t REMINDERS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --skip-build \
 	    --filter '$(CLOCK_SUITES)' || exit 1; \
 	done
+
+# The developer's fast loop (docs/development.md, "The fast loop"): the lint, the build with the
+# tests, then the unit test targets in parallel, without the built binary's end-to-end tests
+# (CLITests, CLIDesktopTests) and without RemindersDBusTests (dunst). It installs nothing (no
+# apt-get, no venv: not `deps`) and needs only the build's headers (BUILD_PACKAGES). Two suites
+# of those targets need what `make deps` installs, and are skipped here (`make test` runs them):
+# FSRSReferenceTests (the venv's `fsrs`) and EdictTests (Debian's edict).
+CHECK_TARGETS := RemindersCoreTests RemindersMessagesTests RemindersStoreTests RemindersICalendarTests \
+  RemindersDeliveryTests RemindersTerminalTests RemindersSystemdTests RemindersAnkiTests \
+  RemindersDictionaryTests RemindersCalDAVTests RemindersAppTests RemindersReportsTests \
+  RemindersCommandsTests RemindersAlarmSoundTests RemindersCalDAVHelperTests
+CHECK_SKIPPED := FSRSReferenceTests EdictTests
+check:
+	swift-format lint --strict -r Sources Tests Benchmarks Fuzz
+	@[ ! -x scripts/check-imports.sh ] || scripts/check-imports.sh
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --filter '^($(subst $(eval) ,|,$(strip $(CHECK_TARGETS))))\.' \
+	  --skip '\.($(subst $(eval) ,|,$(strip $(CHECK_SKIPPED))))/'
 
 # The code stays as the checked-in .swift-format says (swift-format ships with the toolchain);
 # `swift-format format -i -r Sources Tests Benchmarks` fixes what it finds.

@@ -197,7 +197,7 @@ let package = Package(
     .testTarget(name: "RemindersMessagesTests", dependencies: ["RemindersMessages"]),
     .testTarget(
       name: "RemindersStoreTests",
-      dependencies: ["RemindersStore", "RemindersCore", "RemindersMessages", "FuzzHarnesses"]),
+      dependencies: ["RemindersStore", "RemindersCore", "RemindersMessages", "FuzzHarnesses", "TestFolders"]),
     .testTarget(
       name: "RemindersICalendarTests", dependencies: ["RemindersICalendar", "RemindersCore"],
       exclude: ["Golden"]),
@@ -207,6 +207,7 @@ let package = Package(
       name: "RemindersDeliveryTests",
       dependencies: [
         "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
+        "TestFolders",
       ]
     ),
     .testTarget(
@@ -215,19 +216,20 @@ let package = Package(
     .testTarget(
       name: "RemindersTerminalTests",
       dependencies: ["RemindersTerminal", "RemindersCore"]),
-    .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore"]),
+    .testTarget(name: "RemindersSystemdTests", dependencies: ["RemindersSystemd", "RemindersStore", "TestFolders"]),
     .testTarget(
-      name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore"]),
+      name: "RemindersAnkiTests", dependencies: ["RemindersAnki", "RemindersCore", "RemindersStore", "TestFolders"]
+    ),
     .testTarget(
       name: "RemindersDictionaryTests",
-      dependencies: ["RemindersDictionary", "RemindersStore", "RemindersMessages"]),
+      dependencies: ["RemindersDictionary", "RemindersStore", "RemindersMessages", "TestFolders"]),
     .testTarget(name: "RemindersCalDAVTests", dependencies: ["RemindersCalDAV", "RemindersApp"]),
     .testTarget(name: "RemindersCalDAVHelperTests", dependencies: ["RemindersCalDAVHelper", "RemindersApp"]),
     .testTarget(
       name: "RemindersAppTests",
       dependencies: [
         "RemindersApp", "RemindersCore", "RemindersStore", "RemindersDelivery", "RemindersDesktop",
-        "RemindersICalendar", "RemindersMessages", "RemindersSystemd", "RemindersTestSupport",
+        "RemindersICalendar", "RemindersMessages", "RemindersSystemd", "RemindersTestSupport", "TestFolders",
       ]
     ),
     .testTarget(
@@ -237,15 +239,33 @@ let package = Package(
         "RemindersTestSupport",
       ]
     ),
+    // The commands run in process (parsed from words, then run), and the raw arguments' scanner.
     .testTarget(
       name: "RemindersCommandsTests",
       dependencies: [
         "RemindersCommands", "RemindersCore", "RemindersStore", "RemindersReports", "RemindersMessages",
-        "RemindersTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TestFolders", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // End-to-end tests of the built binary that start no desktop and no GeoClue.
     .testTarget(
       name: "CLITests",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport"]),
+      dependencies: [
+        "CLITestSupport", "RemindersCore", "RemindersStore", "RemindersAnki", "DesktopTestSupport", "TestFolders",
+      ]
+    ),
+    // End-to-end tests of the built binary that start a private desktop (DesktopSession) or
+    // GeoClue (GeoClueSystem): `make test` runs them, `make check` does not (docs/development.md).
+    .testTarget(name: "CLIDesktopTests", dependencies: ["CLITestSupport", "DesktopTestSupport", "TestFolders"]),
+    // What both CLI test targets share: the built binary in a scratch home (Binary), other
+    // programs (Programs), the fixtures, `reminders watch` in the background.
+    .target(
+      name: "CLITestSupport",
+      dependencies: ["DesktopTestSupport", "RemindersCore", "RemindersStore", "TestFolders"],
+      path: "Tests/CLITestSupport"
+    ),
+    // TemporaryFolder, the one way every test target makes a scratch folder: Foundation only, so
+    // that any test target can depend on it, whatever else it links.
+    .target(name: "TestFolders", path: "Tests/TestFolders"),
     // A private dbus-daemon, Xvfb and dunst for the tests (Tests/harness/desktop-session.sh).
     .target(name: "DesktopTestSupport", path: "Tests/DesktopTestSupport"),
     // The test doubles of the rules' protocols (a sender, a ledger, a calendar, alarm sounds, the
@@ -255,7 +275,7 @@ let package = Package(
       name: "RemindersTestSupport",
       dependencies: [
         "RemindersDelivery", "RemindersDesktop", "RemindersApp", "RemindersCore", "RemindersStore",
-        "RemindersMessages",
+        "RemindersMessages", "TestFolders",
       ],
       path: "Tests/RemindersTestSupport"
     ),

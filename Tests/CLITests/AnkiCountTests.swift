@@ -1,90 +1,13 @@
-import DesktopTestSupport
+import CLITestSupport
 import Foundation
 import RemindersAnki
 import RemindersCore
+import TestFolders
 import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// Collections built by Anki itself (`Tests/anki/anki_scenarios.py`, with the PyPI package
-/// `anki` in the tests' virtual environment), and Anki's own counts in them.
-struct AnkiScenarios {
-  struct Check {
-    var now: Int
-    /// Top-level deck → [new, learning, review], as Anki's deck list shows them.
-    var decks: [String: [Int]]
-  }
-
-  struct Scenario {
-    var name: String
-    var collection: String
-    var checks: [Check]
-    /// The decks' and presets' blobs as Anki's own protobuf classes decode them.
-    var decks: [[String: Any]]
-    var presets: [[String: Any]]
-  }
-
-  let zone: String
-  let ankiVersion: String
-  let scenarios: [Scenario]
-  /// Where they were built; `remove()` when done.
-  let folder: String
-
-  func remove() { try? FileManager.default.removeItem(atPath: folder) }
-
-  static let script = Programs.repository + "/Tests/anki/anki_scenarios.py"
-
-  /// Builds the zone's scenarios (or those named) in a new folder.
-  static func build(zone: String, only names: [String] = []) throws -> AnkiScenarios {
-    let python = try Programs.venvPython()
-    let folder = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    let result = try Programs.run(
-      [python, script, folder, zone] + names,
-      environment: [
-        "TZ": zone, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        "HOME": folder, "LANG": "C.UTF-8",
-      ])
-    try #require(result.status == 0, "anki_scenarios.py failed: \(result.stderr)")
-    let root = try #require(try json(result.stdout) as? [String: Any])
-    let scenarios = try #require(root["scenarios"] as? [[String: Any]]).map { s in
-      Scenario(
-        name: s["name"] as? String ?? "", collection: s["collection"] as? String ?? "",
-        checks: (s["checks"] as? [[String: Any]] ?? []).map { c in
-          Check(
-            now: c["now"] as? Int ?? 0,
-            decks: (c["decks"] as? [String: [Int]] ?? [:]))
-        }, decks: s["decks"] as? [[String: Any]] ?? [], presets: s["presets"] as? [[String: Any]] ?? [])
-    }
-    return AnkiScenarios(
-      zone: zone, ankiVersion: root["anki"] as? String ?? "?", scenarios: scenarios, folder: folder)
-  }
-
-  /// Anki's counts without the decks that have nothing due.
-  static func due(_ decks: [String: [Int]]) -> [String: [Int]] { decks.filter { $0.value.reduce(0, +) > 0 } }
-}
-
-/// A scratch home whose config points at an Anki collection, in `zone` (the window open all day
-/// and the daily reminder at 00:00, so that the daily reminder at any moment counts that moment).
-func ankiHome(collection: String, zone: String, extra: String = "") throws -> Binary {
-  var bin = try Binary()
-  try bin.writeConfig(
-    """
-    [time]
-    zone = "\(zone)"
-    [window]
-    start = "00:00"
-    end = "23:59"
-    [daily]
-    time = "00:00"
-    [anki]
-    collection = "\(collection)"
-    \(extra)
-    """)
-  bin.use(nil)
-  return bin
-}
 
 /// Every file in `folder` and its bytes, to show that nothing was written there.
 func folderContents(_ folder: String) throws -> [String: Data] {
@@ -96,12 +19,6 @@ func folderContents(_ folder: String) throws -> [String: Data] {
     out[name] = isFolder.boolValue ? Data() : FileManager.default.contents(atPath: folder + "/" + name)
   }
   return out
-}
-
-/// The moment as `--now` takes it, in `zone`.
-func rfc3339(_ seconds: Int, zone: String) -> String {
-  Timestamp.format(
-    Date(timeIntervalSince1970: TimeInterval(seconds)), in: DayClock(zone: TimeZone(identifier: zone)!))
 }
 
 /// What `status --json` says of Anki: its state, and each deck with cards due.
@@ -371,8 +288,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   /// problem in one line naming the config file, the key and the collection; the daily reminder
   /// is delivered; `doctor` says Anki's cards are not counted and exits 1. A pipe never hangs.
   @Test func aPathThatIsNoCollection() throws {
-    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let scratch = try TemporaryFolder.make("reminders-anki")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     try "hello\n".write(toFile: scratch + "/text.anki2", atomically: true, encoding: .utf8)
     #expect(FileManager.default.createFile(atPath: scratch + "/empty.anki2", contents: Data()))
@@ -482,55 +398,5 @@ final class AnkiHolder {
     let deadline = Date().addingTimeInterval(10)
     while process.isRunning && Date() < deadline { usleep(20_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  }
-}
-
-/// The daily pop-up that counts Anki's cards opens Anki (config `anki.command`) when clicked, not
-/// `reminders review`. Real dbus-daemon, Xvfb and dunst, with `reminders watch` running.
-@Suite struct AnkiActionTests {
-  @Test func reviewNowOpensAnki() throws {
-    let built = try AnkiScenarios.build(zone: "Asia/Tokyo", only: ["overdue"])
-    defer { built.remove() }
-    let scenario = try #require(built.scenarios.first)
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    let scratch = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
-    func recorder(_ name: String) throws -> (script: String, record: String) {
-      let script = scratch + "/" + name
-      let record = scratch + "/" + name + ".started"
-      try "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" > \(record).tmp && mv \(record).tmp \(record)\n".write(
-        toFile: script, atomically: true, encoding: .utf8)
-      chmod(script, 0o755)
-      return (script, record)
-    }
-    let anki = try recorder("anki")
-    let terminal = try recorder("terminal")
-    var bin = try ankiHome(
-      collection: scenario.collection, zone: "Asia/Tokyo",
-      extra:
-        "command = [\"\(anki.script)\", \"--profile\", \"User 1\"]\n[review]\nterminal = [\"\(terminal.script)\"]\n"
-    )
-    bin.use(session)
-    #expect(try bin.run("doctor").stdout.contains("Review now starts Anki: \(anki.script)"))
-    let watch = try WatchProcess(bin)
-    defer { watch.stop() }
-    let now = rfc3339(try #require(scenario.checks.first).now, zone: "Asia/Tokyo")
-    #expect(try bin.run("run", "--now", now).status == 0)
-    try waitFor("the pop-up") {
-      (Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
-        == 1
-    }
-    try session.dunstctl("action", "0")
-    try waitFor("Anki to start") { FileManager.default.fileExists(atPath: anki.record) }
-    let arguments = try String(contentsOfFile: anki.record, encoding: .utf8).split(separator: "\n").map(
-      String.init)
-    #expect(arguments == [anki.script, "--profile", "User 1"])
-    #expect(!FileManager.default.fileExists(atPath: terminal.record), "reminders review was started too")
-    try waitFor("the pop-up to close") {
-      (Int(try session.dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1)
-        == 0
-    }
   }
 }

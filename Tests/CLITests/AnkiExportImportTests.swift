@@ -1,4 +1,4 @@
-import DesktopTestSupport
+import CLITestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
+import CLITestSupport
 import Foundation
+import TestFolders
 import Testing
 
 /// `reminders lookup` and `cards add FRONT` without a back, on the real EDICT Debian installs
@@ -9,8 +11,9 @@ import Testing
   static let script = Programs.repository + "/Tests/dictionary/first_candidates.py"
   /// One cache folder for the whole test process: the index is built once.
   static let cache: String = {
-    let dir = NSTemporaryDirectory() + "reminders-dictionary-cache-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir =
+      (try? TemporaryFolder.make("reminders-dictionary-cache")) ?? NSTemporaryDirectory()
+      + "reminders-dictionary-not-made"
     return dir
   }()
   static let english = ["cat", "dog", "water", "study", "eat", "to go", "Book", "teacher", "friend", "train"]

@@ -1,18 +1,11 @@
-import DesktopTestSupport
+import CLITestSupport
 import Foundation
 import Testing
 
 /// `doctor` speaks the session's language (SPEC §1.6): every row, value and the verdict in
 /// Japanese under `--lang ja`, config `language = "ja"` or a Japanese locale; the JSON keeps its
 /// keys and machine values, its free text follows.
-@Suite(.serialized) struct DoctorLanguageTests {
-  /// The labels of the English report, none of which may start a Japanese row.
-  static let englishLabels = [
-    "bus", "server", "capabilities", "do-not-disturb", "timer", "config", "deck", "ledger", "held",
-    "fallback",
-    "font", "verdict:",
-  ]
-
+@Suite(.serialized) struct DoctorLanguageTests: DoctorLanguageFixtures {
   /// A home with no bus, a config others may read, a deck that does not parse and a fallback
   /// calendar that does not either.
   func brokenHome() throws -> Binary {
@@ -24,19 +17,6 @@ import Testing
     try "BEGIN:VCALENDAR\nno colon here\n".write(
       toFile: bin.home + "/data/reminders/fallback.ics", atomically: true, encoding: .utf8)
     return bin
-  }
-
-  func expectJapanese(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let lines = text.split(separator: "\n")
-    for line in lines {
-      let label = line.split(separator: " ").first.map(String.init) ?? ""
-      #expect(!Self.englishLabels.contains(label), "\(line)", sourceLocation: sourceLocation)
-    }
-    for english in [
-      "missing (", "does not answer", "the timer is not installed", "ok, mode", "installed: no",
-    ] {
-      #expect(!text.contains(english), "\(english) in \(text)", sourceLocation: sourceLocation)
-    }
   }
 
   @Test func withoutABusAndWithBrokenFilesEveryRowIsJapanese() throws {
@@ -124,32 +104,4 @@ import Testing
     #expect(timer["installed"] as? Bool == false)
   }
 
-  @Test func dunstAnswersInJapanese() throws {
-    let session = try DesktopSession.start()
-    defer { session.stop() }
-    var bin = try Binary()
-    bin.use(session)
-    try session.dunstctl("set-paused", "true")
-    let result = try bin.bounded(["doctor", "--lang", "ja"])
-    #expect(result.status == 0, "\(result.stderr)")
-    let lines = result.stdout.split(separator: "\n")
-    #expect(lines.contains { $0.hasPrefix("セッションバス ") && $0.contains(" として応答") }, "\(result.stdout)")
-    #expect(
-      lines.contains {
-        $0.hasPrefix("通知サーバー ") && $0.contains("dunst") && $0.contains("（提供元 knopwob、仕様 1.2）")
-      })
-    #expect(lines.contains { $0.hasPrefix("機能 ") && $0.contains("actions") })
-    #expect(
-      lines.contains {
-        $0.hasPrefix("おやすみモード ") && $0.contains("オン（読み取り元: property org.dunstproject.cmd0.paused of ")
-      }, "\(result.stdout)")
-    let verdict = try #require(lines.last)
-    #expect(verdict.hasPrefix("判定: ポップアップは dunst "), "\(verdict)")
-    #expect(verdict.contains("が表示します。おやすみモードがオンです: 終わるまで待ってから表示します。"))
-    expectJapanese(result.stdout)
-    let root = try #require(
-      try json(try bin.bounded(["doctor", "--json", "--lang", "ja"]).stdout) as? [String: Any])
-    #expect((root["doNotDisturb"] as? [String: Any])?["state"] as? String == "on")
-    #expect((root["verdict"] as? [String: Any])?["delivery"] as? String == "popup")
-  }
 }

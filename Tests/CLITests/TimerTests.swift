@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// (as in CI), and the units checked by systemd's own tools.
 @Suite struct TimerTests {
   /// The built binary with symbolic links resolved: what ExecStart must name.
-  static let realBinary = URL(fileURLWithPath: Binary.path).resolvingSymlinksInPath().path
+  static let realBinary = Binary.realPath
 
   func unitDirectory(_ bin: Binary) -> String { bin.home + "/config/systemd/user" }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersStore
+import TestFolders
 import Testing
 
 @testable import RemindersAnki
@@ -37,8 +38,7 @@ struct Scratch {
   let folder: String
 
   init() throws {
-    folder = NSTemporaryDirectory() + "reminders-anki-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("reminders-anki")
   }
 
   var collection: String { folder + "/collection.anki2" }

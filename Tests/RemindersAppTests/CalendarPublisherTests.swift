@@ -3,6 +3,7 @@ import RemindersCore
 import RemindersICalendar
 import RemindersStore
 import RemindersTestSupport
+import TestFolders
 import Testing
 
 @testable import RemindersApp

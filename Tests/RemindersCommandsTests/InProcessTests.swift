@@ -3,7 +3,7 @@ import Foundation
 import RemindersCore
 import RemindersReports
 import RemindersStore
-import RemindersTestSupport
+import TestFolders
 import Testing
 
 @testable import RemindersCommands

@@ -2,7 +2,7 @@ import Foundation
 import RemindersCore
 import RemindersMessages
 import RemindersStore
-import RemindersTestSupport
+import TestFolders
 import Testing
 
 @testable import RemindersCommands

@@ -3,6 +3,7 @@ import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
 import RemindersTestSupport
+import TestFolders
 import Testing
 
 /// The desktop behind its connection, with a connection in memory: what `reach` makes of what
@@ -12,10 +13,7 @@ import Testing
 @Suite struct SessionDesktopTests {
   /// A folder on `PATH` holding a `gsettings` that prints `answer`, or none at all (nil).
   static func path(gsettings answer: String?) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "reminders-gsettings-\(UUID().uuidString)"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("reminders-gsettings")
     if let answer {
       let script = "\(folder)/gsettings"
       try "#!/bin/sh\necho \(answer)\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersMessages
 import RemindersStore
+import TestFolders
 import Testing
 
 @testable import RemindersDictionary
@@ -21,8 +22,9 @@ import Testing
   }()
 
   static func folder() -> String {
-    let dir = NSTemporaryDirectory() + "reminders-dictionary-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir =
+      (try? TemporaryFolder.make("reminders-dictionary")) ?? NSTemporaryDirectory()
+      + "reminders-dictionary-not-made"
     return dir
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -10,8 +11,7 @@ import Testing
   static let clock = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
 
   static func folder() throws -> String {
-    let path = NSTemporaryDirectory() + "reminders-alarms-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try TemporaryFolder.make("reminders-alarms")
     return path
   }
 

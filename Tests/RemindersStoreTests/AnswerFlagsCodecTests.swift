@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -80,8 +81,7 @@ import Testing
   }
 
   func store() throws -> DeckStore {
-    let dir = NSTemporaryDirectory() + "reminders-flags-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-flags")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     try FileIO.writeAtomically(bytes(deck), to: store.path)
     return store

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -81,8 +82,7 @@ import Testing
   }
 
   @Test func theStateRoundTripsAndATamperedFileIsNoState() throws {
-    let folder = NSTemporaryDirectory() + "reminders-calendar-state-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("reminders-calendar-state")
     let file = CalendarStateFile(stateDir: folder)
     let clock = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
     let at = Date(timeIntervalSince1970: 1_795_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -167,8 +168,7 @@ import Testing
 
 @Suite struct FilesTests {
   func scratch() throws -> String {
-    let dir = NSTemporaryDirectory() + "reminders-store-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-store")
     return dir
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -226,8 +227,7 @@ struct SplitMix: RandomNumberGenerator {
 @Suite struct PlanInputCacheTests {
   /// The cache gives back exactly the digest it stored, and only for the same deck file and zone.
   @Test func roundTripAndInvalidation() throws {
-    let dir = NSTemporaryDirectory() + "reminders-cache-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-cache")
     try FileIO.writeAtomically(bytes(sampleDeck), to: dir + "/deck.json")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     let cache = PlanInputCache(deckPath: dir + "/deck.json", cachePath: dir + "/cache/plan-input.json")

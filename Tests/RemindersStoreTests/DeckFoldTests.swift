@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -240,8 +241,7 @@ import Testing
   /// Through the store: a session's journal folded into a deck file, the journal gone, and the
   /// deck the readers saw before the fold.
   @Test func theStoreFoldsBySplicing() throws {
-    let dir = NSTemporaryDirectory() + "reminders-fold-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-fold")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     var g = Seeded(seed: 11)

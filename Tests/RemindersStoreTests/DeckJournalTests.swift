@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -11,8 +12,7 @@ import Testing
   let t0 = Timestamp.parse("2026-11-21T09:00:00+09:00")!
 
   func store() throws -> DeckStore {
-    let dir = NSTemporaryDirectory() + "reminders-journal-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-journal")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     let deck = Deck(cards: [
       Card(

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -9,8 +10,7 @@ import Testing
 
 /// A fresh folder for one test.
 func scratchFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "reminders-store-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  let path = try TemporaryFolder.make("reminders-store")
   return path
 }
 

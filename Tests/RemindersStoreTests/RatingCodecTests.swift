@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -73,8 +74,7 @@ import Testing
   }
 
   func store() throws -> DeckStore {
-    let dir = NSTemporaryDirectory() + "reminders-rating-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-rating")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     try FileIO.writeAtomically(bytes(deck), to: store.path)
     return store

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import TestFolders
 import Testing
 
 @testable import RemindersStore
@@ -130,8 +131,7 @@ import Testing
 
   /// Answers in the journal count at once, as for every reader.
   @Test func theJournalsAnswersCount() throws {
-    let dir = NSTemporaryDirectory() + "reminders-study-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TemporaryFolder.make("reminders-study")
     let store = DeckStore(path: dir + "/deck.json", lockPath: dir + "/lock")
     #expect(
       try store.studyRecord(clock: tokyo, limits: .standard, today: Self.today)

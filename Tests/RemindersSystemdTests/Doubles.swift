@@ -1,5 +1,6 @@
 import Foundation
 import RemindersStore
+import TestFolders
 
 @testable import RemindersSystemd
 
@@ -39,8 +40,7 @@ struct ScratchHome {
   var packaged: String { root + "/usr/lib/systemd/user" }
 
   init() throws {
-    root = NSTemporaryDirectory() + "reminders-systemd-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    root = try TemporaryFolder.make("reminders-systemd")
     let own = root + "/config/systemd/user"
     let everyUser = root + "/etc/systemd/user"
     folders = UnitFolders(

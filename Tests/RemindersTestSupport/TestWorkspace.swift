@@ -3,6 +3,7 @@ import RemindersApp
 import RemindersCore
 import RemindersMessages
 import RemindersStore
+import TestFolders
 
 /// A workspace whose files all live in a temporary folder (HOME and the XDG folders under it),
 /// in a named day zone, with the notices it says kept for the test to read.

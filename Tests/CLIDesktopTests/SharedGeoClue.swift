@@ -1,3 +1,4 @@
+import CLITestSupport
 import DesktopTestSupport
 import Foundation
 

@@ -1,3 +1,4 @@
+import CLITestSupport
 import DesktopTestSupport
 import Foundation
 import Testing
@@ -207,7 +208,7 @@ import Testing
       [
         "unshare", "--mount", "--propagation", "private", "bash",
         Programs.repository + "/Tests/harness/user-manager.sh", runtime, "bash", "-c", steps,
-        TimerTests.realBinary, record, bin.home + "/data/reminders/alarms.json",
+        Binary.realPath, record, bin.home + "/data/reminders/alarms.json",
       ], environment: bin.environment)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let parts = result.stdout.components(separatedBy: "== after the second run\n")

@@ -1,15 +1,18 @@
 import Foundation
+import TestFolders
 import Testing
 
 /// Other programs the tests run as a user would (systemd-analyze, make, dpkg-deb, groff), found
 /// on `PATH`.
-enum Programs {
+public enum Programs {
   /// The repository, for `make` and the files under packaging/.
-  static let repository = ExportTests.repository
+  public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
   /// Runs `arguments` through `/usr/bin/env`; outputs go to files, so that a long build log can
   /// never block the child on a full pipe.
-  static func run(
+  public static func run(
     _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
   ) throws -> Binary.Result {
     let process = Process()
@@ -24,7 +27,7 @@ enum Programs {
   /// The Python of the tests' virtual environment, which `make deps` makes and fills (`icalendar`,
   /// `anki`): `REMINDERS_VENV`, else `.venv` in the repository. Missing, it fails the test that
   /// needs it: a test that cannot read our output must not pass.
-  static func venvPython() throws -> String {
+  public static func venvPython() throws -> String {
     let venv = ProcessInfo.processInfo.environment["REMINDERS_VENV"] ?? repository + "/.venv"
     let python = venv + "/bin/python"
     try #require(
@@ -34,10 +37,7 @@ enum Programs {
   }
 
   /// A new private folder (0700), as `XDG_RUNTIME_DIR` must be.
-  static func privateFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "reminders-runtime-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    return path
+  public static func privateFolder() throws -> String {
+    try TemporaryFolder.make("reminders-runtime")
   }
 }

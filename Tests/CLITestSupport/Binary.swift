@@ -2,6 +2,7 @@ import DesktopTestSupport
 import Foundation
 import RemindersCore
 import RemindersStore
+import TestFolders
 import Testing
 
 #if canImport(Glibc)
@@ -9,16 +10,23 @@ import Testing
 #endif
 
 /// The built `reminders` binary, run as a user would, in a scratch home of its own.
-struct Binary {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+public struct Binary {
+  public struct Result {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
+
+    public var stderrLines: [Substring] { stderr.split(separator: "\n") }
   }
 
   /// `REMINDERS_BIN`, else `reminders` beside the test bundle in the build folder.
-  static let path: String = {
+  public static let path: String = {
     if let explicit = ProcessInfo.processInfo.environment["REMINDERS_BIN"] { return explicit }
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
@@ -30,16 +38,19 @@ struct Binary {
     return dir.appendingPathComponent("reminders").path
   }()
 
-  let home: String
-  var environment: [String: String]
+  /// `path` with its symbolic links resolved: what a unit's ExecStart must name.
+  public static let realPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+
+  public let home: String
+  public var environment: [String: String]
   /// The user the binary runs as (through `setpriv`), when a session has one of its own: a sway
   /// session's bus, compositor and server run as an unprivileged user, and so do its programs.
-  var user: DesktopSession.User?
+  public var user: DesktopSession.User?
 
   /// A fresh home with XDG folders under it and no locale, zone `UTC` unless set.
-  init() throws {
-    home = NSTemporaryDirectory() + "reminders-cli-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+  public init() throws {
+    // 0755, as a mkdir makes it: the programs of a desktop session read in it.
+    home = try TemporaryFolder.make("reminders-cli", mode: 0o755)
     environment = [
       "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
       "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "TZ": "UTC", "LANG": "C.UTF-8",
@@ -58,7 +69,7 @@ struct Binary {
   /// sessions keep the real clock. (The `faketime` wrapper, not a bare `LD_PRELOAD` of
   /// libfaketime: preloaded alone, the library edits the environment as it starts, and a Swift
   /// program then finds no arguments.)
-  static let clockOffset: String? = {
+  public static let clockOffset: String? = {
     guard let wanted = ProcessInfo.processInfo.environment["REMINDERS_TEST_CLOCK"] else { return nil }
     let parts = wanted.split(separator: ":").compactMap { Int($0) }
     guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
@@ -75,11 +86,11 @@ struct Binary {
     return (offset < 0 ? "" : "+") + String(offset)
   }()
 
-  static let faketime = "/usr/bin/faketime"
+  public static let faketime = "/usr/bin/faketime"
 
   /// A scratch home with the Tokyo config and the fixture deck, pointed at `session`'s bus (nil:
   /// at a bus that does not exist).
-  static func withFixture(_ session: DesktopSession? = nil) throws -> Binary {
+  public static func withFixture(_ session: DesktopSession? = nil) throws -> Binary {
     var bin = try Binary()
     try bin.writeConfig(tokyoConfig)
     try bin.writeDeck(fixtureDeck)
@@ -90,7 +101,7 @@ struct Binary {
   /// Points the binary at `session`'s bus and display, or at a bus that does not exist; as the
   /// session's user when it has one. On GNOME, the home's dconf folder is the session's, so
   /// that gsettings reads what GNOME Shell reads.
-  mutating func use(_ session: DesktopSession?) {
+  public mutating func use(_ session: DesktopSession?) {
     if let session {
       environment["DBUS_SESSION_BUS_ADDRESS"] = session.busAddress
       environment["DISPLAY"] = session.display
@@ -107,7 +118,7 @@ struct Binary {
   }
 
   /// The program and arguments that run the binary with `arguments` as this home's user.
-  func command(_ arguments: [String]) -> (executable: String, arguments: [String]) {
+  public func command(_ arguments: [String]) -> (executable: String, arguments: [String]) {
     var (executable, arguments) = (Binary.path, arguments)
     if let offset = Binary.clockOffset {
       (executable, arguments) = (Binary.faketime, ["-f", offset, executable] + arguments)
@@ -129,29 +140,29 @@ struct Binary {
     }
   }
 
-  var configPath: String { home + "/config/reminders/config.toml" }
-  var deckPath: String { home + "/data/reminders/deck.json" }
+  public var configPath: String { home + "/config/reminders/config.toml" }
+  public var deckPath: String { home + "/data/reminders/deck.json" }
 
-  func writeConfig(_ text: String) throws {
+  public func writeConfig(_ text: String) throws {
     try FileManager.default.createDirectory(
       atPath: home + "/config/reminders", withIntermediateDirectories: true)
     try text.write(toFile: configPath, atomically: true, encoding: .utf8)
   }
 
-  func writeDeck(_ text: String) throws {
+  public func writeDeck(_ text: String) throws {
     try FileManager.default.createDirectory(
       atPath: home + "/data/reminders", withIntermediateDirectories: true)
     try text.write(toFile: deckPath, atomically: true, encoding: .utf8)
   }
 
   @discardableResult
-  func run(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws -> Result {
+  public func run(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws -> Result {
     try run(arguments, extraEnvironment: extraEnvironment)
   }
 
-  func run(_ arguments: [String], extraEnvironment: [String: String] = [:], input: String? = nil) throws
-    -> Result
-  {
+  public func run(
+    _ arguments: [String], extraEnvironment: [String: String] = [:], input: String? = nil
+  ) throws -> Result {
     let process = Process()
     let (executable, arguments) = command(arguments)
     process.executableURL = URL(fileURLWithPath: executable)
@@ -170,7 +181,7 @@ struct Binary {
 
   /// Runs `process` to its end with its outputs sent to files in `scratch` (so that a large
   /// output can never block the child on a full pipe) and returns what it printed.
-  static func capture(_ process: Process, scratch: String) throws -> Result {
+  public static func capture(_ process: Process, scratch: String) throws -> Result {
     let base = scratch + "/.out-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: base + ".1", contents: nil)
     _ = FileManager.default.createFile(atPath: base + ".2", contents: nil)
@@ -195,7 +206,7 @@ struct Binary {
   /// The deck as every reader sees it: `deck.json` with the journal of answers beside it applied,
   /// by the store's own reader (files left as they are), written out as the deck's JSON with
   /// times in `zone`.
-  func storedDeck(zone: String = "Asia/Tokyo") throws -> [String: Any] {
+  public func storedDeck(zone: String = "Asia/Tokyo") throws -> [String: Any] {
     let stored = try DeckStore(path: deckPath, lockPath: home + "/state/reminders/lock").load()
     let clock = DayClock(zone: try #require(TimeZone(identifier: zone)))
     let bytes = DeckCodec.encode(stored, clock: clock)
@@ -203,7 +214,7 @@ struct Binary {
   }
 
   /// Every file under the home, with its bytes: to show that a command wrote nothing.
-  func snapshot() -> [String: Data] {
+  public func snapshot() -> [String: Data] {
     var files: [String: Data] = [:]
     let enumerator = FileManager.default.enumerator(atPath: home)
     while let relative = enumerator?.nextObject() as? String {
@@ -218,4 +229,4 @@ struct Binary {
 }
 
 /// The parsed JSON of a command's stdout.
-func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+public func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
