@@ -89,12 +89,29 @@ public struct Configuration: Equatable, Sendable {
   /// Parses and validates the bytes of a config file: UTF-8 text (a byte-order mark is skipped),
   /// which is checked here, since decoding would silently replace a bad byte with U+FFFD.
   public static func parse(_ bytes: [UInt8], path: String, home: String) throws -> Configuration {
+    try parse(text(of: bytes, path: path), path: path, home: home)
+  }
+
+  /// The text of a config file's bytes; `StoreError.badConfig` (`notUTF8`, with the line and
+  /// column) where they are no UTF-8.
+  public static func text(of bytes: [UInt8], path: String) throws -> String {
     try bytes.withUnsafeBufferPointer { buffer in
       if let bad = UTF8Text.firstInvalidOffset(buffer) {
         throw StoreError.badConfig(
           path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), problem: .notUTF8)
       }
     }
-    return try parse(String(decoding: bytes, as: UTF8.self), path: path, home: home)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `TOMLDocument`'s refusal of a config file's bytes, as `StoreError.badConfig` with its line
+  /// and column.
+  public static func syntaxError(_ failure: TOMLDocument.Failure, in bytes: [UInt8], path: String)
+    -> StoreError
+  {
+    .badConfig(
+      path: path, key: nil,
+      at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: failure.offset, in: $0) },
+      problem: .syntax(failure.message))
   }
 }

@@ -21,6 +21,26 @@ public enum TOMLText {
 
   /// The table of `source`; any error is `StoreError.badConfig` with a line and column.
   static func parse(_ source: String, path: String) throws -> TOMLTable {
+    let table = try tomlKitTable(source, path: path)
+    // Every config a debug build reads (all the tests') holds the two readers to one table.
+    assert(
+      TOMLDocument.agrees(with: table, Array(source.utf8)), "TOMLDocument and toml++ disagree on \(path)")
+    return table
+  }
+
+  /// Whether toml++ reads `source` to the table `TOMLDocument` gives it; nil when toml++ refuses
+  /// it (the config editor's fuzz harness holds its edits to this).
+  public static func agreesWithTOMLDocument(_ source: String) -> Bool? {
+    guard let table = try? tomlKitTable(source, path: "config.toml") else { return nil }
+    return TOMLDocument.agrees(with: table, Array(source.utf8))
+  }
+
+  /// toml++'s table of `source` as a `TOMLDocument.Value` (the tests compare the two readers).
+  static func tomlKitValue(_ source: String) throws -> TOMLDocument.Value {
+    TOMLDocument.Value(try tomlKitTable(source, path: "test.toml"))
+  }
+
+  static func tomlKitTable(_ source: String, path: String) throws -> TOMLTable {
     func parsed(_ text: String) throws -> TOMLTable {
       do {
         return try TOMLTable(string: text)
@@ -179,5 +199,41 @@ public enum TOMLText {
     default:
       return false
     }
+  }
+}
+
+extension TOMLDocument.Value {
+  /// The value toml++ gives, in the terms of `TOMLDocument` (dates and times as their kind only:
+  /// `dateTime("")`, since the config reads none).
+  init(_ value: TOMLValueConvertible) {
+    switch value.type {
+    case .table:
+      let table = value.table!
+      self = .table(table.keys.map { ($0, TOMLDocument.Value(table[$0]!)) })
+    case .array: self = .array(value.array!.map { TOMLDocument.Value($0) })
+    case .string: self = .string(value.string!)
+    case .int: self = .integer(Int64(value.int!))
+    case .double: self = .float(value.double!)
+    case .bool: self = .boolean(value.bool!)
+    default: self = .dateTime("")
+    }
+  }
+
+  /// The value with every date and time as its kind only.
+  var datesErased: TOMLDocument.Value {
+    switch self {
+    case .dateTime: .dateTime("")
+    case .array(let items): .array(items.map(\.datesErased))
+    case .table(let pairs): .table(pairs.map { ($0.0, $0.1.datesErased) })
+    default: self
+    }
+  }
+}
+
+extension TOMLDocument {
+  /// Whether this reader gives `bytes` the table toml++ gave.
+  static func agrees(with table: TOMLTable, _ bytes: [UInt8]) -> Bool {
+    guard let document = try? TOMLDocument(bytes) else { return false }
+    return document.root.datesErased == TOMLDocument.Value(table)
   }
 }
