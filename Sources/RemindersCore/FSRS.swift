@@ -95,7 +95,8 @@ public struct FSRSScheduler: Hashable, Sendable {
   public static let difficultyRange = 1.0...10.0
 
   public let parameters: FSRSParameters
-  /// The probability of recall at which a review card falls due (SPEC default 0.9).
+  /// The probability of recall at which a review card falls due (`standardDesiredRetention`
+  /// unless the config says another).
   public let desiredRetention: Double
   /// The steps of a new card before it enters review (default 1 and 10 minutes).
   public let learningSteps: [Duration]
@@ -117,11 +118,14 @@ public struct FSRSScheduler: Hashable, Sendable {
   /// microseconds in 64 bits).
   public static let longestWaitDays = 36500
 
+  /// The desired retention when none is set: the reference's 0.9 (docs/scheduling.md).
+  public static let standardDesiredRetention = 0.9
+
   /// Checks the settings: a retention strictly between 0 and 1, steps longer than zero, a
   /// maximum interval of at least a day, none of them above `longestWaitDays` (the parameters
   /// were checked when made).
   public init(
-    parameters: FSRSParameters = .standard, desiredRetention: Double = 0.9,
+    parameters: FSRSParameters = .standard, desiredRetention: Double = standardDesiredRetention,
     learningSteps: [Duration] = [.seconds(60), .seconds(600)], relearningSteps: [Duration] = [.seconds(600)],
     maximumInterval: Int = 36500
   ) throws(FSRSSettingsError) {

@@ -72,7 +72,7 @@ extension Configuration {
         throw fail(key, problem(error))
       }
     }
-    var retention = 0.9
+    var retention = FSRSScheduler.standardDesiredRetention
     if let value = fsrs["desired_retention"] {
       guard let number = value.int.map(Double.init) ?? value.double, number > 0, number < 1 else {
         throw fail("study.fsrs.desired_retention", .retention(got: ErrorText.shown(value)))
