@@ -13,14 +13,14 @@ public enum SettingsError: Error, Equatable {
   case refused(StoreError)
   /// `daily.time` outside the window, without `--move-window`.
   case outsideWindow(daily: WallTime, start: WallTime, end: WallTime)
-  /// The file writes the key in a form not edited line by line.
+  /// The file writes the key in a form not edited in place (docs/configuration.md).
   case unsupported(key: String)
 }
 
-/// The config file as settings to show and change, keeping every other line and comment
-/// (`ConfigText`); every change is checked whole by the config reader before it is written,
-/// atomically.
-public struct SettingsFile {
+/// The config file as settings to show and change, keeping every other byte (`ConfigEditor`);
+/// every change is checked whole by the config reader before it is written, atomically, one at a
+/// time (a lock beside the file).
+public struct SettingsFile: Sendable {
   public let path: String
   public let home: String
 
@@ -52,21 +52,32 @@ public struct SettingsFile {
     public var after: String?
   }
 
-  /// The file's text; "" when there is none.
-  func text() throws -> String {
-    guard let bytes = try FileIO.read(path) else { return "" }
-    return String(decoding: bytes, as: UTF8.self)
+  /// The file as it is: its bytes (none when there is no file), its text and its one parse.
+  /// A file every other command refuses is refused the same (65): bytes that are no UTF-8, or
+  /// TOML that toml++ does not read (said in toml++'s words, as `Configuration.parse` says them).
+  struct Read {
+    var text: String
+    var document: TOMLDocument
+  }
+
+  func read() throws -> Read {
+    let bytes = try FileIO.read(path) ?? []
+    let text = try Configuration.text(of: bytes, path: path)
+    _ = try TOMLText.table(text, path: path)
+    do {
+      return Read(text: text, document: try TOMLDocument(bytes))
+    } catch {
+      throw Configuration.syntaxError(error, in: bytes, path: path)
+    }
   }
 
   /// Every setting, the file's value or the default; `environment` names the keys the
   /// environment gives when the file does not (`time.zone` from `TZ`).
   public func show(environment: Set<String> = []) throws -> [Shown] {
-    let text = try text()
-    // A file that does not parse is said as the reader says it (65).
-    _ = try TOMLText.table(text, path: path)
-    let config = try? Configuration.parse(text, path: path, home: home)
+    let file = try read()
+    let config = try? Configuration.parse(file.text, path: path, home: home)
     return SettingKey.all.map { key in
-      if let value = ConfigText.value(of: key, in: text) {
+      if let value = ConfigEditor.value(of: key, in: file.document) {
         var shown = Shown(key: key.key, value: value, source: .file)
         if key.key == "daily.time", let schedule = config?.schedule, schedule.dailyTime < schedule.windowStart
         {
@@ -87,14 +98,17 @@ public struct SettingsFile {
     guard let toml = key.toml(value) else {
       throw SettingsError.notOfKind(key: key.key, value: value, kind: key.kind)
     }
-    let before = try text()
-    _ = try TOMLText.table(before, path: path)
-    var after = try edit(before) { text throws(ConfigText.Unsupported) in
-      try ConfigText.set(text, key: key, value: toml)
+    let lock = try lock()
+    defer { withExtendedLifetime(lock) {} }
+    let before = try read()
+    var after = try edit(before.document) { document throws(ConfigEditor.Unsupported) in
+      try ConfigEditor.set(document, key: key, value: toml)
     }
-    var changes = [Change(key: key.key, before: ConfigText.value(of: key, in: before), after: toml)]
+    var changes = [
+      Change(key: key.key, before: ConfigEditor.value(of: key, in: before.document), after: toml)
+    ]
     if key.key == "daily.time", let daily = WallTime(value.trimmingCharacters(in: .whitespaces)) {
-      let window = ConfigText.window(in: after)
+      let window = ConfigEditor.window(in: after)
       if daily < window.start || daily >= window.end {
         guard moveWindow else {
           throw SettingsError.outsideWindow(daily: daily, start: window.start, end: window.end)
@@ -109,29 +123,35 @@ public struct SettingsFile {
               minute: min(daily.minutes + 60, 23 * 60 + 59) % 60)!.description
           )
         let windowKey = SettingKey.named(moved.0)!
-        let windowBefore = ConfigText.value(of: windowKey, in: after)
-        after = try edit(after) { text throws(ConfigText.Unsupported) in
-          try ConfigText.set(text, key: windowKey, value: ConfigText.quoted(moved.1))
+        let windowBefore = ConfigEditor.value(of: windowKey, in: after)
+        after = try edit(after) { document throws(ConfigEditor.Unsupported) in
+          try ConfigEditor.set(document, key: windowKey, value: TOMLValueText.quoted(moved.1))
         }
-        changes.append(Change(key: windowKey.key, before: windowBefore, after: ConfigText.quoted(moved.1)))
+        changes.append(Change(key: windowKey.key, before: windowBefore, after: TOMLValueText.quoted(moved.1)))
       }
     }
-    try write(after, replacing: before)
+    try write(after.bytes, replacing: before.document.bytes)
     return changes.filter { $0.before != $0.after }
   }
 
   /// Removes `key` from the file: its default applies again.
   public func unset(_ name: String) throws -> [Change] {
     let key = try setting(name)
-    let before = try text()
-    _ = try TOMLText.table(before, path: path)
-    let was = ConfigText.value(of: key, in: before)
+    let lock = try lock()
+    defer { withExtendedLifetime(lock) {} }
+    let before = try read()
+    let was = ConfigEditor.value(of: key, in: before.document)
     guard was != nil else { return [] }
-    let after = try edit(before) { text throws(ConfigText.Unsupported) in try ConfigText.unset(text, key: key)
+    let after = try edit(before.document) { document throws(ConfigEditor.Unsupported) in
+      try ConfigEditor.unset(document, key: key)
     }
-    try write(after, replacing: before)
+    try write(after.bytes, replacing: before.document.bytes)
     return [Change(key: key.key, before: was, after: nil)]
   }
+
+  /// The lock beside the file that makes changes one at a time: each reads the file under it,
+  /// so that no change a command reported is lost to another made at the same moment.
+  func lock() throws -> FileLock { try FileLock(path: path + ".lock", seconds: 10) }
 
   func setting(_ name: String) throws -> SettingKey {
     guard let key = SettingKey.named(name) else {
@@ -140,23 +160,35 @@ public struct SettingsFile {
     return key
   }
 
-  func edit(_ text: String, _ change: (String) throws(ConfigText.Unsupported) -> String) throws -> String {
+  /// The document `change` makes of `document`, parsed again (a `TOMLDocument.Failure` here is
+  /// an edit that made no TOML, refused as the reader refuses it).
+  func edit(_ document: TOMLDocument, _ change: (TOMLDocument) throws(ConfigEditor.Unsupported) -> [UInt8])
+    throws -> TOMLDocument
+  {
+    let bytes: [UInt8]
     do {
-      return try change(text)
+      bytes = try change(document)
     } catch {
       throw SettingsError.unsupported(key: error.key)
     }
+    do {
+      return try TOMLDocument(bytes)
+    } catch {
+      throw SettingsError.refused(Configuration.syntaxError(error, in: bytes, path: path))
+    }
   }
 
-  /// Checks the whole new text as every command will read it, then writes it atomically.
-  func write(_ text: String, replacing old: String) throws {
-    guard text != old else { return }
+  /// Checks the whole new text as every command will read it, then writes it atomically, with the
+  /// mode the file had (0600 for a file made here).
+  func write(_ bytes: [UInt8], replacing old: [UInt8]) throws {
+    guard bytes != old else { return }
     do {
-      _ = try Configuration.parse(text, path: path, home: home)
+      _ = try Configuration.parse(bytes, path: path, home: home)
     } catch let error as StoreError {
       throw SettingsError.refused(error)
     }
-    try FileIO.writeAtomically(Array(text.utf8), to: path)
+    var info = stat()
+    let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+    try FileIO.writeAtomically(bytes, to: path, mode: mode)
   }
-
 }

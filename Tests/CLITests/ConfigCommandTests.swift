@@ -130,4 +130,136 @@ import Testing
     #expect(
       (try json(bin.run("doctor", "--json").stdout) as? [String: Any])?["dailyFiresAt"] as? String == "08:00")
   }
+
+  // MARK: One reader: what `config` says and does is what every command reads
+
+  func showLine(_ bin: Binary, _ key: String) throws -> String? {
+    try bin.run("config", "show").stdout.split(separator: "\n").first { $0.hasPrefix(key + " ") }.map(
+      String.init)
+  }
+
+  func writeBytes(_ bin: Binary, _ bytes: [UInt8]) throws {
+    try bin.writeConfig("")
+    try Data(bytes).write(to: URL(fileURLWithPath: bin.configPath))
+  }
+
+  /// A dotted key at the top is the zone `preview` uses, and `config show` says so.
+  @Test func aDottedKeyIsShown() throws {
+    let bin = try Binary()
+    try bin.writeConfig("time.zone = \"Asia/Tokyo\"\n[daily]\ntime = \"09:00\"\n")
+    let line = try showLine(bin, "time.zone")
+    #expect(line?.contains("\"Asia/Tokyo\"") == true && line?.hasSuffix(" file") == true, "\(line ?? "")")
+    let set = try bin.run("config", "set", "time.zone", "Europe/Paris")
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(read(bin) == "time.zone = \"Europe/Paris\"\n[daily]\ntime = \"09:00\"\n")
+  }
+
+  /// Lines inside a multi-line string are text: neither shown as settings nor made into one.
+  @Test func aMultiLineStringStaysText() throws {
+    let bin = try Binary()
+    try bin.writeConfig("[fallback]\npath = \"\"\"\n[window]\nstart = \"09:00\"\n\"\"\"\n")
+    #expect(try showLine(bin, "window.start")?.hasSuffix(" default") == true)
+    let set = try bin.run("config", "set", "fallback.path", "/tmp/f.ics")
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(read(bin) == "[fallback]\npath = \"/tmp/f.ics\"\n")
+    #expect(try showLine(bin, "window.start")?.hasSuffix(" default") == true)
+  }
+
+  /// A byte-order mark, or a quoted header, is the table every command reads.
+  @Test(arguments: ["\u{FEFF}[daily]\ntime = \"09:00\"\n", "['daily']\ntime = \"09:00\"\n"])
+  func aMarkedOrQuotedTableIsTheOneRead(text: String) throws {
+    let bin = try Binary()
+    try bin.writeConfig(text)
+    let line = try showLine(bin, "daily.time")
+    #expect(line?.contains("\"09:00\"") == true && line?.hasSuffix(" file") == true, "\(line ?? "")")
+    let set = try bin.run("config", "set", "daily.time", "10:00")
+    #expect(set.status == 0, "\(set.stderr)")
+    // The bytes: a byte-order mark is kept (a String read of the file would drop it).
+    #expect(
+      FileManager.default.contents(atPath: bin.configPath).map(Array.init)
+        == Array(text.replacingOccurrences(of: "09:00", with: "10:00").utf8))
+  }
+
+  /// A value that carries lines of its own (a table header after it) is refused (64), untouched.
+  @Test func aValueThatCarriesLinesIsRefused() throws {
+    let bin = try Binary()
+    let text = "[daily]\ntime = \"09:00\"\n"
+    try bin.writeConfig(text)
+    let result = try bin.run("config", "set", "quiet.hours", "[\"12:00-13:00\"]\n[window]\nstart = \"07:00\"")
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(read(bin) == text)
+  }
+
+  /// A byte that is no UTF-8 (in a comment) is refused by `config` as by every command (65); the
+  /// file keeps its bytes.
+  @Test func aFileThatIsNoUTF8IsRefused() throws {
+    let bin = try Binary()
+    let bytes = Array("# caf".utf8) + [0xE9] + Array("\n[daily]\ntime = \"09:00\"\n".utf8)
+    try writeBytes(bin, bytes)
+    #expect(try bin.run("preview").status == 65)
+    let set = try bin.run("config", "set", "daily.time", "10:00")
+    #expect(set.status == 65 && set.stderrLines.count == 1, "\(set.stderr)")
+    #expect(try bin.run("config", "show").status == 65)
+    #expect(FileManager.default.contents(atPath: bin.configPath).map(Array.init) == bytes)
+  }
+
+  /// `config set` at the same moment from several processes: every change is kept.
+  @Test func changesAtOnceAreAllKept() throws {
+    let bin = try Binary()
+    try bin.writeConfig("# mine\n")
+    let changes = [
+      ("daily.persist", "true"), ("focus.minutes", "30"), ("focus.break", "6"), ("focus.long_break", "20"),
+      ("cards.candidates", "4"), ("study.new_per_day", "7"),
+    ]
+    let processes = try changes.map { key, value in
+      let process = Process()
+      let (executable, arguments) = bin.command(["config", "set", key, value])
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      process.environment = bin.environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let json = try #require(try json(bin.run("config", "show", "--json").stdout) as? [String: Any])
+    let settings = try #require(json["settings"] as? [[String: Any]])
+    for (key, value) in changes {
+      let row = settings.first { $0["key"] as? String == key }
+      #expect(row?["value"] as? String == value && row?["source"] as? String == "file", "\(key) lost")
+    }
+  }
+
+  /// An existing file keeps its mode (0600 is for a file `config set` makes).
+  @Test func anExistingFileKeepsItsMode() throws {
+    let bin = try Binary()
+    try bin.writeConfig("[daily]\ntime = \"09:00\"\n")
+    chmod(bin.configPath, 0o644)
+    #expect(try bin.run("config", "set", "daily.persist", "true").status == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: bin.configPath)[.posixPermissions] as? Int
+    #expect(mode == 0o644)
+  }
+
+  /// Large files are read in one pass: a 2 MB comment line, and a file of many lines (the figures
+  /// are in the report of the change; no time is asserted here).
+  @Test func largeFilesAreShownAndSet() throws {
+    let bin = try Binary()
+    let text = "# " + String(repeating: "x", count: 2_000_000) + "\n[daily]\ntime = \"09:00\"\n"
+    try bin.writeConfig(text)
+    #expect(try showLine(bin, "daily.time")?.contains("\"09:00\"") == true)
+    try bin.writeConfig(
+      String(repeating: "# a comment line of some length, and more\n", count: 25_000) + text)
+    let set = try bin.run("config", "set", "daily.time", "10:00")
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(read(bin)?.hasSuffix("[daily]\ntime = \"10:00\"\n") == true)
+  }
+
+  /// The FSRS default `config show` says is the one the scheduler uses.
+  @Test func theRetentionDefaultIsTheRules() throws {
+    let bin = try Binary()
+    let line = try showLine(bin, "study.fsrs.desired_retention")
+    #expect(line?.contains(" 0.9 ") == true && line?.hasSuffix(" default") == true, "\(line ?? "")")
+  }
 }
