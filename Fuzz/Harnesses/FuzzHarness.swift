@@ -18,6 +18,10 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
   case deck
   /// `Configuration.parse` of a config file's bytes (TOML, through TOMLKit's C++ parser).
   case config
+  /// `reminders config set/unset`: a config file's bytes read by `TOMLDocument` (to toml++'s
+  /// table), one key set or unset by `ConfigEditor`, and the result read again by both readers.
+  /// The input's first byte picks the key and the edit; the rest is the file.
+  case configEditor = "config-editor"
   /// `LedgerStore.decode`: the ledger and held files.
   case ledger
   /// `FallbackCalendar.merge` into an existing calendar file.
@@ -35,6 +39,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     switch self {
     case .deck: FuzzHarness.deck(input)
     case .config: FuzzHarness.config(input)
+    case .configEditor: FuzzHarness.configEditor(input)
     case .ledger: FuzzHarness.ledger(input)
     case .calendar: FuzzHarness.calendar(input)
     case .anki: FuzzHarness.anki(input)
@@ -149,6 +154,40 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
 
   static func config(_ input: [UInt8]) {
     _ = refusal { try Configuration.parse(input, path: "config.toml", home: "/home/fuzz") }
+  }
+
+  static func configEditor(_ input: [UInt8]) {
+    guard let choice = input.first else { return }
+    let bytes = Array(input.dropFirst())
+    // A file every command refuses is refused before any edit (SettingsFile).
+    guard let text = refusal({ try Configuration.text(of: bytes, path: "config.toml") }),
+      refusal({ try TOMLText.table(text, path: "config.toml") }) != nil
+    else { return }
+    let document: TOMLDocument
+    do {
+      document = try TOMLDocument(bytes)
+    } catch {
+      fatalError("toml++ reads what TOMLDocument refuses: \(error)")
+    }
+    precondition(TOMLText.agreesWithTOMLDocument(text) == true, "toml++ and TOMLDocument read otherwise")
+    let key = SettingKey.all[Int(choice & 0x7F) % SettingKey.all.count]
+    let value =
+      key.standard
+      ?? (key.kind == .text ? "\"x\"" : key.kind == .toml ? "{ a = 1 }" : "[\"a\", \"b\"]")
+    let set = choice & 0x80 == 0
+    let edited: [UInt8]
+    do {
+      edited =
+        try set ? ConfigEditor.set(document, key: key, value: value) : ConfigEditor.unset(document, key: key)
+    } catch {
+      return  // a form the editor leaves to a person
+    }
+    guard let after = try? TOMLDocument(edited) else { fatalError("an edit made no TOML") }
+    precondition(
+      ConfigEditor.value(of: key, in: after) == (set ? value : nil), "the edit does not say the new value")
+    precondition(
+      TOMLText.agreesWithTOMLDocument(String(decoding: edited, as: UTF8.self)) == true,
+      "toml++ reads the edit otherwise")
   }
 
   static func ledger(_ input: [UInt8]) {
