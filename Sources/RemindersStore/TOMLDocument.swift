@@ -553,7 +553,8 @@ extension TOMLDocument {
         let end = lineEnd()
         if end > 0 {
           guard multiLine else { throw fail("the string is not closed", at: opening) }
-          out += bytes[i..<(i + end)]
+          // A line end in a multi-line string is LF, as toml++ gives it.
+          out.append(0x0A)
           i += end
           continue
         }

@@ -62,6 +62,7 @@ import Testing
     "a = 0x\n",
     "a = 1979-13-27\n",
     "x = [1,\n# c\n2\n,3]\n",
+    "s = \"\"\"a\r\nb\"\"\"\nt = '''c\r\nd'''\n",
   ]
 
   @Test(arguments: Array(tricky.indices))
