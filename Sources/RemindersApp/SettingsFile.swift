@@ -60,14 +60,28 @@ public struct SettingsFile: Sendable {
     var document: TOMLDocument
   }
 
+  ///
+  /// toml++ reads the file once on the way (`Configuration.parse`, by the caller); here it is asked
+  /// only for the words of a refusal, so that a long file is not read by it twice.
   func read() throws -> Read {
     let bytes = try FileIO.read(path) ?? []
     let text = try Configuration.text(of: bytes, path: path)
-    _ = try TOMLText.table(text, path: path)
     do {
       return Read(text: text, document: try TOMLDocument(bytes))
     } catch {
+      _ = try TOMLText.table(text, path: path)
       throw Configuration.syntaxError(error, in: bytes, path: path)
+    }
+  }
+
+  /// `text` as every command reads it; nil where only its settings are refused (a daily time after
+  /// the window, which `config` shows and puts right), toml++'s refusal where it is no TOML.
+  func configuration(_ text: String) throws -> Configuration? {
+    do {
+      return try Configuration.parse(text, path: path, home: home)
+    } catch {
+      _ = try TOMLText.table(text, path: path)
+      return nil
     }
   }
 
@@ -75,7 +89,7 @@ public struct SettingsFile: Sendable {
   /// environment gives when the file does not (`time.zone` from `TZ`).
   public func show(environment: Set<String> = []) throws -> [Shown] {
     let file = try read()
-    let config = try? Configuration.parse(file.text, path: path, home: home)
+    let config = try configuration(file.text)
     return SettingKey.all.map { key in
       if let value = ConfigEditor.value(of: key, in: file.document) {
         var shown = Shown(key: key.key, value: value, source: .file)
@@ -130,7 +144,7 @@ public struct SettingsFile: Sendable {
         changes.append(Change(key: windowKey.key, before: windowBefore, after: TOMLValueText.quoted(moved.1)))
       }
     }
-    try write(after.bytes, replacing: before.document.bytes)
+    try write(after.bytes, replacing: before)
     return changes.filter { $0.before != $0.after }
   }
 
@@ -145,7 +159,7 @@ public struct SettingsFile: Sendable {
     let after = try edit(before.document) { document throws(ConfigEditor.Unsupported) in
       try ConfigEditor.unset(document, key: key)
     }
-    try write(after.bytes, replacing: before.document.bytes)
+    try write(after.bytes, replacing: before)
     return [Change(key: key.key, before: was, after: nil)]
   }
 
@@ -180,11 +194,13 @@ public struct SettingsFile: Sendable {
 
   /// Checks the whole new text as every command will read it, then writes it atomically, with the
   /// mode the file had (0600 for a file made here).
-  func write(_ bytes: [UInt8], replacing old: [UInt8]) throws {
-    guard bytes != old else { return }
+  /// A file toml++ refuses was refused before the change (65, in its words), not the change.
+  func write(_ bytes: [UInt8], replacing old: Read) throws {
+    guard bytes != old.document.bytes else { return }
     do {
       _ = try Configuration.parse(bytes, path: path, home: home)
     } catch let error as StoreError {
+      _ = try TOMLText.table(old.text, path: path)
       throw SettingsError.refused(error)
     }
     var info = stat()
