@@ -29,9 +29,11 @@ struct ConfigCommand: ParsableCommand {
     func run() throws {
       let environment = ProcessInfo.processInfo.environment
       let file = try ConfigCommand.file(global)
-      let words = ConfigCommand.words(global)
+      // The language once: it reads the config file (a long one costs its reading each time).
+      let language = ConfigCommand.language(global)
+      let words = language.catalogue
       let fromEnvironment: Swift.Set<String> = (environment["TZ"] ?? "").isEmpty ? [] : ["time.zone"]
-      let settings = try ConfigCommand.saying(ConfigCommand.language(global), path: file.path) {
+      let settings = try ConfigCommand.saying(language, path: file.path) {
         try file.show(environment: fromEnvironment)
       }
       let zone =
@@ -80,8 +82,10 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
       let file = try ConfigCommand.file(global)
-      let words = ConfigCommand.words(global)
-      let changes = try ConfigCommand.saying(ConfigCommand.language(global), path: file.path) {
+      // The language once: it reads the config file (a long one costs its reading each time).
+      let language = ConfigCommand.language(global)
+      let words = language.catalogue
+      let changes = try ConfigCommand.saying(language, path: file.path) {
         try file.set(key, to: value, moveWindow: moveWindow)
       }
       ConfigCommand.report(changes, key: key, file: file, words: words)
@@ -95,8 +99,10 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
       let file = try ConfigCommand.file(global)
-      let words = ConfigCommand.words(global)
-      let changes = try ConfigCommand.saying(ConfigCommand.language(global), path: file.path) {
+      // The language once: it reads the config file (a long one costs its reading each time).
+      let language = ConfigCommand.language(global)
+      let words = language.catalogue
+      let changes = try ConfigCommand.saying(language, path: file.path) {
         try file.unset(key)
       }
       ConfigCommand.report(changes, key: key, file: file, words: words)
@@ -109,8 +115,6 @@ struct ConfigCommand: ParsableCommand {
       stateDir: global.stateDir)
     return SettingsFile(path: paths.config, home: paths.home)
   }
-
-  static func words(_ global: GlobalOptions) -> any Catalogue { language(global).catalogue }
 
   static func language(_ global: GlobalOptions) -> Language {
     Language.lenient(global, environment: ProcessInfo.processInfo.environment)
