@@ -124,7 +124,7 @@ let package = Package(
       name: "RemindersApp",
       dependencies: [
         "RemindersCore", "RemindersStore", "RemindersAnki", "RemindersDelivery", "RemindersDesktop",
-        "RemindersICalendar", "RemindersSystemd", "RemindersMessages",
+        "RemindersICalendar", "RemindersSystemd", "RemindersMessages", "RemindersDictionary",
       ]
     ),
 
@@ -135,7 +135,7 @@ let package = Package(
       name: "RemindersReports",
       dependencies: [
         "RemindersCore", "RemindersMessages", "RemindersStore", "RemindersApp", "RemindersDelivery",
-        "RemindersDesktop", "RemindersSystemd", "RemindersAnki", "RemindersTerminal",
+        "RemindersDesktop", "RemindersSystemd", "RemindersAnki", "RemindersTerminal", "RemindersDictionary",
       ]
     ),
 

@@ -92,8 +92,7 @@ extension Cards.Add {
       throw CommandFailure(
         words.pickNeeded(front, candidates: candidates.map(\.text)), code: ExitStatus.usage)
     }
-    if found.front != found.word { print(VisibleText.of(words.foundAs(found.word, form: found.front))) }
-    for line in DictionaryWords.lines(found, words: words) { print(line) }
+    for line in LookupReport(found, language: invocation.language).lines { print(line) }
     print(words.pickPrompt(count: candidates.count), terminator: "")
     fflush(nil)
     let answer = (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespaces)

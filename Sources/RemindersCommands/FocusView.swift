@@ -60,7 +60,7 @@ struct FocusView {
     guard ended != seen else { return }
     seen = ended
     do {
-      let report = try invocation.deliverAndLogFocus(keeper, now: now)
+      let report = try keeper.deliverAndLog(now: now, world: invocation.deliveryWorld)
       let err = RunReportText(language: invocation.language).lines(report).err
       message = err.last
     } catch {
