@@ -236,7 +236,8 @@ let package = Package(
       name: "RemindersReportsTests",
       dependencies: [
         "RemindersReports", "RemindersApp", "RemindersCore", "RemindersMessages", "RemindersStore",
-        "RemindersTestSupport",
+        "RemindersTestSupport", "RemindersAnki", "RemindersDictionary", "RemindersDelivery", "RemindersDesktop",
+        "RemindersSystemd",
       ]
     ),
     // The commands run in process (parsed from words, then run), and the raw arguments' scanner.

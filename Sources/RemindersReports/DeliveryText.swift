@@ -27,11 +27,11 @@ public struct RunReportText {
         out.append(words.toCalendar(r.id.description, title: VisibleText.of(r.title)))
         err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
       case .updated(let id, let title):
-        out.append(words.updated(id.description, title: title))
+        out.append(words.updated(id.description, title: VisibleText.of(title)))
       case .closed(let id):
         out.append(words.closed(id.description))
       case .rangAgain(let id, let title):
-        out.append(words.rangAgain(id.description, title: title))
+        out.append(words.rangAgain(id.description, title: VisibleText.of(title)))
       case .stoppedRinging(let id, let why):
         out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
       case .noSound(let id, let why):

@@ -13,8 +13,8 @@ import Testing
 @Suite struct CalendarTextTests {
   static let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
   static let newYork = DayClock(zone: TimeZone(identifier: "America/New_York")!)
-  static let en = CalendarText(language: .en, clock: tokyo)
-  static let ja = CalendarText(language: .ja, clock: tokyo)
+  static var en: CalendarText { CalendarText(language: .en, clock: tokyo) }
+  static var ja: CalendarText { CalendarText(language: .ja, clock: tokyo) }
   static let url = "https://dav.example.org/cal/"
 
   static func at(_ text: String) -> Date { FakeClock.parse(text) }
@@ -28,31 +28,32 @@ import Testing
   @Test func lines() {
     let cases: [(CalendarPublisher.Line, Bool, String, String)] = [
       (
-        line(.create(uid: "u1"), "3 cards due"), false, "created  2026-11-21 09:00  3 cards due",
+        Self.line(.create(uid: "u1"), "3 cards due"), false, "created  2026-11-21 09:00  3 cards due",
         "作成  2026-11-21 09:00  3 cards due"
       ),
       (
-        line(.replace(uid: "u1"), "3 cards due"), true, "would replace  2026-11-21 09:00  3 cards due",
+        Self.line(.replace(uid: "u1"), "3 cards due"), true, "would replace  2026-11-21 09:00  3 cards due",
         "更新予定  2026-11-21 09:00  3 cards due"
       ),
       // An event no longer in the plan has no title: its UID stands for it.
       (
-        line(.delete(uid: "daily-2026-11-20@reminders"), nil), false,
+        Self.line(.delete(uid: "daily-2026-11-20@reminders"), nil), false,
         "deleted  2026-11-21 09:00  daily-2026-11-20@reminders",
         "削除  2026-11-21 09:00  daily-2026-11-20@reminders"
       ),
       (
-        line(.forget(uid: "u2"), nil), true, "would forget (gone)  2026-11-21 09:00  u2",
+        Self.line(.forget(uid: "u2"), nil), true, "would forget (gone)  2026-11-21 09:00  u2",
         "記録から外す予定（サーバーにありません）  2026-11-21 09:00  u2"
       ),
       // A title from the deck, with an escape and a line break: shown, not obeyed.
       (
-        line(.create(uid: "u3"), "猫\u{1B}[2J\nねこ"), false, "created  2026-11-21 09:00  猫<U+001B>[2J\\nねこ",
+        Self.line(.create(uid: "u3"), "猫\u{1B}[2J\nねこ"), false,
+        "created  2026-11-21 09:00  猫<U+001B>[2J\\nねこ",
         "作成  2026-11-21 09:00  猫<U+001B>[2J\\nねこ"
       ),
       // Midnight in Tokyo is the next day.
       (
-        line(.create(uid: "u4"), "x", at: "2026-11-21T15:00:00Z"), false, "created  2026-11-22 00:00  x",
+        Self.line(.create(uid: "u4"), "x", at: "2026-11-21T15:00:00Z"), false, "created  2026-11-22 00:00  x",
         "作成  2026-11-22 00:00  x"
       ),
     ]

@@ -23,8 +23,8 @@ import Testing
 
   static func minutes(_ m: Double) -> Date { start.addingTimeInterval(m * 60) }
 
-  static let en = FocusTexts(language: .en, clock: tokyo)
-  static let ja = FocusTexts(language: .ja, clock: tokyo)
+  static var en: FocusTexts { FocusTexts(language: .en, clock: tokyo) }
+  static var ja: FocusTexts { FocusTexts(language: .ja, clock: tokyo) }
 
   @Test func started() {
     #expect(
@@ -79,7 +79,8 @@ import Testing
       // A pause that ended pushes the end back by its length.
       (
         session(pauses: [FocusPause(start: minutes(5), end: minutes(15))]), minutes(20),
-        "Focus · cycle 1 · 10:00 left, until 09:35:00", "集中 · 1サイクル目 · 残り 10:00（09:35:00 まで）"
+        // 20 minutes in, 10 of them paused: 10 of focus done, 15 left, the end moved by the pause.
+        "Focus · cycle 1 · 15:00 left, until 09:35:00", "集中 · 1サイクル目 · 残り 15:00（09:35:00 まで）"
       ),
       // Over: the last phase of one cycle ended.
       (

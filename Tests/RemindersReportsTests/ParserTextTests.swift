@@ -6,8 +6,8 @@ import Testing
 /// ArgumentParser's words in the catalogue's: English passes through as the parser wrote it, the
 /// Japanese says the same thing in its own sentences; a shape not known is framed, not dropped.
 @Suite struct ParserTextTests {
-  static let english = ParserText(language: .en, environment: ["COLUMNS": "40"])
-  static let japanese = ParserText(language: .ja, environment: ["COLUMNS": "200"])
+  static var english: ParserText { ParserText(language: .en, environment: ["COLUMNS": "40"]) }
+  static var japanese: ParserText { ParserText(language: .ja, environment: ["COLUMNS": "200"]) }
 
   /// (the parser's message, English, Japanese)
   @Test(arguments: [
