@@ -3,7 +3,8 @@ import Testing
 
 @testable import RemindersCore
 
-/// The focus session's schedule (SPEC §7.1) and what the planner makes of it.
+/// The focus session's schedule (docs/focus-and-stats.md#the-focus-timer-reminders-focus) and what
+/// the planner makes of it.
 @Suite struct FocusTests {
   static let start = Fixture.t("2026-11-21T09:00:00Z")
 
