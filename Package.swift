@@ -62,7 +62,7 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // Adapters: an Anki collection, read only (SPEC §9): SQLite opened read-only or a private
+    // Adapters: an Anki collection, read only (docs/anki.md): SQLite opened read-only or a private
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
     .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
 

@@ -57,7 +57,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     }
   }
 
-  /// An error message is one line (SPEC §4), and short whatever the file held.
+  /// An error message is one line (docs/exit-codes.md), and short whatever the file held.
   static func check(message: String) {
     precondition(!message.contains(where: \.isNewline), "a message on more than one line: \(message)")
     precondition(

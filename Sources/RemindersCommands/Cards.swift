@@ -152,8 +152,9 @@ extension Cards {
     @Argument(help: .catalogue(.cardID)) var id: String
     @Argument(help: .catalogue(.answerResult)) var result: String
 
-    /// The answer's rating: `correct` is good and `wrong` is again, in either scheduler (SPEC
-    /// §10.3); under the ladder again is wrong and the other three are correct.
+    /// The answer's rating: `correct` is good and `wrong` is again, in either scheduler
+    /// (docs/scheduling.md#answering-under-fsrs); under the ladder again is wrong and the other three
+    /// are correct.
     var rating: FSRSRating? {
       switch result.lowercased() {
       case "correct": .good

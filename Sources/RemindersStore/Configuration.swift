@@ -20,7 +20,7 @@ public struct Configuration: Equatable, Sendable {
   /// the first found of `TerminalCommand.candidates`.
   public var reviewTerminal: [String]? = nil
   /// `review.relearn_after`: a card forgotten in a review session comes back after this many
-  /// other items of the session (SPEC §10.2).
+  /// other items of the session (docs/commands.md#relearning-in-the-session).
   public var relearnAfter = 3
   /// `review.in`: where a click on a daily or recall pop-up starts the review: the pop-up itself
   /// (`"popup"`, the default) or a terminal (`"terminal"`) (docs/delivery.md).

@@ -495,7 +495,7 @@ public enum DeckCodec {
       ]) { _, known in known })
   }
 
-  /// A log entry's `rating` (SPEC §10.3): one of the four words, and where it was.
+  /// A log entry's `rating` (docs/files.md#the-deck): one of the four words, and where it was.
   static func readRating(_ reader: inout JSONReader, field: String) throws -> (FSRSRating, offset: Int) {
     let at = reader.position
     let reason = "expected \"again\", \"hard\", \"good\" or \"easy\""

@@ -2,7 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// `doctor` speaks the session's language (SPEC §1.6): every row, value and the verdict in
+/// `doctor` speaks the session's language (docs/planning.md#language): every row, value and the verdict in
 /// Japanese under `--lang ja`, config `language = "ja"` or a Japanese locale; the JSON keeps its
 /// keys and machine values, its free text follows.
 @Suite(.serialized) struct DoctorLanguageTests: DoctorLanguageFixtures {

@@ -73,8 +73,8 @@ import Testing
     #expect(deck.recalls.count == 1)
   }
 
-  /// SPEC §5.2: a correct answer completes the recall items its card's wrong answers added; undo
-  /// puts the card, the log and the recall items back exactly as they were.
+  /// docs/planning.md#cards-and-the-review-ladder: a correct answer completes the recall items its
+  /// card's wrong answers added; undo puts the card, the log and the recall items back exactly as they were.
   @Test(arguments: ["Asia/Tokyo", "America/New_York"])
   func aCorrectAnswerCompletesTheRecallAndUndoRestoresAll(zone: String) {
     let clock = Fixture.clock(zone)
@@ -105,7 +105,7 @@ import Testing
     #expect(!undidAgain)
   }
 
-  /// SPEC §5.2: a suspended card is never due and never counted.
+  /// A suspended card is never due and never counted (docs/planning.md#cards-and-the-review-ladder).
   @Test func aSuspendedCardIsNeverDueNorCounted() {
     var card = Fixture.card("s", due: "2026-11-01")
     card.suspended = true

@@ -3,7 +3,9 @@ import Testing
 
 @testable import RemindersCore
 
-/// Snoozed reminders coming back, and `daily.again` (SPEC §6.1, §6.4), as the planner plans them.
+/// Snoozed reminders coming back, and `daily.again`
+/// (docs/delivery.md#a-pop-up-you-can-act-on-review-now-snooze-dailypersist-dailyagain), as the
+/// planner plans them.
 @Suite struct SnoozeAndAgainTests {
   let cards = [
     Fixture.card("1", due: "2026-11-21", collection: "TOEIC"), Fixture.card("2", due: "2026-11-21"),

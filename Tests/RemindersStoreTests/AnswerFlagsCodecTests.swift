@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// The log entries' optional `relearn` and `early` (SPEC §10.2) in the deck and the journal:
+/// The log entries' optional `relearn` and `early` (docs/files.md#the-deck) in the deck and the journal:
 /// read strictly, absent meaning false and written absent, so older decks keep their bytes.
 @Suite struct AnswerFlagsCodecTests {
   let deck = """

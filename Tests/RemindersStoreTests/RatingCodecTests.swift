@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// The log entries' optional `rating` (SPEC §10.3) in the deck and the journal: written only for
+/// The log entries' optional `rating` (docs/files.md#the-deck) in the deck and the journal: written only for
 /// hard and easy (again and good are what `correct` says), read strictly and checked against
 /// `correct`, so older decks keep their bytes.
 @Suite struct RatingCodecTests {
