@@ -21,8 +21,8 @@ public protocol ErrorsMessages: Sendable {
   /// `… (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)`.
   func alarmsLeftOut(_ error: String) -> String
 
-  /// A file that does not parse, at `place` (`deck.json:3:7`); the parser's reason stays English:
-  /// `deck.json:3:7: 内容を読み取れません: …` / `deck.json:3:7: …`.
+  /// A file that does not parse, at `place` (`deck.json:3:7`), for `reason`
+  /// (`FileContentMessages.contentProblem`): `deck.json:3:7: 内容を読み取れません: …` / `deck.json:3:7: …`.
   func corrupt(place: String, reason: String) -> String
 
   /// A config value that is not acceptable, its key when there is one:
