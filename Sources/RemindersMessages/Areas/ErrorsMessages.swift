@@ -35,6 +35,11 @@ public protocol ErrorsMessages: Sendable {
   /// `…: 書き込めません: …` / `…: cannot write: …`.
   func cannotWrite(path: String, problem: String) -> String
 
+  /// No home folder (`HOME` unset or relative, none in the user database for `userID`):
+  /// `HOME が絶対パスではなく、…` / `HOME is not set to an absolute path and the user database names
+  /// no home folder for uid 1000; set HOME to your home folder`.
+  func homeUnknown(userID: UInt32) -> String
+
   /// What a message names the standard output as, in place of a file: `標準出力` / `standard output`.
   var standardOutput: String { get }
 
