@@ -106,7 +106,7 @@ struct ConfigCommand: ParsableCommand {
   static func file(_ global: GlobalOptions) throws -> SettingsFile {
     let paths = try Paths.forCommand(
       environment: ProcessInfo.processInfo.environment, config: global.config, deck: global.deck,
-      stateDir: global.stateDir)
+      stateDir: global.stateDir, lang: global.lang)
     return SettingsFile(path: paths.config, home: paths.home)
   }
 

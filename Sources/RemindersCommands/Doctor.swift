@@ -24,7 +24,8 @@ struct Doctor: ParsableCommand {
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let paths = try Paths.forCommand(
-      environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
+      environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir,
+      lang: global.lang)
     // A `TZ` every command refuses is refused here too, before anything is counted in it (a
     // config that does not parse is doctor's to report: its zone is then the system's).
     let configuration = try? Configuration.load(path: paths.config, home: paths.home)

@@ -131,7 +131,8 @@ struct Invocation {
   init(_ options: [GlobalOption: String], environment: [String: String]) throws {
     self.environment = environment
     paths = try Paths.forCommand(
-      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir])
+      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir],
+      lang: options[.lang])
     let home = paths.home
     // A config named with --config must be there; the default one may be missing (defaults).
     if let named = options[.config], access(named, F_OK) != 0, errno == ENOENT {

@@ -44,9 +44,8 @@ public struct NoticeText {
   }
 }
 
-/// A file error in the session's language. The parsers' own words for what they expected stay
-/// as they wrote them (English), but for the config's, which are the catalogue's; the frame
-/// around them is translated.
+/// A file error in the session's language: the frame and the reason are the catalogue's; what
+/// toml++, the iCalendar reader and the system said in their own words is kept as data inside ours.
 public struct StoreErrorText {
   public let language: Language
 
@@ -56,7 +55,7 @@ public struct StoreErrorText {
     let words = language.catalogue
     switch error {
     case .corrupt(let path, let at, let reason):
-      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: reason)
+      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: words.contentProblem(reason))
     case .badConfig(let path, let key, let at, let problem):
       return words.badConfig(
         place: at.map { "\(path):\($0)" } ?? path, key: key, reason: words.configProblem(problem))

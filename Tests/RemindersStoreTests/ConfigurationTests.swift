@@ -261,8 +261,8 @@ import Testing
     #expect(entry.body == "" && !entry.onScreen && entry.closedAt == nil && entry.notificationID == 7)
     try old.replacingOccurrences(of: "\"title\"", with: "\"closedAt\": \"soon\", \"title\"")
       .write(toFile: store.path, atomically: true, encoding: .utf8)
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.path, at: nil, reason: "delivered[0].closedAt: expected a time")
     ) {
       try store.load()

@@ -126,7 +126,7 @@ import Testing
   ])
   func errorsNameTheField(fsrs: String, column: Int, reason: String) {
     let text = Self.deck(fsrs: fsrs)
-    let error = StoreError.corrupt(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
+    let error = CorruptFile(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
     expectEveryReaderRefuses(text, with: error)
   }
 

@@ -111,8 +111,8 @@ import Testing
     handle.seekToEndOfFile()
     handle.write(Data("{\"version\": 1, \"id\": \"z\", \"op\": \"answer\"}\n".utf8))
     try handle.close()
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.journal.path, at: TextPosition(line: 4),
         reason: "answer: expected cardId, correct, at, day and recallId")
     ) { try store.load() }
