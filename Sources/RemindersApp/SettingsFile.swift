@@ -18,7 +18,7 @@ public enum SettingsError: Error, Equatable {
 }
 
 /// The config file as settings to show and change, keeping every other line and comment
-/// (`ConfigText`); every change is checked whole by the config reader before it is written,
+/// (`ConfigLines`); every change is checked whole by the config reader before it is written,
 /// atomically.
 public struct SettingsFile {
   public let path: String
@@ -63,10 +63,10 @@ public struct SettingsFile {
   public func show(environment: Set<String> = []) throws -> [Shown] {
     let text = try text()
     // A file that does not parse is said as the reader says it (65).
-    _ = try TOMLText.table(text, path: path)
+    _ = try TOMLGuard.table(text, path: path)
     let config = try? Configuration.parse(text, path: path, home: home)
     return SettingKey.all.map { key in
-      if let value = ConfigText.value(of: key, in: text) {
+      if let value = ConfigLines.value(of: key, in: text) {
         var shown = Shown(key: key.key, value: value, source: .file)
         if key.key == "daily.time", let schedule = config?.schedule, schedule.dailyTime < schedule.windowStart
         {
@@ -88,13 +88,13 @@ public struct SettingsFile {
       throw SettingsError.notOfKind(key: key.key, value: value, kind: key.kind)
     }
     let before = try text()
-    _ = try TOMLText.table(before, path: path)
-    var after = try edit(before) { text throws(ConfigText.Unsupported) in
-      try ConfigText.set(text, key: key, value: toml)
+    _ = try TOMLGuard.table(before, path: path)
+    var after = try edit(before) { text throws(ConfigLines.Unsupported) in
+      try ConfigLines.set(text, key: key, value: toml)
     }
-    var changes = [Change(key: key.key, before: ConfigText.value(of: key, in: before), after: toml)]
+    var changes = [Change(key: key.key, before: ConfigLines.value(of: key, in: before), after: toml)]
     if key.key == "daily.time", let daily = WallTime(value.trimmingCharacters(in: .whitespaces)) {
-      let window = ConfigText.window(in: after)
+      let window = ConfigLines.window(in: after)
       if daily < window.start || daily >= window.end {
         guard moveWindow else {
           throw SettingsError.outsideWindow(daily: daily, start: window.start, end: window.end)
@@ -109,11 +109,11 @@ public struct SettingsFile {
               minute: min(daily.minutes + 60, 23 * 60 + 59) % 60)!.description
           )
         let windowKey = SettingKey.named(moved.0)!
-        let windowBefore = ConfigText.value(of: windowKey, in: after)
-        after = try edit(after) { text throws(ConfigText.Unsupported) in
-          try ConfigText.set(text, key: windowKey, value: ConfigText.quoted(moved.1))
+        let windowBefore = ConfigLines.value(of: windowKey, in: after)
+        after = try edit(after) { text throws(ConfigLines.Unsupported) in
+          try ConfigLines.set(text, key: windowKey, value: ConfigLines.quoted(moved.1))
         }
-        changes.append(Change(key: windowKey.key, before: windowBefore, after: ConfigText.quoted(moved.1)))
+        changes.append(Change(key: windowKey.key, before: windowBefore, after: ConfigLines.quoted(moved.1)))
       }
     }
     try write(after, replacing: before)
@@ -124,10 +124,11 @@ public struct SettingsFile {
   public func unset(_ name: String) throws -> [Change] {
     let key = try setting(name)
     let before = try text()
-    _ = try TOMLText.table(before, path: path)
-    let was = ConfigText.value(of: key, in: before)
+    _ = try TOMLGuard.table(before, path: path)
+    let was = ConfigLines.value(of: key, in: before)
     guard was != nil else { return [] }
-    let after = try edit(before) { text throws(ConfigText.Unsupported) in try ConfigText.unset(text, key: key)
+    let after = try edit(before) { text throws(ConfigLines.Unsupported) in
+      try ConfigLines.unset(text, key: key)
     }
     try write(after, replacing: before)
     return [Change(key: key.key, before: was, after: nil)]
@@ -140,7 +141,7 @@ public struct SettingsFile {
     return key
   }
 
-  func edit(_ text: String, _ change: (String) throws(ConfigText.Unsupported) -> String) throws -> String {
+  func edit(_ text: String, _ change: (String) throws(ConfigLines.Unsupported) -> String) throws -> String {
     do {
       return try change(text)
     } catch {

@@ -15,7 +15,7 @@ extension Paths {
       return try Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
     } catch {
       let language = Language.resolve(lang: lang, configured: nil, environment: environment)
-      throw CommandFailure(language.catalogue.homeUnknown(userID: error.userID), code: ExitStatus.unavailable)
+      throw CommandFailure(language.words.homeUnknown(userID: error.userID), code: ExitStatus.unavailable)
     }
   }
 }

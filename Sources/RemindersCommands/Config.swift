@@ -110,7 +110,7 @@ struct ConfigCommand: ParsableCommand {
     return SettingsFile(path: paths.config, home: paths.home)
   }
 
-  static func words(_ global: GlobalOptions) -> any Catalogue { language(global).catalogue }
+  static func words(_ global: GlobalOptions) -> any Catalogue { language(global).words }
 
   static func language(_ global: GlobalOptions) -> Language {
     Language.lenient(global, environment: ProcessInfo.processInfo.environment)
@@ -133,7 +133,7 @@ struct ConfigCommand: ParsableCommand {
   /// `body`, its refusals in words with their exit codes: 64 for a key or value, 65 for a
   /// file that does not parse (the store's error, as every command says it).
   static func saying<T>(_ language: Language, path: String, _ body: () throws -> T) throws -> T {
-    let words = language.catalogue
+    let words = language.words
     do {
       return try body()
     } catch let error as SettingsError {

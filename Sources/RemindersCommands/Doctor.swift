@@ -34,7 +34,7 @@ struct Doctor: ParsableCommand {
     } catch {
       let language = Language.resolve(
         lang: global.lang, configured: configuration?.language, environment: environment)
-      throw UsageError(language.catalogue.unusableTZ(error.value))
+      throw UsageError(language.words.unusableTZ(error.value))
     }
     // As `Invocation` finds it, but a config that does not parse counts as `auto`.
     let report = DoctorReport.examine(

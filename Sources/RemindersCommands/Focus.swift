@@ -59,7 +59,7 @@ struct Focus: ParsableCommand {
       minutes: minutes, breakMinutes: breakMinutes, longBreakMinutes: longBreak, every: every, cycles: cycles)
     let keeper = FocusKeeper(workspace: invocation.workspace)
     let stored = try keeper.start(settings: settings, task: task, now: now)
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
     if detach {
       print(texts.started(stored.session, at: now))
       return
@@ -85,7 +85,7 @@ struct FocusStatusCommand: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant(in: invocation.clock)
     let stored = try invocation.workspace.focusStore.load()
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
     print(json ? texts.statusJSON(stored?.session, at: now) : texts.status(stored?.session, at: now))
   }
 }
@@ -100,7 +100,7 @@ struct FocusStop: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant(in: invocation.clock)
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
     guard
       let stopped = try FocusKeeper(workspace: invocation.workspace).stop(
         now: now, world: invocation.deliveryWorld)

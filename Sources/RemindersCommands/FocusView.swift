@@ -27,7 +27,7 @@ struct FocusView {
   }
 
   var now: Date { time.now() }
-  var texts: FocusTexts { FocusTexts(language: invocation.language, clock: invocation.clock) }
+  var texts: FocusText { FocusText(language: invocation.language, clock: invocation.clock) }
 
   /// The session, while it is still this view's.
   func session() throws -> FocusSession? {

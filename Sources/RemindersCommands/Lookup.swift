@@ -32,7 +32,7 @@ struct Lookup: ParsableCommand {
 /// language with their exit codes.
 enum DictionaryWords {
   static func look(_ word: String, invocation: Invocation) throws -> DictionaryLookup {
-    let words = invocation.messages
+    let words = invocation.words
     do {
       return try CardCandidates(workspace: invocation.workspace).look(word)
     } catch .missing(let path) {

@@ -10,7 +10,7 @@ public struct LookupReport {
 
   public init(_ found: DictionaryLookup, language: Language) {
     self.found = found
-    words = language.catalogue
+    words = language.words
   }
 
   /// The JSON object of `lookup --json`: the word, its language, the front, the candidates.
@@ -31,15 +31,16 @@ public struct LookupReport {
   /// The lines of `lookup`: that there is no entry; or the form the word was found as, then the
   /// candidates. Nothing from the file that a terminal would act on.
   public var lines: [String] {
-    guard !found.candidates.isEmpty else { return [VisibleText.of(words.noEntry(found.word))] }
-    let form = found.front != found.word ? [VisibleText.of(words.foundAs(found.word, form: found.front))] : []
+    guard !found.candidates.isEmpty else { return [VisibleCharacters.of(words.noEntry(found.word))] }
+    let form =
+      found.front != found.word ? [VisibleCharacters.of(words.foundAs(found.word, form: found.front))] : []
     return form + candidateLines
   }
 
   /// The candidates, numbered, one a line.
   public var candidateLines: [String] {
     found.candidates.enumerated().map { i, candidate in
-      VisibleText.of(
+      VisibleCharacters.of(
         words.candidateLine(i + 1, text: candidate.text, note: candidate.note, common: candidate.common))
     }
   }

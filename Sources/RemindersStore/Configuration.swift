@@ -90,9 +90,9 @@ public struct Configuration: Equatable, Sendable {
   /// which is checked here, since decoding would silently replace a bad byte with U+FFFD.
   public static func parse(_ bytes: [UInt8], path: String, home: String) throws -> Configuration {
     try bytes.withUnsafeBufferPointer { buffer in
-      if let bad = UTF8Text.firstInvalidOffset(buffer) {
+      if let bad = UTF8Check.firstInvalidOffset(buffer) {
         throw StoreError.badConfig(
-          path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), problem: .notUTF8)
+          path: path, key: nil, at: UTF8Check.position(of: bad, in: buffer), problem: .notUTF8)
       }
     }
     return try parse(String(decoding: bytes, as: UTF8.self), path: path, home: home)

@@ -35,7 +35,7 @@ struct JSONReader {
   /// it is not part of the value).
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    position = UTF8Text.byteOrderMarkLength(bytes)
+    position = UTF8Check.byteOrderMarkLength(bytes)
   }
 
   /// A string token: the bytes between the quotes, and whether any escape occurs in them.
@@ -170,7 +170,7 @@ struct JSONReader {
       if c < 0x80 {
         position += 1
       } else {
-        guard let length = UTF8Text.sequenceLength(bytes, at: position) else {
+        guard let length = UTF8Check.sequenceLength(bytes, at: position) else {
           throw JSONSyntaxError(offset: position, expected: .validUTF8)
         }
         position += length
@@ -343,7 +343,7 @@ struct JSONReader {
 
   /// Line and column (1-based; columns count characters, not bytes) of a byte offset.
   func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    let position = UTF8Text.position(of: offset, in: bytes)
+    let position = UTF8Check.position(of: offset, in: bytes)
     return (position.line, position.column ?? 1)
   }
 
@@ -373,7 +373,7 @@ struct JSONReader {
 }
 
 /// Checks on UTF-8 text shared by the readers of our files.
-enum UTF8Text {
+enum UTF8Check {
   /// 3 when `bytes` start with a UTF-8 byte-order mark, else 0.
   static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
@@ -549,7 +549,7 @@ extension JSONValue {
         return value
       } catch let error as JSONSyntaxError {
         throw StoreError.corrupt(
-          path: path, at: UTF8Text.position(of: error.offset, in: buffer),
+          path: path, at: UTF8Check.position(of: error.offset, in: buffer),
           reason: .syntax(error.expected))
       }
     }

@@ -73,8 +73,8 @@ import Testing
   }
 
   @Test func theRefusalsSaySpecWords() {
-    let en = Language.en.catalogue
-    let ja = Language.ja.catalogue
+    let en = Language.en.words
+    let ja = Language.ja.words
     #expect(en.alarmNotStoppable == "You have not arrived at this place, so the alarm cannot be stopped")
     #expect(ja.alarmNotStoppable == "この場所に到着していないため、アラームを停止できません")
     #expect(en.alarmNotEditable == "You have not arrived at this place, so the alarm cannot be edited")

@@ -43,8 +43,8 @@ import Testing
 
   @Test(arguments: every)
   func everyProblemHasWordsInBothLanguages(problem: ContentProblem) {
-    let english = Language.en.catalogue.contentProblem(problem)
-    let japanese = Language.ja.catalogue.contentProblem(problem)
+    let english = Language.en.words.contentProblem(problem)
+    let japanese = Language.ja.words.contentProblem(problem)
     #expect(!english.isEmpty && !english.contains("\n"))
     #expect(!japanese.isEmpty && !japanese.contains("\n"))
     #expect(japanese != english)
@@ -62,12 +62,12 @@ import Testing
   /// Each expectation says something of its own, in both languages.
   @Test func expectationsAreTold() {
     for language in [Language.en, .ja] {
-      let texts = Self.values.map { language.catalogue.contentProblem(.field("f", expected: $0)) }
+      let texts = Self.values.map { language.words.contentProblem(.field("f", expected: $0)) }
       let distinct = Set(texts).count
       // zeroOrMore and fromZero are the same words in Japanese.
       #expect(distinct >= Self.values.count - (language == .ja ? 1 : 0), "\(language)")
       #expect(
-        Set(Self.syntax.map { language.catalogue.contentProblem(.syntax($0)) }).count == Self.syntax.count)
+        Set(Self.syntax.map { language.words.contentProblem(.syntax($0)) }).count == Self.syntax.count)
     }
   }
 

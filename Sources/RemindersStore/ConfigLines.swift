@@ -103,7 +103,7 @@ public struct SettingKey: Sendable, Equatable {
   public func toml(_ value: String) -> String? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     switch kind {
-    case .text: return ConfigText.quoted(value)
+    case .text: return ConfigLines.quoted(value)
     case .flag: return ["true", "false"].contains(trimmed.lowercased()) ? trimmed.lowercased() : nil
     case .whole: return Int(trimmed) != nil ? trimmed : nil
     case .number: return Double(trimmed).map { $0.isFinite ? trimmed : nil } ?? nil
@@ -113,7 +113,7 @@ public struct SettingKey: Sendable, Equatable {
         kind == .texts
         ? trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         : trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-      return "[" + parts.map(ConfigText.quoted).joined(separator: ", ") + "]"
+      return "[" + parts.map(ConfigLines.quoted).joined(separator: ", ") + "]"
     case .toml: return trimmed.isEmpty ? nil : trimmed
     }
   }
@@ -123,7 +123,7 @@ public struct SettingKey: Sendable, Equatable {
 /// as it was (docs/configuration.md). Keys are written `name = value` under their table's header;
 /// a key the file writes another way (an inline table, a dotted key) is not edited
 /// (`Unsupported`): the file is left for a person to change.
-public enum ConfigText {
+public enum ConfigLines {
   /// The key is in the file in a form this editor does not change line by line.
   public struct Unsupported: Error, Equatable {
     public var key: String
@@ -174,7 +174,7 @@ public enum ConfigText {
 
   /// The window a config text gives (the defaults where it sets none or cannot be read).
   public static func window(in text: String) -> (start: WallTime, end: WallTime) {
-    let table = try? TOMLText.table(text, path: "")
+    let table = try? TOMLGuard.table(text, path: "")
     let start = table?["window"]?.table?["start"]?.string.flatMap(WallTime.init)
     let end = table?["window"]?.table?["end"]?.string.flatMap(WallTime.init)
     return (start ?? Schedule.standard.windowStart, end ?? Schedule.standard.windowEnd)

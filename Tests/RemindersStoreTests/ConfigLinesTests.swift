@@ -3,7 +3,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// `ConfigText`: one key changed, every other line and comment kept (docs/configuration.md).
+/// `ConfigLines`: one key changed, every other line and comment kept (docs/configuration.md).
 @Suite struct ConfigTextTests {
   let file = """
     # my settings
@@ -28,49 +28,49 @@ import Testing
   func key(_ name: String) -> SettingKey { SettingKey.named(name)! }
 
   @Test func aValueIsReplacedInPlaceWithItsComment() throws {
-    let after = try ConfigText.set(file, key: key("daily.time"), value: "\"19:00\"")
+    let after = try ConfigLines.set(file, key: key("daily.time"), value: "\"19:00\"")
     #expect(after == file.replacingOccurrences(of: "time = \"08:00\"", with: "time = \"19:00\""))
   }
 
   @Test func aListOverSeveralLinesIsReplacedWhole() throws {
-    let after = try ConfigText.set(file, key: key("quiet.hours"), value: "[\"12:00-13:00\"]")
+    let after = try ConfigLines.set(file, key: key("quiet.hours"), value: "[\"12:00-13:00\"]")
     #expect(after.contains("[quiet]\nhours = [\"12:00-13:00\"]\n\n[review]"))
     #expect(!after.contains("22:00-07:00") && after.hasPrefix("# my settings\nlanguage = \"ja\"\n"))
   }
 
   @Test func aNewKeyGoesAfterItsTablesLastLine() throws {
-    let after = try ConfigText.set(file, key: key("daily.again"), value: "\"17:00\"")
+    let after = try ConfigLines.set(file, key: key("daily.again"), value: "\"17:00\"")
     #expect(after.contains("persist = true\nagain = \"17:00\"\n\n# quiet while at lunch\n[quiet]"))
   }
 
   @Test func aNewTableGoesAtTheEnd() throws {
-    let after = try ConfigText.set(file, key: key("study.new_per_day"), value: "10")
+    let after = try ConfigLines.set(file, key: key("study.new_per_day"), value: "10")
     #expect(after == file + "\n[study]\nnew_per_day = 10\n")
-    let fsrs = try ConfigText.set("", key: key("study.fsrs.desired_retention"), value: "0.9")
+    let fsrs = try ConfigLines.set("", key: key("study.fsrs.desired_retention"), value: "0.9")
     #expect(fsrs == "[study.fsrs]\ndesired_retention = 0.9\n")
   }
 
   @Test func aTopLevelKeyGoesBeforeTheFirstTable() throws {
-    let after = try ConfigText.set("[daily]\ntime = \"08:00\"\n", key: key("language"), value: "\"en\"")
+    let after = try ConfigLines.set("[daily]\ntime = \"08:00\"\n", key: key("language"), value: "\"en\"")
     #expect(after == "language = \"en\"\n[daily]\ntime = \"08:00\"\n")
-    let replaced = try ConfigText.set(file, key: key("language"), value: "\"en\"")
+    let replaced = try ConfigLines.set(file, key: key("language"), value: "\"en\"")
     #expect(replaced == file.replacingOccurrences(of: "language = \"ja\"", with: "language = \"en\""))
   }
 
   @Test func unsetRemovesItsLinesOnly() throws {
-    let after = try ConfigText.unset(file, key: key("quiet.hours"))
+    let after = try ConfigLines.unset(file, key: key("quiet.hours"))
     #expect(
       after
         == file.replacingOccurrences(
           of: "hours = [\n  \"12:00-13:00\",   # lunch\n  \"22:00-07:00\",\n]\n", with: ""))
-    #expect(try ConfigText.unset(file, key: key("daily.again")) == file)
+    #expect(try ConfigLines.unset(file, key: key("daily.again")) == file)
   }
 
   /// A key written as a dotted key or in an inline table is left for a person to change.
   @Test(arguments: ["daily.time = \"08:00\"\n", "daily = { time = \"08:00\" }\n"])
   func otherFormsAreNotEdited(text: String) {
-    #expect(throws: ConfigText.Unsupported(key: "daily.time")) {
-      try ConfigText.set(text, key: key("daily.time"), value: "\"19:00\"")
+    #expect(throws: ConfigLines.Unsupported(key: "daily.time")) {
+      try ConfigLines.set(text, key: key("daily.time"), value: "\"19:00\"")
     }
   }
 
@@ -81,7 +81,7 @@ import Testing
       guard let standard = key.standard, !key.key.hasPrefix("anki."), !key.key.hasPrefix("calendar.") else {
         continue
       }
-      let text = try ConfigText.set("", key: key, value: standard)
+      let text = try ConfigLines.set("", key: key, value: standard)
       let config = try Configuration.parse(text, path: "c.toml", home: "/h")
       #expect(config == .standard, "\(key.key) = \(standard)")
     }

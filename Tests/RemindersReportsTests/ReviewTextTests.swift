@@ -11,9 +11,8 @@ import Testing
   static let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
   static let created = FakeClock.parse("2026-11-01T09:00:00+09:00")
 
-  static func texts(_ language: Language, recallAfterWrong: Int? = 600, ratings: Bool = false) -> ReviewTexts
-  {
-    ReviewTexts(
+  static func texts(_ language: Language, recallAfterWrong: Int? = 600, ratings: Bool = false) -> ReviewText {
+    ReviewText(
       locale: ReportLocale(language: language, clock: tokyo, zoneName: "Asia/Tokyo"),
       recallAfterWrong: recallAfterWrong, ratings: ratings)
   }

@@ -23,8 +23,8 @@ import Testing
 
   static func minutes(_ m: Double) -> Date { start.addingTimeInterval(m * 60) }
 
-  static var en: FocusTexts { FocusTexts(language: .en, clock: tokyo) }
-  static var ja: FocusTexts { FocusTexts(language: .ja, clock: tokyo) }
+  static var en: FocusText { FocusText(language: .en, clock: tokyo) }
+  static var ja: FocusText { FocusText(language: .ja, clock: tokyo) }
 
   @Test func started() {
     #expect(
@@ -41,15 +41,15 @@ import Testing
     let start = FakeClock.parse("2026-03-08T01:50:00-05:00")
     let session = FocusSession(id: "s2", start: start, settings: .standard)
     #expect(
-      FocusTexts(language: .en, clock: Self.newYork).started(session, at: start)
+      FocusText(language: .en, clock: Self.newYork).started(session, at: start)
         == "Focus started (25:00, until 03:15:00). reminders focus status shows it; reminders focus stop ends it."
     )
     #expect(
-      FocusTexts(language: .ja, clock: Self.newYork).started(session, at: start)
+      FocusText(language: .ja, clock: Self.newYork).started(session, at: start)
         == "集中を始めました（25:00、03:15:00 まで）。状態: reminders focus status、終了: reminders focus stop")
     // The same instant in UTC.
     #expect(
-      FocusTexts(language: .en, clock: DayClock(zone: TimeZone(identifier: "UTC")!)).hhmmss(start)
+      FocusText(language: .en, clock: DayClock(zone: TimeZone(identifier: "UTC")!)).hhmmss(start)
         == "06:50:00")
   }
 
