@@ -62,7 +62,7 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // Adapters: an Anki collection, read only (SPEC §9): SQLite opened read-only or a private
+    // Adapters: an Anki collection, read only (docs/anki.md): SQLite opened read-only or a private
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
     .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
 
@@ -124,7 +124,7 @@ let package = Package(
       name: "RemindersApp",
       dependencies: [
         "RemindersCore", "RemindersStore", "RemindersAnki", "RemindersDelivery", "RemindersDesktop",
-        "RemindersICalendar", "RemindersSystemd", "RemindersMessages",
+        "RemindersICalendar", "RemindersSystemd", "RemindersMessages", "RemindersDictionary",
       ]
     ),
 
@@ -135,7 +135,7 @@ let package = Package(
       name: "RemindersReports",
       dependencies: [
         "RemindersCore", "RemindersMessages", "RemindersStore", "RemindersApp", "RemindersDelivery",
-        "RemindersDesktop", "RemindersSystemd", "RemindersAnki", "RemindersTerminal",
+        "RemindersDesktop", "RemindersSystemd", "RemindersAnki", "RemindersTerminal", "RemindersDictionary",
       ]
     ),
 
@@ -236,7 +236,8 @@ let package = Package(
       name: "RemindersReportsTests",
       dependencies: [
         "RemindersReports", "RemindersApp", "RemindersCore", "RemindersMessages", "RemindersStore",
-        "RemindersTestSupport",
+        "RemindersTestSupport", "RemindersAnki", "RemindersDictionary", "RemindersDelivery", "RemindersDesktop",
+        "RemindersSystemd",
       ]
     ),
     // The commands run in process (parsed from words, then run), and the raw arguments' scanner.

@@ -30,7 +30,7 @@ enum SyntheticPlan {
   static func reminders(count: Int) -> [Reminder] {
     let firstDay = Day(year: 2026, month: 11, day: 21)!
     return (0..<count).map { i in
-      let texts = (i % 2 == 0 ? Language.ja : .en).catalogue
+      let texts = (i % 2 == 0 ? Language.ja : .en).words
       let fireAt = start.addingTimeInterval(Double(i) * 600)
       if i % 5 == 0 {
         let collections = ["TOEIC": i % 37 + 1, "JLPT": i % 11 + 1]

@@ -62,7 +62,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     }
   }
 
-  /// An error message is one line (SPEC §4), and short whatever the file held.
+  /// An error message is one line (docs/exit-codes.md), and short whatever the file held.
   static func check(message: String) {
     precondition(!message.contains(where: \.isNewline), "a message on more than one line: \(message)")
     precondition(
@@ -161,7 +161,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     let bytes = Array(input.dropFirst())
     // A file every command refuses is refused before any edit (SettingsFile).
     guard let text = refusal({ try Configuration.text(of: bytes, path: "config.toml") }),
-      refusal({ try TOMLText.table(text, path: "config.toml") }) != nil
+      refusal({ try TOMLGuard.table(text, path: "config.toml") }) != nil
     else { return }
     let document: TOMLDocument
     do {
@@ -169,7 +169,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     } catch {
       fatalError("toml++ reads what TOMLDocument refuses: \(error)")
     }
-    precondition(TOMLText.agreesWithTOMLDocument(text) == true, "toml++ and TOMLDocument read otherwise")
+    precondition(TOMLGuard.agreesWithTOMLDocument(text) == true, "toml++ and TOMLDocument read otherwise")
     let key = SettingKey.all[Int(choice & 0x7F) % SettingKey.all.count]
     let value =
       key.standard
@@ -186,7 +186,7 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     precondition(
       ConfigEditor.value(of: key, in: after) == (set ? value : nil), "the edit does not say the new value")
     precondition(
-      TOMLText.agreesWithTOMLDocument(String(decoding: edited, as: UTF8.self)) == true,
+      TOMLGuard.agreesWithTOMLDocument(String(decoding: edited, as: UTF8.self)) == true,
       "toml++ reads the edit otherwise")
   }
 

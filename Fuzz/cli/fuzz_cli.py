@@ -3,7 +3,7 @@
 environments, each run checked against the rules every command keeps (docs/development.md):
 
 - it ends by itself within 10 s, and not by a signal;
-- its exit code is one of SPEC's (0, 64, 65, 69, 74, 75, 77; `doctor` also 1);
+- its exit code is one of docs/exit-codes.md's (0, 64, 65, 69, 74, 75, 77; `doctor` also 1);
 - a failure says exactly one line on stderr, starting `reminders: `;
 - after a failure, every file it was given is byte for byte as it was;
 - no ESC or BEL from the data reaches stderr.
@@ -102,7 +102,7 @@ def run_case(binary, case, scratch):
     else:
         allowed = CODES | ({1} if command == "doctor" else set())
         if code not in allowed:
-            broken.append("exit %d is not one of SPEC's" % code)
+            broken.append("exit %d is not in docs/exit-codes.md" % code)
         failed = code != 0 and not (command == "doctor" and code == 1)
         if failed:
             # The failure's line, after any line that said a problem the command went on past

@@ -1,7 +1,7 @@
 import RemindersCore
 
 /// What a use case refuses, in its own terms; the command line gives each its words and its
-/// exit code (SPEC §4).
+/// exit code (docs/exit-codes.md).
 public enum AppError: Error, Equatable {
   /// `focus` while a session runs (a usage error: `focus stop` ends it).
   case focusRunning

@@ -27,7 +27,7 @@ public struct CalendarKeeper {
 
   /// The calendar's events are the feed's: the same UIDs, titles and alarms.
   var feed: ICalendarFeed {
-    ICalendarFeed(name: workspace.language.catalogue.feedName, language: workspace.language)
+    ICalendarFeed(name: workspace.language.words.feedName, language: workspace.language)
   }
 
   /// Syncs the calendar with the plan of `now` when `trigger` makes it due.
@@ -83,7 +83,7 @@ public struct FeedKeeper {
       return
     }
     let plan = try PlanReader(workspace: workspace).calendarPlan(now: now, days: FeedKeeper.standardDays)
-    let feed = ICalendarFeed(name: workspace.language.catalogue.feedName, language: workspace.language)
+    let feed = ICalendarFeed(name: workspace.language.words.feedName, language: workspace.language)
     let revision = feed.revision(of: plan)
     if let last, last.feed == path, last.revision == revision, FileIO.exists(path) {
       try stateFile.save(feed: path, fingerprint: fingerprint, revision: revision)

@@ -31,7 +31,7 @@ public enum CardTable {
       self.reason = reason
     }
 
-    public func text(_ language: Language) -> String { language.catalogue.cardFileProblem(reason) }
+    public func text(_ language: Language) -> String { language.words.cardFileProblem(reason) }
   }
 
   /// A card's identity for skipping duplicates: front, back and collection.
@@ -107,10 +107,10 @@ public enum CardTable {
     var values: [Column: String] = [:]
     for (i, field) in fields.enumerated() where i < columns.count && columns[i] != .ignored {
       let value = field.trimmingCharacters(in: .whitespaces)
-      if !CardText.isBlank(value) { values[columns[i]] = value }
+      if !CardSides.isBlank(value) { values[columns[i]] = value }
     }
     // The core's rule for a card's text, as `cards add` and `cards edit` follow it.
-    switch CardText.blankSide(front: values[.front] ?? "", back: values[.back] ?? "") {
+    switch CardSides.blankSide(front: values[.front] ?? "", back: values[.back] ?? "") {
     case .front?: throw Problem(line: line, reason: .noFront)
     case .back?: throw Problem(line: line, reason: .noBack)
     case nil: break

@@ -320,7 +320,7 @@ public struct DoctorReport {
       do throws(ICalendarError) {
         _ = try FallbackCalendar.merge(existing: bytes, reminders: [], language: .en, stamp: Date())
       } catch .malformed(let line, let reason) {
-        throw StoreError.corrupt(path: fallbackPath, at: TextPosition(line: line), reason: reason)
+        throw StoreError.corruptCalendar(path: fallbackPath, line: line, reason: reason)
       }
     }
     let fallback = FileHealth.examine(.fallback, path: fallbackPath, parse: parseCalendar)

@@ -2,8 +2,8 @@ import Foundation
 import RemindersCore
 
 /// Brings the cards' FSRS states up to date with the review log when FSRS is the scheduler:
-/// SPEC §10.3's switch, "each card's state is what FSRS gives for its review log replayed from
-/// the start".
+/// the switch of docs/scheduling.md#from-the-ladder-to-fsrs, where each card's state is what FSRS
+/// gives for its review log replayed from the start.
 ///
 /// Where it runs: a command that changes the deck calls it on the deck it has loaded for the
 /// change, under the deck's lock and before the change, so the switch costs readers nothing,

@@ -2,8 +2,9 @@ import Foundation
 import RemindersCore
 import RemindersStore
 
-/// The focus session's file and its log (SPEC §7.1), as every focus command and `run` use
-/// them: start, stop, pause, and which phases count as study time.
+/// The focus session's file and its log (docs/focus-and-stats.md#the-focus-timer-reminders-focus),
+/// as every focus command and `run` use them: start, stop, pause, and which phases count as study
+/// time.
 public struct FocusKeeper {
   public let workspace: Workspace
   let newID: () -> String

@@ -3,8 +3,8 @@ import RemindersAnki
 import RemindersCore
 import RemindersStore
 
-/// What `status` shows (SPEC §6.3), read once from the deck (its plan digest), the focus
-/// session, the alarms and the ledger.
+/// What `status` shows (docs/commands.md#reminders-status), read once from the deck (its plan
+/// digest), the focus session, the alarms and the ledger.
 public struct HomeScreen {
   public let now: Date
   /// Cards due today, per collection (`""` for cards without one), Anki's among them.
@@ -18,9 +18,9 @@ public struct HomeScreen {
   /// Minutes of focus today: what the log held for today when the latest session started,
   /// plus that session's phases today.
   public let focusMinutesToday: Int
-  /// Where Anki's counts come from, when `[anki]` is configured (SPEC §9).
+  /// Where Anki's counts come from, when `[anki]` is configured (docs/anki.md).
   public let anki: AnkiStatus?
-  /// Today's alarm rings (SPEC §8), by time.
+  /// Today's alarm rings (docs/alarms.md), by time.
   public let alarmsToday: [AlarmToday]
   /// Nothing to study yet (`PlanInput.hasNothingToStudy`, and no `[anki]` configured): the
   /// screen says how to begin.

@@ -7,7 +7,7 @@ import RemindersStore
 extension Workspace {
   /// The planner of this workspace: its schedule, its day clock, its language's words.
   public var planner: Planner {
-    Planner(schedule: configuration.schedule, clock: dayClock, messages: language.catalogue)
+    Planner(schedule: configuration.schedule, clock: dayClock, words: language.words)
   }
 
   /// The delivery run of this workspace: what `run` does each minute and `preview` walks.

@@ -7,7 +7,7 @@ extension Workspace {
   /// What planning needs, and where Anki's counts in it come from.
   public struct PlanSources {
     public var input: PlanInput
-    /// The Anki collection's reading, when config `[anki]` names one (SPEC §9).
+    /// The Anki collection's reading, when config `[anki]` names one (docs/anki.md).
     public var anki: AnkiStatus?
   }
 

@@ -89,7 +89,7 @@ public final class PopupReview: CardPopups {
     // The drip showed its front: "Show answer" shows the answer at once.
     if onlyCard != nil, !session.isFinished { _ = try session.handle(.reveal) }
     let review = PopupReview(
-      session: session, sender: sender, words: language.catalogue, ledger: ledger, name: name,
+      session: session, sender: sender, words: language.words, ledger: ledger, name: name,
       replacing: id)
     review.drip = onlyCard != nil
     // The reminder's pop-up was acted on: its server may close it right after.

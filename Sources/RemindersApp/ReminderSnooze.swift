@@ -70,7 +70,7 @@ public struct ReminderSnooze {
     // When it will really come back: the plan with the snooze in it.
     let ledger = try workspace.ledgerStore.load()
     let planner = Planner(
-      schedule: workspace.configuration.schedule, clock: clock, messages: workspace.language.catalogue)
+      schedule: workspace.configuration.schedule, clock: clock, words: workspace.language.words)
     let planned = planner.plan(
       try workspace.planSources(writeCache: false, now: now).input, ledger: ledger, now: now, days: 8
     ).first { $0.id == returning }

@@ -2,13 +2,14 @@ import Foundation
 import RemindersCore
 import RemindersStore
 
-/// The review session, whichever front end drives it (SPEC §5): the queue, the place in it,
-/// what undo takes back, the counts; every answer durable before `handle` returns.
+/// The review session, whichever front end drives it (docs/commands.md#reminders-review): the
+/// queue, the place in it, what undo takes back, the counts; every answer durable before `handle`
+/// returns.
 ///
-/// A card forgotten in the session comes back in it (SPEC §10.2): it is put into `items` again,
-/// `review.relearn_after` items later (`Relearning`), so the header's count (`index + 1` of
-/// `items.count`) counts every prompt of the session, the returns included. Its later answers
-/// are relearning: logged, the schedule as the first answer of the day left it.
+/// A card forgotten in the session comes back in it (docs/commands.md#relearning-in-the-session):
+/// it is put into `items` again, `review.relearn_after` items later (`Relearning`), so the header's
+/// count (`index + 1` of `items.count`) counts every prompt of the session, the returns included.
+/// Its later answers are relearning: logged, the schedule as the first answer of the day left it.
 public struct ReviewSession {
   /// What the learner asked for, whatever key or line or button said it.
   public typealias Command = ReviewCommand
@@ -213,7 +214,7 @@ public struct ReviewSession {
     // Decided on this session's deck, which holds its own earlier answers; the journal line
     // carries the decision, so a fold replays the answer as it was given.
     // Under FSRS a card due by its instant moves; a forgotten card back before its step has
-    // passed is relearning (SPEC §10.2).
+    // passed is relearning (docs/scheduling.md#answering-under-fsrs).
     let kind = AnswerKind.of(
       deck.cards[index], at: at, clock: dayClock, scheduler: scheduler, inSession: true)
     let move = AnswerMove.of(deck.cards[index], rating: rating, at: at, clock: dayClock, scheduler: scheduler)

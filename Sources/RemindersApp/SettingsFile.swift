@@ -69,7 +69,7 @@ public struct SettingsFile: Sendable {
     do {
       return Read(text: text, document: try TOMLDocument(bytes))
     } catch {
-      _ = try TOMLText.table(text, path: path)
+      _ = try TOMLGuard.table(text, path: path)
       throw Configuration.syntaxError(error, in: bytes, path: path)
     }
   }
@@ -80,7 +80,7 @@ public struct SettingsFile: Sendable {
     do {
       return try Configuration.parse(text, path: path, home: home)
     } catch {
-      _ = try TOMLText.table(text, path: path)
+      _ = try TOMLGuard.table(text, path: path)
       return nil
     }
   }
@@ -200,7 +200,7 @@ public struct SettingsFile: Sendable {
     do {
       _ = try Configuration.parse(bytes, path: path, home: home)
     } catch let error as StoreError {
-      _ = try TOMLText.table(old.text, path: path)
+      _ = try TOMLGuard.table(old.text, path: path)
       throw SettingsError.refused(error)
     }
     var info = stat()

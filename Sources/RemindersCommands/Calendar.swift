@@ -23,7 +23,7 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
       let invocation = try Invocation(global)
-      let words = invocation.messages
+      let words = invocation.words
       guard let upkeep = CalendarUpkeep.keeper(invocation) else {
         throw CommandFailure(words.calendarNotSet, code: ExitStatus.usage)
       }
@@ -54,12 +54,12 @@ struct CalendarCommand: ParsableCommand {
     func run() throws {
       let invocation = try Invocation(global)
       guard let settings = invocation.configuration.calendar else {
-        throw CommandFailure(invocation.messages.calendarNotSet, code: ExitStatus.usage)
+        throw CommandFailure(invocation.words.calendarNotSet, code: ExitStatus.usage)
       }
       let state = CalendarStateFile(stateDir: invocation.paths.stateDir).load(url: settings.url)
       let text = CalendarText(language: invocation.language, clock: invocation.clock)
       for line in text.status(state, settings: settings, feed: invocation.configuration.exportPath) {
-        print(VisibleText.of(line))
+        print(VisibleCharacters.of(line))
       }
     }
   }

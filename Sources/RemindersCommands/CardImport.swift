@@ -20,7 +20,7 @@ extension Cards {
       let invocation = try Invocation(global)
       let outcome = try CardImport(workspace: invocation.workspace).run(
         file: file, collection: DeckKeeper.optional(collection), now: time.instant(in: invocation.clock))
-      print(invocation.messages.imported(added: outcome.added, skipped: outcome.skipped))
+      print(invocation.words.imported(added: outcome.added, skipped: outcome.skipped))
     }
   }
 }

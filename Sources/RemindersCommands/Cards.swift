@@ -56,7 +56,7 @@ struct Cards: ParsableCommand {
       case .added(let card):
         print(IDPrefix.short(card.id, among: added.deck.cards.lazy.map(\.id)))
       case .duplicate(let twin):
-        ExitStatus.say(invocation.messages.notAddedDuplicate(DeckText.label(twin, in: added.deck)))
+        ExitStatus.say(invocation.words.notAddedDuplicate(DeckText.label(twin, in: added.deck)))
       }
     }
   }
@@ -75,7 +75,7 @@ extension Cards.Add {
   /// the candidates. The front becomes the dictionary form a conjugated word was found as, and
   /// the reading the note. Nil when the learner picked nothing (said; no card is added).
   func pickBack(_ invocation: Invocation) throws -> Cards.Picked? {
-    let words = invocation.messages
+    let words = invocation.words
     let found = try DictionaryWords.look(front, invocation: invocation)
     let candidates = found.candidates
     guard let first = candidates.first else {
@@ -92,8 +92,7 @@ extension Cards.Add {
       throw CommandFailure(
         words.pickNeeded(front, candidates: candidates.map(\.text)), code: ExitStatus.usage)
     }
-    if found.front != found.word { print(VisibleText.of(words.foundAs(found.word, form: found.front))) }
-    for line in DictionaryWords.lines(found, words: words) { print(line) }
+    for line in LookupReport(found, language: invocation.language).lines { print(line) }
     print(words.pickPrompt(count: candidates.count), terminator: "")
     fflush(nil)
     let answer = (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespaces)
@@ -153,8 +152,9 @@ extension Cards {
     @Argument(help: .catalogue(.cardID)) var id: String
     @Argument(help: .catalogue(.answerResult)) var result: String
 
-    /// The answer's rating: `correct` is good and `wrong` is again, in either scheduler (SPEC
-    /// §10.3); under the ladder again is wrong and the other three are correct.
+    /// The answer's rating: `correct` is good and `wrong` is again, in either scheduler
+    /// (docs/scheduling.md#answering-under-fsrs); under the ladder again is wrong and the other three
+    /// are correct.
     var rating: FSRSRating? {
       switch result.lowercased() {
       case "correct": .good
@@ -206,7 +206,7 @@ extension Cards {
       let invocation = try Invocation(global)
       let edited = try DeckKeeper(workspace: invocation.workspace).edit(
         Cards.locate(id, invocation), front: front, back: back, collection: collection, note: note)
-      print(invocation.messages.changed(.edited) + DeckText.label(edited.value, in: edited.deck))
+      print(invocation.words.changed(.edited) + DeckText.label(edited.value, in: edited.deck))
     }
   }
 
@@ -220,7 +220,7 @@ extension Cards {
     func run() throws {
       let invocation = try Invocation(global)
       let removed = try DeckKeeper(workspace: invocation.workspace).remove(Cards.locate(id, invocation))
-      let words = invocation.messages
+      let words = invocation.words
       // Said as it was known: its id as short as it was among the others.
       print(words.changed(.removed) + DeckText.label(removed.card, in: removed.deckBefore))
       if removed.recallsDropped > 0 { print(words.removedRecalls(removed.recallsDropped)) }
@@ -257,17 +257,17 @@ extension Cards {
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.messages.changed(change) + DeckText.label(changed.value.card, in: changed.deck))
+    print(invocation.words.changed(change) + DeckText.label(changed.value.card, in: changed.deck))
   }
 
   /// The card an ID argument names: the whole id or a unique prefix (`DeckLookup`).
   static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
-    { try DeckLookup.card(id, in: $0, path: invocation.paths.deck, words: invocation.messages) }
+    { try DeckLookup.card(id, in: $0, path: invocation.paths.deck, words: invocation.words) }
   }
 
   /// The core's rule for a card's text (the same as `cards import` follows): exit 64.
   static func checkText(front: String?, back: String?) throws {
-    switch CardText.blankSide(front: front, back: back) {
+    switch CardSides.blankSide(front: front, back: back) {
     case .front?: throw ValidationError(.emptyFront)
     case .back?: throw ValidationError(.emptyBack)
     case nil: return
@@ -317,7 +317,7 @@ struct Recall: ParsableCommand {
       let done = try DeckKeeper(workspace: invocation.workspace).finishRecall(
         Recall.locate(id, invocation), now: now)
       print(
-        invocation.messages.changed(done.value.already ? .alreadyDone : .done)
+        invocation.words.changed(done.value.already ? .alreadyDone : .done)
           + DeckText.label(done.value.item, in: done.deck))
     }
   }
@@ -332,13 +332,13 @@ struct Recall: ParsableCommand {
       let invocation = try Invocation(global)
       let removed = try DeckKeeper(workspace: invocation.workspace).removeRecall(
         Recall.locate(id, invocation))
-      print(invocation.messages.changed(.removed) + DeckText.label(removed.value, in: removed.deck))
+      print(invocation.words.changed(.removed) + DeckText.label(removed.value, in: removed.deck))
     }
   }
 
   /// The recall item an ID argument names: the whole id or a unique prefix (`DeckLookup`).
   static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
-    { try DeckLookup.recall(id, in: $0, path: invocation.paths.deck, words: invocation.messages) }
+    { try DeckLookup.recall(id, in: $0, path: invocation.paths.deck, words: invocation.words) }
   }
 
   struct Add: ParsableCommand {
@@ -354,7 +354,7 @@ struct Recall: ParsableCommand {
 
     func validate() throws {
       guard (after == nil) != (at == nil) else { throw ValidationError(.recallInOrAt) }
-      if let after, DurationText.parse(after) == nil {
+      if let after, DurationSyntax.parse(after) == nil {
         throw ValidationError(.recallIn(after))
       }
       guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -366,12 +366,12 @@ struct Recall: ParsableCommand {
       let invocation = try Invocation(global)
       let now = time.instant(in: invocation.clock)
       let dueAt: Date
-      if let after, let seconds = DurationText.parse(after) {
+      if let after, let seconds = DurationSyntax.parse(after) {
         dueAt = now.addingTimeInterval(TimeInterval(seconds))
       } else if let at, let parsed = RecallItem.dueAt(at, now: now, clock: invocation.clock) {
         dueAt = parsed
       } else {
-        throw UsageError(invocation.messages.problem(.recallAt(at ?? "")))
+        throw UsageError(invocation.words.problem(.recallAt(at ?? "")))
       }
       let added = try DeckKeeper(workspace: invocation.workspace).addRecall(
         topic: topic, note: note, dueAt: dueAt)

@@ -13,7 +13,7 @@ enum CommandLanguage {
     environment: ProcessInfo.processInfo.environment)
 
   /// The texts of help and of the parser, in `current`.
-  static var texts: any Catalogue { current.catalogue }
+  static var words: any Catalogue { current.words }
 }
 
 extension CommandConfiguration {
@@ -22,9 +22,9 @@ extension CommandConfiguration {
   static func described(
     _ command: HelpCommand, name: String, version: String = "", subcommands: [any ParsableCommand.Type] = []
   ) -> CommandConfiguration {
-    let texts = CommandLanguage.texts
+    let words = CommandLanguage.words
     return CommandConfiguration(
-      commandName: name, abstract: texts.abstract(command), discussion: texts.discussion(command),
+      commandName: name, abstract: words.abstract(command), discussion: words.discussion(command),
       version: version, subcommands: subcommands)
   }
 }
@@ -32,13 +32,13 @@ extension CommandConfiguration {
 extension ArgumentHelp {
   /// The help of an option, flag or argument from the catalogue, in the command line's language.
   static func catalogue(_ item: HelpItem, valueName: String? = nil) -> ArgumentHelp {
-    ArgumentHelp(CommandLanguage.texts.help(item), valueName: valueName)
+    ArgumentHelp(CommandLanguage.words.help(item), valueName: valueName)
   }
 }
 
 extension ValidationError {
   /// The catalogue's words for a value a check refuses, in the command line's language.
   init(_ problem: OptionProblem) {
-    self.init(CommandLanguage.texts.problem(problem))
+    self.init(CommandLanguage.words.problem(problem))
   }
 }

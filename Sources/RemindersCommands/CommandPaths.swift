@@ -5,14 +5,17 @@ import RemindersStore
 
 extension Paths {
   /// `Paths(environment:…)` for a command: no home folder to be found is exit 69 (something
-  /// needed is not there, docs/exit-codes.md) with one line saying so.
+  /// needed is not there, docs/exit-codes.md) with one line saying so, in the language of
+  /// `--lang` (`lang`) or the locale: without a home there is no config to ask.
   static func forCommand(
-    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil
+    environment: [String: String], config: String? = nil, deck: String? = nil, stateDir: String? = nil,
+    lang: String? = nil
   ) throws -> Paths {
     do {
       return try Paths(environment: environment, config: config, deck: deck, stateDir: stateDir)
     } catch {
-      throw CommandFailure(error.description, code: ExitStatus.unavailable)
+      let language = Language.resolve(lang: lang, configured: nil, environment: environment)
+      throw CommandFailure(language.words.homeUnknown(userID: error.userID), code: ExitStatus.unavailable)
     }
   }
 }

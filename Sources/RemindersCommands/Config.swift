@@ -31,7 +31,7 @@ struct ConfigCommand: ParsableCommand {
       let file = try ConfigCommand.file(global)
       // The language once: it reads the config file (a long one costs its reading each time).
       let language = ConfigCommand.language(global)
-      let words = language.catalogue
+      let words = language.words
       let fromEnvironment: Swift.Set<String> = (environment["TZ"] ?? "").isEmpty ? [] : ["time.zone"]
       let settings = try ConfigCommand.saying(language, path: file.path) {
         try file.show(environment: fromEnvironment)
@@ -84,7 +84,7 @@ struct ConfigCommand: ParsableCommand {
       let file = try ConfigCommand.file(global)
       // The language once: it reads the config file (a long one costs its reading each time).
       let language = ConfigCommand.language(global)
-      let words = language.catalogue
+      let words = language.words
       let changes = try ConfigCommand.saying(language, path: file.path) {
         try file.set(key, to: value, moveWindow: moveWindow)
       }
@@ -101,7 +101,7 @@ struct ConfigCommand: ParsableCommand {
       let file = try ConfigCommand.file(global)
       // The language once: it reads the config file (a long one costs its reading each time).
       let language = ConfigCommand.language(global)
-      let words = language.catalogue
+      let words = language.words
       let changes = try ConfigCommand.saying(language, path: file.path) {
         try file.unset(key)
       }
@@ -112,7 +112,7 @@ struct ConfigCommand: ParsableCommand {
   static func file(_ global: GlobalOptions) throws -> SettingsFile {
     let paths = try Paths.forCommand(
       environment: ProcessInfo.processInfo.environment, config: global.config, deck: global.deck,
-      stateDir: global.stateDir)
+      stateDir: global.stateDir, lang: global.lang)
     return SettingsFile(path: paths.config, home: paths.home)
   }
 
@@ -137,7 +137,7 @@ struct ConfigCommand: ParsableCommand {
   /// `body`, its refusals in words with their exit codes: 64 for a key or value, 65 for a
   /// file that does not parse (the store's error, as every command says it).
   static func saying<T>(_ language: Language, path: String, _ body: () throws -> T) throws -> T {
-    let words = language.catalogue
+    let words = language.words
     do {
       return try body()
     } catch let error as SettingsError {

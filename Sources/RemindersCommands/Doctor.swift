@@ -24,7 +24,8 @@ struct Doctor: ParsableCommand {
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let paths = try Paths.forCommand(
-      environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir)
+      environment: environment, config: global.config, deck: global.deck, stateDir: global.stateDir,
+      lang: global.lang)
     // A `TZ` every command refuses is refused here too, before anything is counted in it (a
     // config that does not parse is doctor's to report: its zone is then the system's).
     let configuration = try? Configuration.load(path: paths.config, home: paths.home)
@@ -33,7 +34,7 @@ struct Doctor: ParsableCommand {
     } catch {
       let language = Language.resolve(
         lang: global.lang, configured: configuration?.language, environment: environment)
-      throw UsageError(language.catalogue.unusableTZ(error.value))
+      throw UsageError(language.words.unusableTZ(error.value))
     }
     // As `Invocation` finds it, but a config that does not parse counts as `auto`.
     let report = DoctorReport.examine(

@@ -125,7 +125,7 @@ enum ExitStatus {
       if code == .validationFailure,
         let unknown = UnknownCommand.find(in: RawArguments.ofProcess.others, root: Reminders.self)
       {
-        say(parser.texts.unknownCommand(unknown.word, suggestion: unknown.nearest))
+        say(parser.words.unknownCommand(unknown.word, suggestion: unknown.nearest))
         return usage
       }
       let own = ParserText.ownCheck(in: error)?.message
@@ -140,7 +140,7 @@ enum ExitStatus {
   /// Prints one line to stderr, prefixed `reminders: `. A message may quote data (a card id as
   /// typed, a path, a line of a file): its control and bidi characters are shown, not obeyed.
   static func say(_ message: String) {
-    let line = "reminders: " + VisibleText.of(message.replacingOccurrences(of: "\n", with: " ")) + "\n"
+    let line = "reminders: " + VisibleCharacters.of(message.replacingOccurrences(of: "\n", with: " ")) + "\n"
     FileHandle.standardError.write(Data(line.utf8))
   }
 }

@@ -26,10 +26,10 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    if let output, output != "-" { try CommandLinePath.requireFolder(of: output, words: invocation.messages) }
+    if let output, output != "-" { try CommandLinePath.requireFolder(of: output, words: invocation.words) }
     let now = time.instant(in: invocation.clock)
     let plan = try PlanReader(workspace: invocation.workspace).calendarPlan(now: now, days: days)
-    let feed = ICalendarFeed(name: invocation.messages.feedName, language: invocation.language).render(
+    let feed = ICalendarFeed(name: invocation.words.feedName, language: invocation.language).render(
       plan, stamp: now)
     let path = output ?? invocation.paths.defaultFeed
     if path == "-" {
@@ -37,6 +37,6 @@ struct Export: ParsableCommand {
       return
     }
     try FileIO.writeAtomically(feed, to: path)
-    print(invocation.messages.wroteEvents(plan.count, to: path))
+    print(invocation.words.wroteEvents(plan.count, to: path))
   }
 }

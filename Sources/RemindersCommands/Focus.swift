@@ -55,18 +55,11 @@ struct Focus: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant(in: invocation.clock)
-    var settings = invocation.configuration.focus
-    if let minutes { settings.focus = (minutes * 60).rounded() }
-    if let breakMinutes { settings.shortBreak = (breakMinutes * 60).rounded() }
-    if let longBreak { settings.longBreak = (longBreak * 60).rounded() }
-    if let every { settings.longEvery = every }
-    settings.cycles = cycles
-    settings.focus = max(settings.focus, 1)
-    settings.shortBreak = max(settings.shortBreak, 1)
-    settings.longBreak = max(settings.longBreak, 1)
+    let settings = invocation.configuration.focus.starting(
+      minutes: minutes, breakMinutes: breakMinutes, longBreakMinutes: longBreak, every: every, cycles: cycles)
     let keeper = FocusKeeper(workspace: invocation.workspace)
     let stored = try keeper.start(settings: settings, task: task, now: now)
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
     if detach {
       print(texts.started(stored.session, at: now))
       return
@@ -92,7 +85,7 @@ struct FocusStatusCommand: ParsableCommand {
     let invocation = try Invocation(global)
     let now = time.instant(in: invocation.clock)
     let stored = try invocation.workspace.focusStore.load()
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
     print(json ? texts.statusJSON(stored?.session, at: now) : texts.status(stored?.session, at: now))
   }
 }
@@ -107,33 +100,17 @@ struct FocusStop: ParsableCommand {
   func run() throws {
     let invocation = try Invocation(global)
     let now = time.instant(in: invocation.clock)
-    let keeper = FocusKeeper(workspace: invocation.workspace)
-    let texts = FocusTexts(language: invocation.language, clock: invocation.clock)
-    // The deck and the ledger first: one that cannot be read stops the command before the
-    // session is changed (the stop's pop-up and its focus log need them), so a failure leaves
-    // every file as it was.
-    // (The deck's digest, not `planInput`, which would say a focus file it leaves out twice.)
-    _ = try invocation.deckStore.planInput(
-      clock: invocation.clock, limits: invocation.configuration.newCards, today: invocation.clock.day(of: now)
-    )
-    _ = try invocation.workspace.ledgerStore.load()
-    guard let stopped = try keeper.stop(now: now) else {
+    let texts = FocusText(language: invocation.language, clock: invocation.clock)
+    guard
+      let stopped = try FocusKeeper(workspace: invocation.workspace).stop(
+        now: now, world: invocation.deliveryWorld)
+    else {
       print(texts.noSession)
       return
     }
-    let report = try invocation.deliverAndLogFocus(keeper, now: now)
-    for line in RunReportText(language: invocation.language).lines(report).err { ExitStatus.say(line) }
-    print(texts.stopped(minutesToday: keeper.minutesToday(stopped.session, earlier: stopped, at: now)))
-  }
-}
-
-extension Invocation {
-  /// What `run` does at `now` (the pop-ups due, a phase end among them), then the focus log:
-  /// the view and `focus stop` deliver through the same ledger, so each pop-up goes out once.
-  func deliverAndLogFocus(_ keeper: FocusKeeper, now: Date) throws -> DeliveryReport {
-    let report = try deliveryRun.deliver(
-      planInput(writeCache: false, now: now), now: now, world: deliveryWorld)
-    try keeper.settleLog(now: now)
-    return report
+    for line in RunReportText(language: invocation.language).lines(stopped.report).err {
+      ExitStatus.say(line)
+    }
+    print(texts.stopped(minutesToday: stopped.minutesToday))
   }
 }

@@ -27,7 +27,7 @@ struct FocusView {
   }
 
   var now: Date { time.now() }
-  var texts: FocusTexts { FocusTexts(language: invocation.language, clock: invocation.clock) }
+  var texts: FocusText { FocusText(language: invocation.language, clock: invocation.clock) }
 
   /// The session, while it is still this view's.
   func session() throws -> FocusSession? {
@@ -60,7 +60,7 @@ struct FocusView {
     guard ended != seen else { return }
     seen = ended
     do {
-      let report = try invocation.deliverAndLogFocus(keeper, now: now)
+      let report = try keeper.deliverAndLog(now: now, world: invocation.deliveryWorld)
       let err = RunReportText(language: invocation.language).lines(report).err
       message = err.last
     } catch {

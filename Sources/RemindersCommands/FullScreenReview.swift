@@ -9,7 +9,7 @@ import RemindersTerminal
 /// is printed on the normal screen afterwards, where it stays.
 struct FullScreenReview {
   var session: ReviewSession
-  let texts: ReviewTexts
+  let texts: ReviewText
   let environment: [String: String]
 
   mutating func run() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemindersApp
 import RemindersDictionary
 import RemindersMessages
 import RemindersReports
@@ -17,41 +18,23 @@ struct Lookup: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    let found = try DictionaryWords.look(word, invocation: invocation)
+    let report = LookupReport(
+      try DictionaryWords.look(word, invocation: invocation), language: invocation.language)
     if json {
-      let candidates: [OrderedJSON] = found.candidates.map { candidate in
-        .object([
-          ("text", .string(candidate.text)), ("word", .string(candidate.word)),
-          ("reading", candidate.reading.map(OrderedJSON.string) ?? .null),
-          ("note", candidate.note.map(OrderedJSON.string) ?? .null), ("common", .bool(candidate.common)),
-        ])
-      }
-      let root: OrderedJSON = .object([
-        ("word", .string(found.word)), ("language", .string(found.japanese ? "ja" : "en")),
-        ("front", .string(found.front)), ("candidates", .array(candidates)),
-      ])
-      print(root.rendered())
+      print(report.json.rendered())
       return
     }
-    let words = invocation.messages
-    guard !found.candidates.isEmpty else {
-      print(VisibleText.of(words.noEntry(found.word)))
-      return
-    }
-    if found.front != found.word { print(VisibleText.of(words.foundAs(found.word, form: found.front))) }
-    for line in DictionaryWords.lines(found, words: words) { print(line) }
+    for line in report.lines { print(line) }
   }
 }
 
-/// The dictionary as the commands use it: opened from `dictionary.path` with its index in the
-/// cache folder, its errors said in the session's language with their exit codes.
+/// The dictionary as the commands use it (`CardCandidates`), its errors said in the session's
+/// language with their exit codes.
 enum DictionaryWords {
   static func look(_ word: String, invocation: Invocation) throws -> DictionaryLookup {
-    let words = invocation.messages
+    let words = invocation.words
     do {
-      let index = try EdictIndex.open(
-        dictionary: invocation.configuration.dictionaryPath, cacheDir: invocation.paths.cacheDir)
-      return DictionaryLookup.look(word, in: index, limit: invocation.configuration.candidates)
+      return try CardCandidates(workspace: invocation.workspace).look(word)
     } catch .missing(let path) {
       throw CommandFailure(words.dictionaryMissing(path: path), code: ExitStatus.unavailable)
     } catch .unreadable(let error) {
@@ -61,14 +44,6 @@ enum DictionaryWords {
     } catch .malformed(let path, let line, let problem) {
       throw CommandFailure(
         words.dictionaryMalformed(path: path, line: line, problem: problem), code: ExitStatus.dataError)
-    }
-  }
-
-  /// The candidates, numbered, one a line, with nothing from the file that a terminal would act on.
-  static func lines(_ found: DictionaryLookup, words: any Catalogue) -> [String] {
-    found.candidates.enumerated().map { i, candidate in
-      VisibleText.of(
-        words.candidateLine(i + 1, text: candidate.text, note: candidate.note, common: candidate.common))
     }
   }
 }

@@ -40,10 +40,10 @@ enum GlobalOption: String, CaseIterable, Hashable {
     switch self {
     case .lang:
       guard Language(rawValue: value) == nil else { return nil }
-      return language.catalogue.problem(.lang(value))
+      return language.words.problem(.lang(value))
     case .config, .deck, .stateDir:
       guard value.isEmpty else { return nil }
-      return language.catalogue.problem(.emptyPath(option: rawValue, folder: self == .stateDir))
+      return language.words.problem(.emptyPath(option: rawValue, folder: self == .stateDir))
     }
   }
 }
@@ -119,7 +119,7 @@ struct Invocation {
   let language: Language
 
   /// Every text, in the session's language.
-  var messages: any Catalogue { language.catalogue }
+  var words: any Catalogue { language.words }
 
   /// The language, day clock and zone name the reports are said in.
   var locale: ReportLocale { ReportLocale(language: language, clock: clock, zoneName: zoneName) }
@@ -131,7 +131,8 @@ struct Invocation {
   init(_ options: [GlobalOption: String], environment: [String: String]) throws {
     self.environment = environment
     paths = try Paths.forCommand(
-      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir])
+      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir],
+      lang: options[.lang])
     let home = paths.home
     // A config named with --config must be there; the default one may be missing (defaults).
     if let named = options[.config], access(named, F_OK) != 0, errno == ENOENT {
@@ -144,14 +145,14 @@ struct Invocation {
     do {
       day = try DayZone.resolve(configured: configuration.zoneIdentifier, environment: environment)
     } catch {
-      throw UsageError(language.catalogue.unusableTZ(error.value))
+      throw UsageError(language.words.unusableTZ(error.value))
     }
     clock = DayClock(zone: day.zone)
     zoneName = day.name
     // A deck named with --deck in a folder that is not there is a typo (`~/Decks` for `~/decks`):
     // said, exit 74, for reading commands too, where it would look like an empty deck; never
     // created. A missing deck file in a folder that is there is an empty deck.
-    if let named = options[.deck] { try CommandLinePath.requireFolder(of: named, words: messages) }
+    if let named = options[.deck] { try CommandLinePath.requireFolder(of: named, words: words) }
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }

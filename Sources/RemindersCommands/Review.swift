@@ -35,7 +35,7 @@ struct Review: ParsableCommand {
       let session = try ReviewSession(
         workspace: invocation.workspace, time: clock, collection: collection, limit: limit, shuffle: shuffle,
         recallsOnly: recalls)
-      let texts = ReviewTexts(
+      let texts = ReviewText(
         locale: invocation.locale, recallAfterWrong: invocation.configuration.schedule.recallAfterWrong,
         ratings: session.scheduler.fsrs != nil)
       if plain || !Terminal.isInteractive {
@@ -56,7 +56,7 @@ struct Review: ParsableCommand {
 /// The review session, one prompt a line on stdout, one answer a line on stdin.
 struct PlainReview {
   var session: ReviewSession
-  let texts: ReviewTexts
+  let texts: ReviewText
 
   /// A recall item's card's back, when it is a forgotten card's.
   func answer(_ item: ReviewQueue.Item) -> String? {

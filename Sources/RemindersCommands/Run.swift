@@ -45,7 +45,7 @@ struct Run: ParsableCommand {
               fault, url: keeper.settings.url, retry: keeper.retryAt.map { calendarText.time($0) }))
         case .outOfTime:
           if let line = calendarText.runLine(report) { print(line) }
-          ExitStatus.say(invocation.messages.calendarOutOfTime)
+          ExitStatus.say(invocation.words.calendarOutOfTime)
         case .failed, .notDue, .waiting, .busy: break
         }
       }

@@ -22,19 +22,19 @@ struct Snooze: ParsableCommand {
   var duration: String?
 
   func validate() throws {
-    if let duration, DurationText.parse(duration) == nil {
+    if let duration, DurationSyntax.parse(duration) == nil {
       throw ValidationError(.snoozeFor(duration))
     }
   }
 
   func run() throws {
     let invocation = try Invocation(global)
-    let words = invocation.messages
+    let words = invocation.words
     let snooze = ReminderSnooze(workspace: invocation.workspace, desktop: invocation.desktop)
     let snoozed: ReminderSnooze.Snoozed
     do {
       snoozed = try snooze.snooze(
-        id, for: duration.flatMap(DurationText.parse), now: time.instant(in: invocation.clock))
+        id, for: duration.flatMap(DurationSyntax.parse), now: time.instant(in: invocation.clock))
     } catch let error as SnoozeError {
       throw CommandFailure(error.text(words), code: ExitStatus.usage)
     }

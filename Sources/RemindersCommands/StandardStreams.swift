@@ -53,7 +53,7 @@ enum StandardStreams {
   static func failure(_ code: Int32) -> StoreError {
     let words = SessionLanguage.forErrors(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment
-    ).catalogue
+    ).words
     return .writeFailed(path: words.standardOutput, reason: .system(SystemError(call: "write", code: code)))
   }
 }

@@ -38,7 +38,7 @@ struct Stats: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    if let svg, svg != "-" { try CommandLinePath.requireFolder(of: svg, words: invocation.messages) }
+    if let svg, svg != "-" { try CommandLinePath.requireFolder(of: svg, words: invocation.words) }
     let now = time.instant(in: invocation.clock)
     let retention = invocation.configuration.studyScheduler.fsrs.map {
       RetentionForecast(scheduler: $0, now: now, clock: invocation.clock, days: StudyStats.forecastDays)
@@ -63,7 +63,7 @@ struct Stats: ParsableCommand {
     } else {
       print(report.text(color: StudyReport.usesColor(invocation.environment)), terminator: "")
       if let svg {
-        print(invocation.messages.wrotePicture(to: svg))
+        print(invocation.words.wrotePicture(to: svg))
       }
     }
   }

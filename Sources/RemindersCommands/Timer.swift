@@ -20,7 +20,7 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let words = TimerCommand.language(global).catalogue
+      let words = TimerCommand.language(global).words
       let units = try TimerUnits.forInvocation(global)
       let installed = try TimerInstallation.forCommand().install(units)
       print(installed.report(execStart: units.execStart, words), terminator: "")
@@ -34,7 +34,7 @@ struct TimerCommand: ParsableCommand {
 
     func run() throws {
       let language = TimerCommand.language(global)
-      let words = language.catalogue
+      let words = language.words
       let removed = try TimerInstallation.forCommand().uninstall()
       print(removed.report(words), terminator: "")
       for path in removed.leftForeign { ExitStatus.say(words.leftForeignUnit(path)) }
@@ -95,7 +95,7 @@ extension TimerUnits {
   /// The units for this invocation: `executable` (default: the running binary) and the global
   /// options that were given, as absolute paths.
   static func forInvocation(_ global: GlobalOptions, executable: String? = nil) throws -> TimerUnits {
-    let words = TimerCommand.language(global).catalogue
+    let words = TimerCommand.language(global).words
     let binary = try executable.map(absolute) ?? runningBinary(words)
     let values = global.values
     var arguments: [String] = []

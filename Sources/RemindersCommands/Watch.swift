@@ -29,7 +29,7 @@ struct Watch: ParsableCommand {
 /// `reminders watch`: the watch lock, the bus monitor, and `PopupWatch`'s rules over its events.
 struct WatchCommand {
   let invocation: Invocation
-  var words: any Catalogue { invocation.messages }
+  var words: any Catalogue { invocation.words }
 
   func run() throws {
     let held: FileLock

@@ -1,7 +1,8 @@
 import Foundation
 
-/// How an answer counts for its card's schedule (SPEC §10.2): whether it moves the schedule,
-/// or is only logged.
+/// How an answer counts for its card's schedule
+/// (docs/planning.md#answers-that-do-not-move-the-schedule): whether it moves the schedule, or is
+/// only logged.
 ///
 /// The decision is one pure rule per scheduler (`ladder(_:at:clock:inSession:)`,
 /// `fsrs(_:at:inSession:)`, or `of(_:at:clock:scheduler:inSession:)` for either); the

@@ -33,8 +33,8 @@ public enum FSRSState: String, CaseIterable, Hashable, Sendable {
   case relearning
 }
 
-/// One card's FSRS state (SPEC §10.3: `{"state", "step", "stability", "difficulty", "due",
-/// "lastReview"}`).
+/// One card's FSRS state (the card's `fsrs` in docs/files.md#the-deck: `{"state", "step",
+/// "stability", "difficulty", "due", "lastReview"}`).
 public struct FSRSCard: Hashable, Sendable {
   public var state: FSRSState
   /// The index of the current learning or relearning step; `nil` in review.
@@ -73,7 +73,7 @@ public struct FSRSCard: Hashable, Sendable {
   public func isDue(at instant: Date) -> Bool { due <= instant }
 }
 
-/// The Free Spaced Repetition Scheduler, version 6 (SPEC §10.3), without fuzz: for the same
+/// The Free Spaced Repetition Scheduler, version 6 (docs/scheduling.md), without fuzz: for the same
 /// settings, cards, ratings and instants it computes what the reference implementation computes
 /// (PyPI `fsrs` 6.3.x, `Scheduler(enable_fuzzing=False)`) — the same states and steps, the same
 /// due instants to the microsecond (as near as `Date` holds one), the same stability and difficulty up to rounding.
@@ -213,9 +213,10 @@ public struct FSRSScheduler: Hashable, Sendable {
     return next
   }
 
-  /// The card after its ladder answers (SPEC §10.3's switch to FSRS): each answer, in the order of
-  /// its instant (answers at the same instant in the order given), reviewed as good when correct
-  /// and again when wrong, from a new card due at `newCardDue`. No answers: that new card.
+  /// The card after its ladder answers (the switch to FSRS, docs/scheduling.md#from-the-ladder-to-fsrs): each
+  /// answer, in the order of its instant (answers at the same instant in the order given), reviewed
+  /// as good when correct and again when wrong, from a new card due at `newCardDue`. No answers:
+  /// that new card.
   public func replayLadder(_ answers: [(at: Date, correct: Bool)], newCardDue: Date) -> FSRSCard {
     replay(answers.map { (at: $0.at, rating: $0.correct ? .good : .again) }, newCardDue: newCardDue)
   }

@@ -6,7 +6,8 @@ extension Card {
   public var fsrsState: FSRSCard { fsrs ?? .new(due: createdAt) }
 
   /// Sets the FSRS state and `nextReviewDate` together, so that `nextReviewDate` stays the due
-  /// instant's day in the day zone (SPEC §10.3) and every reader of the ladder's date still works.
+  /// instant's day in the day zone (docs/files.md#the-deck) and every reader of the ladder's date
+  /// still works.
   ///
   /// The deck keeps whole seconds. The due instant is rounded *up* to its second: answers are
   /// logged at whole seconds, so a card due at 10:00:30.5 is due for exactly the answers a card
@@ -45,8 +46,8 @@ extension FSRSScheduler {
   }
 
   /// The FSRS state that `answers` (a card's entries of the review log) give it, replayed from
-  /// new in the order of their instants: each with its rating (SPEC §10.3's switch: a log
-  /// without ratings is correct as good, wrong as again). Answers that moved nothing (`relearn`,
+  /// new in the order of their instants: each with its rating (docs/scheduling.md#from-the-ladder-to-fsrs: a
+  /// log without ratings is correct as good, wrong as again). Answers that moved nothing (`relearn`,
   /// `early`) are skipped, as they were when given, so the replay gives the state the live
   /// answers gave. No answers: the card's state as it is without one, new and due at `createdAt`.
   public func replay(_ card: Card, answers: [ReviewEntry]) -> FSRSCard {

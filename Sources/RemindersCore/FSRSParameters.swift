@@ -1,4 +1,5 @@
-/// The 21 model weights of FSRS-6, `w[0]` … `w[20]` (SPEC §10.3's `study.fsrs.parameters`).
+/// The 21 model weights of FSRS-6, `w[0]` … `w[20]` (`study.fsrs.parameters`,
+/// docs/scheduling.md#settings).
 ///
 /// What each weight means in the model (docs/scheduling.md has the whole story):
 /// - `w[0]`…`w[3]`: the initial stability, in days, after a first rating of again, hard, good, easy.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The predicted retention `stats` shows under FSRS (SPEC §10.3): the mean probability of
-/// recall of the cards due in the next 7 days, each at the moment it is due.
+/// The predicted retention `stats` shows under FSRS (docs/scheduling.md#predicted-retention-in-stats):
+/// the mean probability of recall of the cards due in the next 7 days, each at the moment it is due.
 ///
 /// A card counts when it is not suspended, has an FSRS memory state (reviewed at least once),
 /// and its due day is on or before the forecast's last day (today and the 6 after it; a card

@@ -377,7 +377,8 @@ public struct FocusInput: Equatable, Sendable {
   }
 
   /// Whole minutes of focus on `day` as known at `end`: what the log held for the session's
-  /// first day when it started, plus the session's own phases on `day` (SPEC §6.3, §7.1).
+  /// first day when it started, plus the session's own phases on `day` (the focus minutes of
+  /// docs/commands.md#reminders-status and docs/focus-and-stats.md).
   /// Every session that ran on `day` started on it or ran into it, and the last one started
   /// after the others ended, so the log and this session together are the day's focus.
   public func minutes(on day: Day, through end: Date, clock: DayClock) -> Int {

@@ -9,16 +9,16 @@ public struct Planner: Sendable {
   public let schedule: Schedule
   public let clock: DayClock
   /// The pop-ups' words, in the session's language.
-  public let messages: any PopupMessages
+  public let words: any PopupMessages
 
   /// A reminder delivered more than this many seconds after its time counts as caught up. The
   /// timer starts `run` every minute; two minutes leave room for one slow start.
   public static let catchUpGrace: TimeInterval = 120
 
-  public init(schedule: Schedule, clock: DayClock, messages: any PopupMessages) {
+  public init(schedule: Schedule, clock: DayClock, words: any PopupMessages) {
     self.schedule = schedule
     self.clock = clock
-    self.messages = messages
+    self.words = words
   }
 
   /// Every reminder that `run`, started every minute from `now` on, would deliver before the
@@ -129,7 +129,7 @@ public struct Planner: Sendable {
       return nil
     }
     return Reminder(
-      id: id, kind: .dailyReview, fireAt: placed.at, title: messages.dailyAgainTitle(count: content.count),
+      id: id, kind: .dailyReview, fireAt: placed.at, title: words.dailyAgainTitle(count: content.count),
       body: content.body, dueCount: content.count, collections: content.collections, streak: content.streak,
       deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason, fromAnki: content.fromAnki)
   }
@@ -155,8 +155,8 @@ public struct Planner: Sendable {
     let count = input.dueIndex.cards(on: day).collections.values.reduce(0, +)
     guard count > 0 else { return nil }
     return Reminder(
-      id: id, kind: .card, fireAt: placed.at, title: messages.dripTitle(count: count, collection: nil),
-      body: messages.dripPlannedBody,
+      id: id, kind: .card, fireAt: placed.at, title: words.dripTitle(count: count, collection: nil),
+      body: words.dripPlannedBody,
       dueCount: count, deferredFrom: placed.reason == nil ? nil : asked, reason: placed.reason)
   }
 
@@ -213,11 +213,11 @@ public struct Planner: Sendable {
       let title: String
       if phase.isLast {
         let day = clock.day(of: phase.end)
-        title = messages.focusToday(minutes: focus.minutes(on: day, through: phase.end, clock: clock))
+        title = words.focusToday(minutes: focus.minutes(on: day, through: phase.end, clock: clock))
       } else if phase.kind == .focus {
-        title = messages.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
+        title = words.focusDone(breakSeconds: session.length(of: session.kind(ofPhase: phase.number + 1)))
       } else {
-        title = messages.breakOver
+        title = words.breakOver
       }
       out.append(
         Reminder(
@@ -238,8 +238,8 @@ public struct Planner: Sendable {
     func ring(_ alarm: Alarm, _ day: Day, at: Date, late: Date? = nil) -> Reminder {
       Reminder(
         id: alarm.ringID(on: day, ledger: ledger), kind: .alarm, fireAt: at,
-        title: messages.alarmTitle(name: alarm.name),
-        body: messages.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
+        title: words.alarmTitle(name: alarm.name),
+        body: words.alarmBody(time: alarm.time, radius: alarm.radius), deferredFrom: late,
         reason: late == nil ? nil : .catchUp, critical: true)
     }
     for alarm in alarms where alarm.enabled {
@@ -279,7 +279,7 @@ public struct Planner: Sendable {
         out.append(
           Reminder(
             id: id, kind: .dailyReview, fireAt: placed.at,
-            title: again ? messages.dailyAgainTitle(count: content.count) : content.title, body: content.body,
+            title: again ? words.dailyAgainTitle(count: content.count) : content.title, body: content.body,
             dueCount: content.count, collections: content.collections, streak: content.streak,
             deferredFrom: entry.deliveredAt, reason: .snoozed, fromAnki: content.fromAnki))
       } else {
@@ -290,8 +290,8 @@ public struct Planner: Sendable {
         let topics = items.map(\.topic)
         out.append(
           Reminder(
-            id: id, kind: .recall, fireAt: at, title: messages.recallTitle(topics: topics),
-            body: messages.recallBody(topics: topics, notes: items.map(\.note)), topics: topics,
+            id: id, kind: .recall, fireAt: at, title: words.recallTitle(topics: topics),
+            body: words.recallBody(topics: topics, notes: items.map(\.note)), topics: topics,
             recallItemIDs: items.map(\.id), deferredFrom: entry.deliveredAt, reason: .snoozed))
       }
     }
@@ -318,8 +318,8 @@ public struct Planner: Sendable {
     guard count > 0 else { return nil }
     let streak = input.streak.length(asOf: day)
     return DailyContent(
-      count: count, collections: collections, streak: streak, title: messages.dailyTitle(count: count),
-      body: messages.dailyBody(collections: collections, new: deck.newTotal, streak: streak),
+      count: count, collections: collections, streak: streak, title: words.dailyTitle(count: count),
+      body: words.dailyBody(collections: collections, new: deck.newTotal, streak: streak),
       fromAnki: fromAnki,
       newCount: deck.newTotal)
   }
@@ -377,8 +377,8 @@ public struct Planner: Sendable {
       out.append(
         Reminder(
           id: .recall(firstItem: first.item.id), kind: .recall, fireAt: first.at,
-          title: messages.recallTitle(topics: topics),
-          body: messages.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
+          title: words.recallTitle(topics: topics),
+          body: words.recallBody(topics: topics, notes: group.map(\.item.note)), topics: topics,
           recallItemIDs: group.map(\.item.id), deferredFrom: first.reason == nil ? nil : first.item.dueAt,
           reason: first.reason))
     }

@@ -1,5 +1,5 @@
-/// Where a card forgotten in a review session comes back (SPEC §10.2): after
-/// `review.relearn_after` other items of the session, or at the end when fewer remain; again
+/// Where a card forgotten in a review session comes back (docs/commands.md#relearning-in-the-session):
+/// after `review.relearn_after` other items of the session, or at the end when fewer remain; again
 /// after each wrong answer, until it is remembered once.
 public enum Relearning {
   /// The index of a session's items at which the card forgotten at `index` is shown again,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Which rule moves a card after an answer (SPEC §10.3, `study.scheduler`): the ladder of §1.2,
-/// or FSRS-6 with its settings.
+/// Which rule moves a card after an answer (`study.scheduler`, docs/scheduling.md#choosing-fsrs):
+/// the ladder of docs/planning.md#cards-and-the-review-ladder, or FSRS-6 with its settings.
 public enum StudyScheduler: Hashable, Sendable {
   case ladder
   case fsrs(FSRSScheduler)

@@ -18,8 +18,9 @@ public struct FocusEntry: Equatable, Sendable {
 /// What one day-zone day holds for the study record.
 public struct DayTally: Equatable, Sendable {
   /// Cards answered that day, and how many of those answers were "remembered" (correct): the
-  /// answers that moved a schedule only (a card's first answer of the day, SPEC §10.2), so that
-  /// relearning a forgotten card neither counts it twice nor raises the share remembered.
+  /// answers that moved a schedule only (a card's first answer of the day,
+  /// docs/planning.md#answers-that-do-not-move-the-schedule), so that relearning a forgotten card
+  /// neither counts it twice nor raises the share remembered.
   public var answered: Int
   public var remembered: Int
   /// Answers that moved nothing (`relearn` or `early`): they make the day a day studied (the

@@ -72,7 +72,7 @@ public enum Timestamp {
 }
 
 /// A length of time written as `90s`, `10m`, `3h`, `1h30m`, `2d` (units d, h, m, s).
-public enum DurationText {
+public enum DurationSyntax {
   /// The longest duration accepted: ten years.
   public static let maximum = 3660 * 86400
 

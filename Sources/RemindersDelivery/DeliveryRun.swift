@@ -171,7 +171,7 @@ public struct DeliveryRun {
         guard case .reachable(let sender, let dnd)? = desktop else { continue }
         if dnd.state != .on {
           guard sender.supportsActions(), let card = world.dripCard(now) else { continue }
-          reminder.title = planner.messages.dripTitle(
+          reminder.title = planner.words.dripTitle(
             count: reminder.dueCount ?? 1, collection: card.collection)
           reminder.body = card.front
           reminder.cardID = card.id
@@ -400,11 +400,11 @@ public struct DeliveryRun {
     // A drip: the card's front, to show its answer or leave for later; it expires as the server
     // likes (the next comes a period later).
     if reminder.isDrip {
-      return Popup(reminder, actions: watched ? planner.messages.dripActions(defaultShown: defaultShown) : [])
+      return Popup(reminder, actions: watched ? planner.words.dripActions(defaultShown: defaultShown) : [])
     }
     let actions =
       watched && reminder.id.canSnooze && sender.supportsActions()
-      ? planner.messages.actions(
+      ? planner.words.actions(
         reminder.kind, snoozeAfter: planner.schedule.snoozeAfter, cardsHere: !reminder.fromAnki,
         reviewIn: reviewIn, defaultShown: defaultShown) : []
     // An alarm's pop-up stays until its alarm is stopped (docs/alarms.md).

@@ -22,7 +22,7 @@ public struct FallbackCalendarFile: CalendarSink {
       merged = try FallbackCalendar.merge(
         existing: existing, reminders: reminders, language: language, stamp: stamp)
     } catch .malformed(let line, let reason) {
-      throw StoreError.corrupt(path: path, at: TextPosition(line: line), reason: reason)
+      throw StoreError.corruptCalendar(path: path, line: line, reason: reason)
     }
     try FileIO.writeAtomically(merged, to: path)
   }

@@ -74,7 +74,7 @@ public final class DesktopActions: ActionTaker {
     if !command[0].contains("/") {
       guard let path = ProcessRunner.find(command[0], environment: environment) else {
         throw LaunchFailure(
-          description: language.catalogue.ankiCommandNotFound(command[0]))
+          description: language.words.ankiCommandNotFound(command[0]))
       }
       command[0] = path
     }
@@ -102,7 +102,7 @@ public final class DesktopActions: ActionTaker {
       let tried = (self.terminal.map { [$0] } ?? TerminalCommand.candidates).map { $0[0] }.joined(
         separator: ", ")
       throw LaunchFailure(
-        description: language.catalogue.noTerminalFound(tried: tried))
+        description: language.words.noTerminalFound(tried: tried))
     }
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
     try start(command, activationToken: activationToken)

@@ -114,7 +114,7 @@ public struct ICalendarFeed: Sendable {
   }
 
   var calendarDescription: String {
-    language.catalogue.calendarDescription
+    language.words.calendarDescription
   }
 }
 

@@ -16,7 +16,7 @@ public enum Language: String, Sendable, CaseIterable {
 
 extension Language {
   /// Every text in this language.
-  public var catalogue: any Catalogue {
+  public var words: any Catalogue {
     switch self {
     case .ja: Japanese()
     case .en: English()

@@ -42,7 +42,7 @@ extension AlarmCheck {
 extension AlarmCheck.Location {
   /// How long a location took and how accurate it is (never where), or why none came.
   public func text(_ language: Language) -> String {
-    let words = language.catalogue
+    let words = language.words
     if let error { return words.locationUnavailable(error.text(language)) }
     return words.locationFound(
       seconds: String(format: "%.1f", seconds),
@@ -64,6 +64,6 @@ extension GeoClueError {
           seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds), waitingFor: step)
       case .failed(let bus): .failed(bus)
       }
-    return language.catalogue.locationError(failure, described: description)
+    return language.words.locationError(failure, described: description)
   }
 }

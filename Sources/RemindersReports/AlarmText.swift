@@ -32,7 +32,8 @@ public struct AlarmText {
 
   public func summary(_ alarm: Alarm, now: Date) -> AlarmWords {
     AlarmWords(
-      id: alarm.id, name: VisibleText.of(alarm.name), days: days(alarm.days), time: alarm.time.description,
+      id: alarm.id, name: VisibleCharacters.of(alarm.name), days: days(alarm.days),
+      time: alarm.time.description,
       place: alarm.place.description, radius: DistanceText.format(alarm.radius), next: next(alarm, now: now),
       enabled: alarm.enabled)
   }
@@ -40,21 +41,21 @@ public struct AlarmText {
   public func added(_ alarm: Alarm, now: Date) -> String { words.alarmAdded(summary(alarm, now: now)) }
   public func edited(_ alarm: Alarm, now: Date) -> String { words.alarmEdited(summary(alarm, now: now)) }
   public func deleted(_ alarm: Alarm) -> String {
-    words.alarmDeleted(id: alarm.id, name: VisibleText.of(alarm.name))
+    words.alarmDeleted(id: alarm.id, name: VisibleCharacters.of(alarm.name))
   }
-  public func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: VisibleText.of(alarm.name)) }
+  public func ringEnded(_ alarm: Alarm) -> String { words.ringEnded(name: VisibleCharacters.of(alarm.name)) }
 
   public func stopped(_ alarm: Alarm, distance: Double) -> String {
     words.alarmStopped(
-      id: alarm.id, name: VisibleText.of(alarm.name), distance: DistanceText.format(distance))
+      id: alarm.id, name: VisibleCharacters.of(alarm.name), distance: DistanceText.format(distance))
   }
 
   public func stillRinging(_ alarm: Alarm, refusal: String) -> String {
-    words.stillRinging(id: alarm.id, name: VisibleText.of(alarm.name), refusal: refusal)
+    words.stillRinging(id: alarm.id, name: VisibleCharacters.of(alarm.name), refusal: refusal)
   }
 
   public func notRinging(_ alarm: Alarm) -> String {
-    words.notRinging(id: alarm.id, name: VisibleText.of(alarm.name))
+    words.notRinging(id: alarm.id, name: VisibleCharacters.of(alarm.name))
   }
   public var nothingRings: String { words.nothingRings }
 

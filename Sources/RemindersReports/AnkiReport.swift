@@ -42,7 +42,7 @@ public struct AnkiReport {
 
   /// One line: how current the counts are.
   public var freshness: String {
-    let words = language.catalogue
+    let words = language.words
     switch status.freshness {
     case .current:
       let reading = status.reading!
@@ -57,9 +57,10 @@ public struct AnkiReport {
 
   /// The counted decks with cards due at `now`: `日本語 17 (new 5, learning 2, review 10)`.
   public var deckLine: String {
-    language.catalogue.ankiDecks(
+    language.words.ankiDecks(
       decks.filter { $0.total > 0 }.map {
-        AnkiDeckTally(name: VisibleText.of($0.name), new: $0.new, learning: $0.learning, review: $0.review)
+        AnkiDeckTally(
+          name: VisibleCharacters.of($0.name), new: $0.new, learning: $0.learning, review: $0.review)
       })
   }
 
@@ -68,7 +69,7 @@ public struct AnkiReport {
   public var lines: [String] {
     var out = ["Anki: " + freshness]
     if status.reading != nil { out.append("Anki: " + deckLine) }
-    out += unknownDecks.map { language.catalogue.ankiUnknownDeck(VisibleText.of($0)) }
+    out += unknownDecks.map { language.words.ankiUnknownDeck(VisibleCharacters.of($0)) }
     return out
   }
 
@@ -111,7 +112,7 @@ public struct AnkiReport {
 extension AnkiConfigError {
   /// In `language`.
   public func text(_ language: Language) -> String {
-    language.catalogue.ankiConfigError(
+    language.words.ankiConfigError(
       configPath: configPath, collection: collection, problem: problem.words, described: description)
   }
 }
@@ -149,7 +150,7 @@ extension AnkiUnreadable {
       case .content(let problem), .notACollection(let problem): .content(problem.words)
       case .sqlite(let message): .sqlite(message)
       }
-    return language.catalogue.ankiUnreadable(why, described: description)
+    return language.words.ankiUnreadable(why, described: description)
   }
 }
 

@@ -16,21 +16,23 @@ public struct CalendarText {
     self.clock = clock
   }
 
-  var words: any Catalogue { language.catalogue }
+  var words: any Catalogue { language.words }
 
   public func time(_ date: Date) -> String { Timestamp.human(date, in: clock) }
 
   /// One change of a sync, with nothing from the data that a terminal would act on.
   public func line(_ line: CalendarPublisher.Line, dryRun: Bool) -> String {
     let uid = line.change.uid
-    return VisibleText.of(
+    return VisibleCharacters.of(
       words.calendarChange(
         Self.word(line.change), dryRun: dryRun, time: time(line.fireAt), title: line.title, uid: uid))
   }
 
   /// The events the server would not take, a line each.
   public func rejected(_ report: CalendarPublisher.Report) -> [String] {
-    report.rejected.map { VisibleText.of(words.calendarRejected($0.title ?? $0.uid, status: $0.status)) }
+    report.rejected.map {
+      VisibleCharacters.of(words.calendarRejected($0.title ?? $0.uid, status: $0.status))
+    }
   }
 
   public func summary(_ report: CalendarPublisher.Report, dryRun: Bool) -> String {
@@ -48,7 +50,7 @@ public struct CalendarText {
   }
 
   public func problem(_ fault: CalendarFault, url: String, retry: String?) -> String {
-    VisibleText.of(words.calendarProblem(fault, url: url, retry: retry))
+    VisibleCharacters.of(words.calendarProblem(fault, url: url, retry: retry))
   }
 
   /// `calendar status`'s lines.
@@ -62,7 +64,7 @@ public struct CalendarText {
 
   /// `doctor`'s row.
   public func doctor(_ settings: CalendarSettings?, state: CalendarState?) -> String {
-    VisibleText.of(
+    VisibleCharacters.of(
       words.calendarDoctor(
         url: settings?.url, events: state?.published.count ?? 0, syncedAt: state?.syncedAt.map(time),
         problem: state?.failure.map(Self.word), since: state?.failure.map { time($0.since) }))

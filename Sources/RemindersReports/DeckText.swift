@@ -14,7 +14,7 @@ public struct DeckText {
 
   /// A card's side or an item's topic in a cell: one line, at most 40 characters.
   public static func oneLine(_ text: String) -> String {
-    let flat = VisibleText.of(text.replacingOccurrences(of: "\n", with: " "))
+    let flat = VisibleCharacters.of(text.replacingOccurrences(of: "\n", with: " "))
     return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
   }
 

@@ -14,24 +14,24 @@ public struct RunReportText {
   public init(language: Language) { self.language = language }
 
   public func lines(_ report: DeliveryReport) -> (out: [String], err: [String]) {
-    let words = language.catalogue
+    let words = language.words
     var out: [String] = []
     var err: [String] = []
     for event in report.events {
       switch event {
       case .shown(let r):
-        out.append(words.shown(r.id.description, title: VisibleText.of(r.title)))
+        out.append(words.shown(r.id.description, title: VisibleCharacters.of(r.title)))
       case .held(let r, let dnd):
         out.append(words.held(r.id.description, place: dnd.probe?.location))
       case .toCalendar(let r, let path, let why):
-        out.append(words.toCalendar(r.id.description, title: VisibleText.of(r.title)))
+        out.append(words.toCalendar(r.id.description, title: VisibleCharacters.of(r.title)))
         err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))
       case .updated(let id, let title):
-        out.append(words.updated(id.description, title: title))
+        out.append(words.updated(id.description, title: VisibleCharacters.of(title)))
       case .closed(let id):
         out.append(words.closed(id.description))
       case .rangAgain(let id, let title):
-        out.append(words.rangAgain(id.description, title: title))
+        out.append(words.rangAgain(id.description, title: VisibleCharacters.of(title)))
       case .stoppedRinging(let id, let why):
         out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
       case .noSound(let id, let why):

@@ -16,7 +16,7 @@ extension DoctorReport {
 
   /// The report as text, in the session's language.
   public var text: String {
-    let text = language.catalogue
+    let text = language.words
     var rows: [[String]] = []
     let address = text.busAddress(bus.address, from: bus.source)
     rows.append([
@@ -55,7 +55,7 @@ extension DoctorReport {
       ])
     }
     if firstSteps {
-      for (i, line) in language.catalogue.firstSteps.enumerated() {
+      for (i, line) in language.words.firstSteps.enumerated() {
         rows.append([i == 0 ? text.firstStepsLabel : "", line.trimmingCharacters(in: .whitespaces)])
       }
     }
@@ -81,7 +81,7 @@ extension DoctorReport {
 
   /// The report as JSON: keys and machine values as they are, free text in the session's language.
   public var json: OrderedJSON {
-    let text = language.catalogue
+    let text = language.words
     func string(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
     let serverJSON: OrderedJSON =
       server.map { server in
@@ -196,7 +196,7 @@ extension DoctorReport.Anki {
 extension DoctorReport.Verdict {
   /// The verdict line in `language`: its finding, then each note.
   public func text(_ language: Language) -> String {
-    let words = language.catalogue
+    let words = language.words
     let main: String
     switch finding {
     case .popups(let server, let waits):
@@ -227,7 +227,7 @@ extension DoctorReport.Unreached {
   public func text(_ language: Language) -> String {
     switch self {
     case .bus(let error), .server(let error): error.text(language)
-    case .noServerAnswered: language.catalogue.noServerAnswered
+    case .noServerAnswered: language.words.noServerAnswered
     }
   }
 }

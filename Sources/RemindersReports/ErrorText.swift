@@ -16,10 +16,10 @@ public struct AppErrorText {
 
   public func text(_ error: AppError) -> String {
     switch error {
-    case .focusRunning: return language.catalogue.focusRunning
+    case .focusRunning: return language.words.focusRunning
     case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
     case .noSuchCollection(let name, let path, let nearest):
-      return language.catalogue.noSuchCollection(name, deck: path, nearest: nearest)
+      return language.words.noSuchCollection(name, deck: path, nearest: nearest)
     }
   }
 }
@@ -32,7 +32,7 @@ public struct NoticeText {
   public init(language: Language) { self.language = language }
 
   public func text(_ notice: Workspace.Notice) -> String {
-    let words = language.catalogue
+    let words = language.words
     let errors = StoreErrorText(language: language)
     switch notice {
     case .focusLeftOut(let error): return words.focusLeftOut(errors.text(error))
@@ -44,19 +44,18 @@ public struct NoticeText {
   }
 }
 
-/// A file error in the session's language. The parsers' own words for what they expected stay
-/// as they wrote them (English), but for the config's, which are the catalogue's; the frame
-/// around them is translated.
+/// A file error in the session's language: the frame and the reason are the catalogue's; what
+/// toml++, the iCalendar reader and the system said in their own words is kept as data inside ours.
 public struct StoreErrorText {
   public let language: Language
 
   public init(language: Language) { self.language = language }
 
   public func text(_ error: StoreError) -> String {
-    let words = language.catalogue
+    let words = language.words
     switch error {
     case .corrupt(let path, let at, let reason):
-      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: reason)
+      return words.corrupt(place: at.map { "\(path):\($0)" } ?? path, reason: words.contentProblem(reason))
     case .badConfig(let path, let key, let at, let problem):
       return words.badConfig(
         place: at.map { "\(path):\($0)" } ?? path, key: key, reason: words.configProblem(problem))
@@ -80,7 +79,7 @@ public struct StoreErrorText {
     case .notRegularFile(let kind): trouble = .notRegularFile(FileKindName(kind))
     case .danglingLink(let target): trouble = .danglingLink(target: target)
     }
-    return language.catalogue.fileProblem(trouble)
+    return language.words.fileProblem(trouble)
   }
 }
 

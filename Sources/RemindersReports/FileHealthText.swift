@@ -6,7 +6,7 @@ import RemindersStore
 extension FileHealth {
   /// One line, in `language`: the path and how it stands.
   public func summary(_ language: Language) -> String {
-    let words = language.catalogue
+    let words = language.words
     guard exists else { return words.missingFile(path, role.words) }
     if let problem = problem(language) {
       return problem.hasPrefix(path) ? problem : "\(path): \(problem)"

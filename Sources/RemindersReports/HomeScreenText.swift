@@ -34,7 +34,7 @@ public struct HomeScreenText {
     lines.append(words.focusTodayLine(screen.focusMinutesToday))
     if let next = screen.next {
       let when = locale.stamp(next.fireAt)
-      lines.append(words.nextReminderLine(when: when, title: VisibleText.of(next.title)))
+      lines.append(words.nextReminderLine(when: when, title: VisibleCharacters.of(next.title)))
     } else {
       lines.append(words.noNextReminderLine(days: HomeScreen.horizonDays))
     }
@@ -55,7 +55,8 @@ public struct HomeScreenText {
           case .stopped: .stopped
           }
         return (
-          time: clock.wallTime(at: item.at).description, name: VisibleText.of(item.alarm.name), state: state
+          time: clock.wallTime(at: item.at).description, name: VisibleCharacters.of(item.alarm.name),
+          state: state
         )
       })
   }

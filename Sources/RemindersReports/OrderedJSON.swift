@@ -55,10 +55,10 @@ public indirect enum OrderedJSON {
 
 /// Aligned columns for the terminal, measuring East Asian wide characters as two cells.
 public enum TextTable {
-  /// The rows as aligned columns; every cell shown by `VisibleText`, so that data can neither
+  /// The rows as aligned columns; every cell shown by `VisibleCharacters`, so that data can neither
   /// steer the terminal nor break the table with a tab or a line break.
   public static func render(_ rows: [[String]]) -> String {
-    let rows = rows.map { $0.map { VisibleText.of($0) } }
+    let rows = rows.map { $0.map { VisibleCharacters.of($0) } }
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {

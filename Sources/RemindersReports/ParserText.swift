@@ -11,7 +11,7 @@ import RemindersTerminal
 /// English passes through unchanged; a message of a shape not known here is said as the parser
 /// wrote it, inside the catalogue's frame.
 public struct ParserText {
-  public let texts: any HelpMessages
+  public let words: any HelpMessages
   /// The width this wraps help pages to itself; nil when the parser's own wrapping does.
   ///
   /// The parser breaks lines only at spaces and counts characters, not terminal cells: right
@@ -19,7 +19,7 @@ public struct ParserText {
   public let width: Int?
 
   public init(language: Language, environment: [String: String]) {
-    texts = language.catalogue
+    words = language.words
     width = language == .ja ? ParserText.screenWidth(environment) : nil
   }
 
@@ -45,30 +45,30 @@ public struct ParserText {
   }
 
   private func line(_ line: String) -> String {
-    for (heading, words) in [("OVERVIEW:", texts.overviewHeading), ("USAGE:", texts.usageHeading)]
+    for (heading, words) in [("OVERVIEW:", words.overviewHeading), ("USAGE:", words.usageHeading)]
     where line.hasPrefix(heading + " ") {
       return words + line.dropFirst(heading.count)
     }
     switch line {
-    case "ARGUMENTS:": return texts.argumentsHeading
-    case "OPTIONS:": return texts.optionsHeading
-    case "SUBCOMMANDS:": return texts.subcommandsHeading
+    case "ARGUMENTS:": return words.argumentsHeading
+    case "OPTIONS:": return words.optionsHeading
+    case "SUBCOMMANDS:": return words.subcommandsHeading
     default: break
     }
     let see = ("  See '", "' for detailed help.")
     if line.hasPrefix(see.0), line.hasSuffix(see.1) {
-      return "  " + texts.detailedHelp(String(line.dropFirst(see.0.count).dropLast(see.1.count)))
+      return "  " + words.detailedHelp(String(line.dropFirst(see.0.count).dropLast(see.1.count)))
     }
     for (option, phrase, words) in [
-      ("  -h, --help ", "Show help information.", texts.showHelp),
-      ("  --version ", "Show the version.", texts.showVersion),
+      ("  -h, --help ", "Show help information.", words.showHelp),
+      ("  --version ", "Show the version.", words.showVersion),
     ] where line.hasPrefix(option) && line.hasSuffix(phrase) {
       return line.dropLast(phrase.count) + words
     }
     return
       line
-      .replacingOccurrences(of: "(default:", with: texts.defaultValueLabel)
-      .replacingOccurrences(of: "(values:", with: texts.valuesLabel)
+      .replacingOccurrences(of: "(default:", with: words.defaultValueLabel)
+      .replacingOccurrences(of: "(values:", with: words.valuesLabel)
   }
 
   /// One line for ArgumentParser's message about a command line it refused.
@@ -77,41 +77,41 @@ public struct ParserText {
     let first = lines.first ?? ""
     if let rest = first.after("Unknown option '") {
       if let (name, suggestion) = rest.split(around: "'. Did you mean '"), suggestion.hasSuffix("'?") {
-        return texts.unknownOption(name, suggestion: String(suggestion.dropLast(2)))
+        return words.unknownOption(name, suggestion: String(suggestion.dropLast(2)))
       }
-      if rest.hasSuffix("'") { return texts.unknownOption(String(rest.dropLast()), suggestion: nil) }
+      if rest.hasSuffix("'") { return words.unknownOption(String(rest.dropLast()), suggestion: nil) }
     }
-    if let option = first.between("Missing value for '", and: "'") { return texts.missingValue(option) }
+    if let option = first.between("Missing value for '", and: "'") { return words.missingValue(option) }
     if let rest = first.after("The option '"),
       let (option, value) = rest.split(around: "' does not take any value, but '"),
       let value = value.before("' was specified.")
     {
-      return texts.valueNotTaken(option, value: value)
+      return words.valueNotTaken(option, value: value)
     }
     if let value = first.between("Unexpected argument '", and: "'") {
-      return texts.unexpectedArguments([value])
+      return words.unexpectedArguments([value])
     }
     if let (count, values) = first.split(around: " unexpected arguments: '"), Int(count) != nil,
       let values = values.before("'")
     {
-      return texts.unexpectedArguments(values.components(separatedBy: "', '"))
+      return words.unexpectedArguments(values.components(separatedBy: "', '"))
     }
     if let name = first.between("Missing expected argument '", and: "'") {
-      return texts.missingArguments([name])
+      return words.missingArguments([name])
     }
     if let names = first.between("Missing one of: '", and: "'") {
-      return texts.missingArguments(names.components(separatedBy: "', '"))
+      return words.missingArguments(names.components(separatedBy: "', '"))
     }
     if let rest = first.after("The value '") { return invalidValue(rest, more: lines.dropFirst()) }
-    if let text = first.after("Invalid option: ") { return texts.invalidOption(text) }
-    if first == "Missing required subcommand." { return texts.missingSubcommand }
+    if let text = first.after("Invalid option: ") { return words.invalidOption(text) }
+    if first == "Missing required subcommand." { return words.missingSubcommand }
     if let rest = first.after("Value to be set with "),
       let (duplicate, previous) = rest.split(
         around: " had already been set with ")
     {
-      return texts.duplicateValue(duplicate, previous: previous)
+      return words.duplicateValue(duplicate, previous: previous)
     }
-    return texts.parserMessage(first)
+    return words.parserMessage(first)
   }
 
   /// "The value 'V' is invalid for 'T'" or "The value 'V' is invalid.", then what the value's
@@ -129,10 +129,10 @@ public struct ParserText {
       target = nil
       tail = Substring(after)
     } else {
-      return texts.parserMessage("The value '" + rest)
+      return words.parserMessage("The value '" + rest)
     }
     if tail.hasPrefix(": ") {
-      return texts.invalidValue(value, target: target, allowed: [], detail: String(tail.dropFirst(2)))
+      return words.invalidValue(value, target: target, allowed: [], detail: String(tail.dropFirst(2)))
     }
     var allowed: [String] = []
     if tail == ". Please provide one of the following:" {
@@ -144,8 +144,8 @@ public struct ParserText {
         .filter { $0.offset % 2 == 1 }.map { String($0.element) }
       tail = ""
     }
-    guard tail.isEmpty else { return texts.parserMessage("The value '" + rest) }
-    return texts.invalidValue(value, target: target, allowed: allowed, detail: nil)
+    guard tail.isEmpty else { return words.parserMessage("The value '" + rest) }
+    return words.invalidValue(value, target: target, allowed: allowed, detail: nil)
   }
 }
 

@@ -16,7 +16,7 @@ public struct ReportLocale: Sendable {
   }
 
   /// Every text, in the language.
-  public var words: any Catalogue { language.catalogue }
+  public var words: any Catalogue { language.words }
 
   /// A moment as the tables say it: `2026-11-21 (土) 09:00` / `2026-11-21 Sat 09:00`.
   public func stamp(_ instant: Date) -> String {

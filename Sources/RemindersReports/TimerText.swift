@@ -43,7 +43,7 @@ extension TimerInstallation.Removed {
 extension TimerState {
   /// Label-value rows for a text table, in `language`.
   public func rows(_ language: Language) -> [[String]] {
-    let words = language.catalogue
+    let words = language.words
     guard let location else {
       return [[words.timerInstalledLabel, words.timerNotInstalled]]
     }
@@ -79,7 +79,7 @@ extension TimerState {
         "userManager",
         managerProblem.map { .string("unreachable: " + $0.text(language)) } ?? .string("reachable")
       ),
-      ("problems", .array(problems.map { .string($0.text(language.catalogue)) })),
+      ("problems", .array(problems.map { .string($0.text(language.words)) })),
       ("watch", watchShown.map(OrderedJSON.string) ?? .null),
     ])
   }
@@ -91,7 +91,7 @@ extension SystemdError {
   /// In `language`; what the system says stays as it said it.
   public func text(_ language: Language) -> String {
     switch self {
-    case .foreignUnit(let path): language.catalogue.foreignUnit(path)
+    case .foreignUnit(let path): language.words.foreignUnit(path)
     case .systemctlFailed(let failure): failure.text(language)
     case .systemctlNotStarted(let error): error.description
     case .file(let error): StoreErrorText(language: language).text(error)
@@ -107,7 +107,7 @@ extension SystemctlFailure {
       case .timedOut: .timedOut(seconds: Int(SystemctlUserManager.timeout))
       case .status(let status): .status(status)
       }
-    return language.catalogue.systemctlFailed(command, said)
+    return language.words.systemctlFailed(command, said)
   }
 }
 
@@ -124,7 +124,7 @@ extension UserManagerUnreachable {
 extension TimerState.ManagerProblem {
   public func text(_ language: Language) -> String {
     switch self {
-    case .unreachable(let why): language.catalogue.userManagerAbsence(why.words)
+    case .unreachable(let why): language.words.userManagerAbsence(why.words)
     case .failed(let failure): failure.text(language)
     }
   }

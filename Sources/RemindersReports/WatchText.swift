@@ -11,7 +11,7 @@ public struct WatchText {
   let clock: DayClock
 
   public init(language: Language, clock: DayClock) {
-    words = language.catalogue
+    words = language.words
     self.clock = clock
   }
 
@@ -37,11 +37,11 @@ public struct WatchText {
     case .cardsNotStarted(let id, let why):
       return [words.cardsNotStarted(id.description, why: why)]
     case .cardAction(let key, let on):
-      return [words.cardAction(key, on: VisibleText.of(on))]
+      return [words.cardAction(key, on: VisibleCharacters.of(on))]
     case .cardsEnded(let why):
       return [words.cardsEnded(why)]
     case .cardAnsweredElsewhere(let on):
-      return [words.cardAnsweredElsewhere(on: VisibleText.of(on))]
+      return [words.cardAnsweredElsewhere(on: VisibleCharacters.of(on))]
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// The alarms as `alarms.json` keeps them, with the fields this version does not know.
 public struct StoredAlarms: Equatable, Sendable {
@@ -98,42 +99,44 @@ public struct AlarmStore: Sendable {
 
   public static func decode(_ bytes: [UInt8], path: String) throws -> StoredAlarms {
     let root = try JSONValue.document(bytes, path: path)
-    func bad(_ field: String, _ expected: String) -> StoreError {
-      .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
+    func bad(_ field: String, _ expected: ValueExpectation) -> StoreError {
+      .corrupt(path: path, at: nil, reason: .field(field, expected: expected))
     }
-    guard case .object(let top) = root else { throw bad("the alarms", "an object with \"version\": 1") }
-    guard case .number("1")? = top["version"] else { throw bad("version", "1") }
+    guard case .object(let top) = root else {
+      throw StoreError.corrupt(path: path, at: nil, reason: .notADocument(.alarms))
+    }
+    guard case .number("1")? = top["version"] else { throw bad("version", .version(expected: 1, got: nil)) }
     var stored = StoredAlarms()
     stored.root = top.filter { !rootKeys.contains($0.key) }
     let list: [JSONValue]
     switch top["alarms"] {
     case nil: list = []
     case .array(let items)?: list = items
-    default: throw bad("alarms", "a list of alarms")
+    default: throw bad("alarms", .alarmList)
     }
     var seen: Set<String> = []
     for (i, item) in list.enumerated() {
       let field = "alarms[\(i)]"
-      guard case .object(let f) = item else { throw bad(field, "an object") }
+      guard case .object(let f) = item else { throw bad(field, .object) }
       func string(_ key: String) throws -> String {
-        guard case .string(let text)? = f[key] else { throw bad("\(field).\(key)", "a string") }
+        guard case .string(let text)? = f[key] else { throw bad("\(field).\(key)", .string) }
         return text
       }
       func number(_ value: JSONValue?, _ key: String) throws -> Double {
         guard case .number(let text)? = value, let n = Double(text), n.isFinite else {
-          throw bad("\(field).\(key)", "a number")
+          throw bad("\(field).\(key)", .number)
         }
         return n
       }
       let id = try string("id")
       guard !id.isEmpty, !id.contains(":"), !id.contains(where: \.isWhitespace) else {
-        throw bad("\(field).id", "an id without blanks or ':'")
+        throw bad("\(field).id", .alarmID)
       }
       guard seen.insert(id.lowercased()).inserted else {
-        throw bad("\(field).id", "an id no other alarm has")
+        throw bad("\(field).id", .uniqueAlarmID)
       }
       let name = try string("name")
-      guard let time = WallTime(try string("at")) else { throw bad("\(field).at", "a time HH:MM") }
+      guard let time = WallTime(try string("at")) else { throw bad("\(field).at", .wallTime) }
       let days: AlarmDays
       switch (f["days"], f["date"]) {
       case (.array(let names)?, nil), (.array(let names)?, .null?):
@@ -143,26 +146,26 @@ public struct AlarmStore: Sendable {
         }
         guard words.count == names.count,
           let parsed = AlarmDays.weekdays(parsing: words.joined(separator: ","))
-        else { throw bad("\(field).days", "a list of weekdays such as [\"mon\", \"tue\"]") }
+        else { throw bad("\(field).days", .weekdays) }
         days = parsed
       case (nil, .string(let text)?), (.null?, .string(let text)?):
-        guard let day = Day(iso: text) else { throw bad("\(field).date", "a date YYYY-MM-DD") }
+        guard let day = Day(iso: text) else { throw bad("\(field).date", .date) }
         days = .once(day)
       default:
-        throw bad(field, "either \"days\" (a list of weekdays) or \"date\" (YYYY-MM-DD)")
+        throw bad(field, .daysOrDate)
       }
       guard case .object(let p)? = f["place"],
         let place = GeoPoint(
           latitude: try number(p["latitude"], "place.latitude"),
           longitude: try number(p["longitude"], "place.longitude"))
-      else { throw bad("\(field).place", "{\"latitude\": -90…90, \"longitude\": -180…180}") }
+      else { throw bad("\(field).place", .place) }
       let radius = try number(f["radius"], "radius")
       guard Alarm.radiusRange.contains(radius) else {
-        throw bad("\(field).radius", "metres from 1 to 100000")
+        throw bad("\(field).radius", .radius(from: 1, to: 100000))
       }
-      guard case .bool(let enabled)? = f["enabled"] else { throw bad("\(field).enabled", "true or false") }
+      guard case .bool(let enabled)? = f["enabled"] else { throw bad("\(field).enabled", .trueOrFalse) }
       guard let setAt = Timestamp.parse(try string("setAt")) else {
-        throw bad("\(field).setAt", "a time")
+        throw bad("\(field).setAt", .time)
       }
       stored.alarms.append(
         Alarm(

@@ -8,7 +8,7 @@ extension Configuration {
   public static func parse(_ source: String, path: String, home: String) throws -> Configuration {
     var source = source
     if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
-    let table = try TOMLText.parse(source, path: path)
+    let table = try TOMLGuard.parse(source, path: path)
     func fail(_ key: String, _ problem: ConfigProblem) -> StoreError {
       .badConfig(path: path, key: key, at: nil, problem: problem)
     }
@@ -49,7 +49,7 @@ extension Configuration {
     func duration(_ dotted: String, _ standard: Int?, allowOff: Bool) throws -> Int? {
       guard let s = try text(dotted) else { return standard }
       if allowOff, s == "off" { return nil }
-      guard let seconds = DurationText.parse(s) else {
+      guard let seconds = DurationSyntax.parse(s) else {
         throw fail(dotted, .duration(got: ErrorText.quoted(s), orOff: allowOff))
       }
       return seconds

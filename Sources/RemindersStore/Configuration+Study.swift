@@ -86,7 +86,7 @@ extension Configuration {
         throw fail(key, .stepsList)
       }
       return try array.enumerated().map { i, item in
-        guard let text = item.string, let seconds = DurationText.parse(text) else {
+        guard let text = item.string, let seconds = DurationSyntax.parse(text) else {
           throw fail("\(key)[\(i)]", .step(got: ErrorText.shown(item)))
         }
         return .seconds(seconds)

@@ -20,7 +20,7 @@ public struct Configuration: Equatable, Sendable {
   /// the first found of `TerminalCommand.candidates`.
   public var reviewTerminal: [String]? = nil
   /// `review.relearn_after`: a card forgotten in a review session comes back after this many
-  /// other items of the session (SPEC §10.2).
+  /// other items of the session (docs/commands.md#relearning-in-the-session).
   public var relearnAfter = 3
   /// `review.in`: where a click on a daily or recall pop-up starts the review: the pop-up itself
   /// (`"popup"`, the default) or a terminal (`"terminal"`) (docs/delivery.md).
@@ -96,9 +96,9 @@ public struct Configuration: Equatable, Sendable {
   /// column) where they are no UTF-8.
   public static func text(of bytes: [UInt8], path: String) throws -> String {
     try bytes.withUnsafeBufferPointer { buffer in
-      if let bad = UTF8Text.firstInvalidOffset(buffer) {
+      if let bad = UTF8Check.firstInvalidOffset(buffer) {
         throw StoreError.badConfig(
-          path: path, key: nil, at: UTF8Text.position(of: bad, in: buffer), problem: .notUTF8)
+          path: path, key: nil, at: UTF8Check.position(of: bad, in: buffer), problem: .notUTF8)
       }
     }
     return String(decoding: bytes, as: UTF8.self)
@@ -111,7 +111,7 @@ public struct Configuration: Equatable, Sendable {
   {
     .badConfig(
       path: path, key: nil,
-      at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: failure.offset, in: $0) },
+      at: bytes.withUnsafeBufferPointer { UTF8Check.position(of: failure.offset, in: $0) },
       problem: .syntax(failure.message))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// Fields of a deck this version does not model, kept so that a rewrite loses nothing.
 public struct DeckExtras: Equatable, Sendable {
@@ -150,7 +151,7 @@ public enum DeckCodec {
       try bytes.withUnsafeBufferPointer { buffer in
         let (line, column) = JSONReader(buffer).lineAndColumn(of: error.offset)
         throw StoreError.corrupt(
-          path: path, at: TextPosition(line: line, column: column), reason: "\(error.field): \(error.reason)")
+          path: path, at: TextPosition(line: line, column: column), reason: error.problem)
       }
     }
     record.dueIndex = due.index
@@ -170,9 +171,9 @@ public enum DeckCodec {
         try readFocusLog(&reader) { entries.append($0) }
       } catch let error as FieldError {
         // Written anew from the value, the text has no place in the file to point at.
-        throw StoreError.corrupt(path: path, at: nil, reason: "\(error.field): \(error.reason)")
+        throw StoreError.corrupt(path: path, at: nil, reason: error.problem)
       } catch let error as JSONSyntaxError {
-        throw StoreError.corrupt(path: path, at: nil, reason: "\(focusLogKey): expected \(error.expected)")
+        throw StoreError.corrupt(path: path, at: nil, reason: .fieldSyntax(focusLogKey, error.expected))
       }
     }
     return entries
@@ -184,7 +185,7 @@ public enum DeckCodec {
   /// Reads the focus log's array, handing each entry to `visit`.
   static func readFocusLog(_ reader: inout JSONReader, _ visit: (FocusEntry) -> Void) throws {
     guard reader.peek() == UInt8(ascii: "[") else {
-      throw FieldError(offset: reader.position, field: focusLogKey, reason: "expected an array")
+      throw FieldError(offset: reader.position, field: focusLogKey, expected: .array)
     }
     try reader.readArray { reader, i in visit(try readFocusEntry(&reader, index: i)) }
   }
@@ -195,7 +196,7 @@ public enum DeckCodec {
     let start = reader.position
     func field(_ name: String) -> String { "\(focusLogKey)[\(index)]\(name.isEmpty ? "" : ".")\(name)" }
     guard reader.peek() == UInt8(ascii: "{") else {
-      throw FieldError(offset: start, field: field(""), reason: "expected an object")
+      throw FieldError(offset: start, field: field(""), expected: .object)
     }
     var began: Date?
     var minutes: Int?
@@ -207,13 +208,13 @@ public enum DeckCodec {
         began = try readInstant(&reader, field: field("start"))
       } else if reader.equals(key, "minutes") {
         guard let value = try? reader.readInt(), value >= 0 else {
-          throw FieldError(offset: at, field: field("minutes"), reason: "expected a whole number, 0 or more")
+          throw FieldError(offset: at, field: field("minutes"), expected: .zeroOrMore)
         }
         minutes = value
       } else if reader.equals(key, "task") {
         if try !reader.readNull() {
           guard reader.peek() == UInt8(ascii: "\"") else {
-            throw FieldError(offset: at, field: field("task"), reason: "expected a string or null")
+            throw FieldError(offset: at, field: field("task"), expected: .stringOrNull)
           }
           task = reader.string(try reader.readStringToken())
         }
@@ -225,7 +226,7 @@ public enum DeckCodec {
     }
     guard let began, let minutes else {
       let missing = [("start", began == nil), ("minutes", minutes == nil)].filter(\.1).map(\.0)
-      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), missing: missing)
     }
     return FocusEntry(start: began, minutes: minutes, task: task, completed: completed)
   }
@@ -259,7 +260,7 @@ public enum DeckCodec {
             version = try reader.readInt()
             guard version == formatVersion else {
               throw FieldError(
-                offset: at, field: "version", reason: "expected \(formatVersion), got \(version!)")
+                offset: at, field: "version", expected: .version(expected: formatVersion, got: version!))
             }
           } else if reader.equals(key, "cards") {
             try reader.readArray { reader, i in try visit(&reader, .card, i) }
@@ -272,17 +273,17 @@ public enum DeckCodec {
           }
         }
         guard reader.peek() == 0 else {
-          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
+          throw JSONSyntaxError(offset: reader.position, expected: .endOfFile)
         }
-        guard version != nil else { throw FieldError(offset: 0, field: "version", reason: "missing") }
+        guard version != nil else { throw FieldError(offset: 0, field: "version", missing: []) }
       } catch let error as JSONSyntaxError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
         throw StoreError.corrupt(
-          path: path, at: TextPosition(line: line, column: column), reason: "expected \(error.expected)")
+          path: path, at: TextPosition(line: line, column: column), reason: .syntax(error.expected))
       } catch let error as FieldError {
         let (line, column) = reader.lineAndColumn(of: error.offset)
         throw StoreError.corrupt(
-          path: path, at: TextPosition(line: line, column: column), reason: "\(error.field): \(error.reason)")
+          path: path, at: TextPosition(line: line, column: column), reason: error.problem)
       }
     }
   }
@@ -290,8 +291,17 @@ public enum DeckCodec {
   /// A field with a wrong value, at a byte offset.
   struct FieldError: Error {
     var offset: Int
-    var field: String
-    var reason: String
+    var problem: ContentProblem
+
+    init(offset: Int, field: String, expected: ValueExpectation) {
+      self.offset = offset
+      problem = .field(field, expected: expected)
+    }
+
+    init(offset: Int, field: String, missing: [String]) {
+      self.offset = offset
+      problem = .missing(field: field, names: missing)
+    }
   }
 
   /// A card object with its strings still as byte ranges.
@@ -321,7 +331,7 @@ public enum DeckCodec {
       let at = reader.position
       func string() throws -> JSONReader.StringToken {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: at, field: field(reader.string(key)), reason: "expected a string")
+          throw FieldError(offset: at, field: field(reader.string(key)), expected: .string)
         }
         return try reader.readStringToken()
       }
@@ -337,7 +347,7 @@ public enum DeckCodec {
       } else if reader.equals(key, "stepIndex") {
         guard let step = try? reader.readInt(), ReviewLadder.intervals.indices.contains(step) else {
           throw FieldError(
-            offset: at, field: field("stepIndex"), reason: "expected a whole number from 0 to 6")
+            offset: at, field: field("stepIndex"), expected: .wholeNumberRange(from: 0, to: 6))
         }
         card.stepIndex = step
         seen |= 8
@@ -345,7 +355,7 @@ public enum DeckCodec {
         let token = try string()
         guard !token.hasEscapes, let day = Day.parse(UnsafeBufferPointer(rebasing: reader.bytes[token.range]))
         else {
-          throw FieldError(offset: at, field: field("nextReviewDate"), reason: "expected a date YYYY-MM-DD")
+          throw FieldError(offset: at, field: field("nextReviewDate"), expected: .date)
         }
         card.nextReviewDate = day
         seen |= 16
@@ -371,7 +381,7 @@ public enum DeckCodec {
       } else if reader.equals(key, "tags") {
         try reader.readArray { reader, _ in
           guard reader.peek() == UInt8(ascii: "\"") else {
-            throw FieldError(offset: reader.position, field: field("tags"), reason: "expected strings")
+            throw FieldError(offset: reader.position, field: field("tags"), expected: .strings)
           }
           card.tags.append(try reader.readStringToken())
         }
@@ -384,7 +394,7 @@ public enum DeckCodec {
     if seen != 63 {
       let names = ["id", "front", "back", "stepIndex", "nextReviewDate", "createdAt"]
       let missing = names.indices.filter { seen & (1 << $0) == 0 }.map { names[$0] }
-      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), missing: missing)
     }
     return card
   }
@@ -398,7 +408,7 @@ public enum DeckCodec {
   ) {
     let start = reader.position
     guard reader.peek() == UInt8(ascii: "{") else {
-      throw FieldError(offset: start, field: prefix, reason: "expected an object or null")
+      throw FieldError(offset: start, field: prefix, expected: .objectOrNull)
     }
     var state: FSRSState?
     var step: Int?
@@ -411,14 +421,14 @@ public enum DeckCodec {
     func number(_ reader: inout JSONReader, _ name: String, positive: Bool) throws -> Double? {
       let at = reader.position
       if try reader.readNull() { return nil }
-      let reason = positive ? "expected a number greater than 0, or null" : "expected a number, or null"
+      let expected: ValueExpectation = positive ? .positiveNumberOrNull : .numberOrNull
       guard reader.peek() == UInt8(ascii: "-") || (0x30...0x39).contains(reader.peek()),
         let range = try? reader.scanNumber(),
         let value = Double(
           String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)),
         value.isFinite, !positive || value > 0
       else {
-        throw FieldError(offset: at, field: "\(prefix).\(name)", reason: reason)
+        throw FieldError(offset: at, field: "\(prefix).\(name)", expected: expected)
       }
       return value
     }
@@ -430,7 +440,7 @@ public enum DeckCodec {
         else {
           throw FieldError(
             offset: at, field: "\(prefix).state",
-            reason: "expected \"learning\", \"review\" or \"relearning\"")
+            expected: .fsrsState)
         }
         state = value
       } else if reader.equals(key, "step") {
@@ -439,7 +449,7 @@ public enum DeckCodec {
         if try !reader.readNull() {
           guard let value = try? reader.readInt(), value >= 0 else {
             throw FieldError(
-              offset: at, field: "\(prefix).step", reason: "expected a whole number, 0 or more, or null")
+              offset: at, field: "\(prefix).step", expected: .stepOrNull)
           }
           step = value
         }
@@ -460,15 +470,15 @@ public enum DeckCodec {
     }
     guard let state, let due else {
       let missing = [("state", state == nil), ("due", due == nil)].filter(\.1).map(\.0)
-      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: prefix, missing: missing)
     }
     switch (state, step) {
     case (.review, .some):
-      throw FieldError(offset: stepAt, field: "\(prefix).step", reason: "expected null for a card in review")
+      throw FieldError(offset: stepAt, field: "\(prefix).step", expected: .nullInReview)
     case (.learning, nil), (.relearning, nil):
       throw FieldError(
         offset: stepAt == start ? start : stepAt, field: "\(prefix).step",
-        reason: "expected a whole number, 0 or more, for a card in \(state.rawValue)")
+        expected: .step(state: state.rawValue))
     default: break
     }
     let card = FSRSCard(
@@ -495,15 +505,15 @@ public enum DeckCodec {
       ]) { _, known in known })
   }
 
-  /// A log entry's `rating` (SPEC §10.3): one of the four words, and where it was.
+  /// A log entry's `rating` (docs/files.md#the-deck): one of the four words, and where it was.
   static func readRating(_ reader: inout JSONReader, field: String) throws -> (FSRSRating, offset: Int) {
     let at = reader.position
-    let reason = "expected \"again\", \"hard\", \"good\" or \"easy\""
+    let expected = ValueExpectation.rating
     guard reader.peek() == UInt8(ascii: "\""), let token = try? reader.readStringToken() else {
-      throw FieldError(offset: at, field: field, reason: reason)
+      throw FieldError(offset: at, field: field, expected: expected)
     }
     guard let rating = FSRSRating(word: reader.string(token)) else {
-      throw FieldError(offset: at, field: field, reason: reason)
+      throw FieldError(offset: at, field: field, expected: expected)
     }
     return (rating, at)
   }
@@ -514,15 +524,13 @@ public enum DeckCodec {
     guard let (rating, offset) = stated, (rating != .again) != correct else { return }
     throw FieldError(
       offset: offset, field: field,
-      reason: correct
-        ? "expected \"hard\", \"good\" or \"easy\" for a correct answer"
-        : "expected \"again\" for a wrong answer")
+      expected: correct ? .correctRating : .wrongRating)
   }
 
   static func readBool(_ reader: inout JSONReader, field: String) throws -> Bool {
     let at = reader.position
     guard let value = try? reader.readBool() else {
-      throw FieldError(offset: at, field: field, reason: "expected true or false")
+      throw FieldError(offset: at, field: field, expected: .trueOrFalse)
     }
     return value
   }
@@ -533,7 +541,7 @@ public enum DeckCodec {
       let date = Timestamp.parse(bytes: UnsafeBufferPointer(rebasing: reader.bytes[token.range]))
     else {
       throw FieldError(
-        offset: at, field: field, reason: "expected an RFC 3339 time such as 2026-11-21T08:00:00+09:00")
+        offset: at, field: field, expected: .instant)
     }
     // The deck keeps whole seconds, as it writes them: a fraction written by another tool
     // would otherwise be read, then silently dropped by the next rewrite.
@@ -556,7 +564,7 @@ public enum DeckCodec {
       let at = reader.position
       func string(_ name: String) throws -> String {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: at, field: "\(prefix).\(name)", reason: "expected a string")
+          throw FieldError(offset: at, field: "\(prefix).\(name)", expected: .string)
         }
         return reader.string(try reader.readStringToken())
       }
@@ -578,7 +586,7 @@ public enum DeckCodec {
     }
     guard let id, let topic, let dueAt else {
       let missing = [("id", id == nil), ("topic", topic == nil), ("dueAt", dueAt == nil)].filter(\.1).map(\.0)
-      throw FieldError(offset: start, field: prefix, reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: prefix, missing: missing)
     }
     return (
       RecallItem(id: id, topic: topic, note: note, dueAt: dueAt, cardID: cardID, doneAt: doneAt), extras
@@ -601,7 +609,7 @@ public enum DeckCodec {
       let offset = reader.position
       if reader.equals(key, "cardId") {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: offset, field: field("cardId"), reason: "expected a string")
+          throw FieldError(offset: offset, field: field("cardId"), expected: .string)
         }
         cardID = reader.string(try reader.readStringToken())
       } else if reader.equals(key, "at") {
@@ -623,7 +631,7 @@ public enum DeckCodec {
     guard let cardID, let at, let correct else {
       let missing = [("cardId", cardID == nil), ("at", at == nil), ("correct", correct == nil)].filter(\.1)
         .map(\.0)
-      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), missing: missing)
     }
     try checkRating(rating, correct: correct, field: field("rating"))
     let entry =
@@ -650,7 +658,7 @@ public enum DeckCodec {
       let offset = reader.position
       if reader.equals(key, "cardId") {
         guard reader.peek() == UInt8(ascii: "\"") else {
-          throw FieldError(offset: offset, field: field("cardId"), reason: "expected a string")
+          throw FieldError(offset: offset, field: field("cardId"), expected: .string)
         }
         cardID = try reader.readStringToken()
         hasCardID = true
@@ -670,7 +678,7 @@ public enum DeckCodec {
     guard hasCardID, let at, let correct else {
       let missing = [("cardId", !hasCardID), ("at", at == nil), ("correct", correct == nil)].filter(\.1)
         .map(\.0)
-      throw FieldError(offset: start, field: field(""), reason: "missing \(missing.joined(separator: ", "))")
+      throw FieldError(offset: start, field: field(""), missing: missing)
     }
     try checkRating(rating, correct: correct, field: field("rating"))
     return (cardID, at, correct, !movedNothing)

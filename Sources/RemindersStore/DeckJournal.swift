@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 #if canImport(Glibc)
   import Glibc
@@ -224,8 +225,11 @@ public struct DeckJournal: Sendable {
   }
 
   static func decode(_ line: [UInt8], path: String, line number: Int) throws -> (String, Change) {
-    func bad(_ reason: String) -> StoreError {
+    func bad(_ reason: ContentProblem) -> StoreError {
       .corrupt(path: path, at: TextPosition(line: number), reason: reason)
+    }
+    func bad(_ field: String, _ expected: ValueExpectation) -> StoreError {
+      bad(.field(field, expected: expected))
     }
     let stored: StoredDeck
     do {
@@ -235,7 +239,7 @@ public struct DeckJournal: Sendable {
     }
     let root = stored.extras.root
     guard case .string(let id)? = root["id"], case .string(let op)? = root["op"] else {
-      throw bad("expected a journal line with an id and an op")
+      throw bad(.journalLine)
     }
     switch op {
     case "answer":
@@ -244,21 +248,21 @@ public struct DeckJournal: Sendable {
         let at = Timestamp.parse(atText),
         case .string(let dayText)? = a["day"], let day = Day(iso: dayText),
         case .string(let recallID)? = a["recallId"]
-      else { throw bad("answer: expected cardId, correct, at, day and recallId") }
+      else { throw bad("answer", .answerFields) }
       var after: Int?
       switch a["recallAfter"] {
       case nil, .null?: after = nil
       case .number(let n)?:
-        guard let value = Int(n), value > 0 else { throw bad("answer.recallAfter: expected seconds") }
+        guard let value = Int(n), value > 0 else { throw bad("answer.recallAfter", .seconds) }
         after = value
-      default: throw bad("answer.recallAfter: expected seconds")
+      default: throw bad("answer.recallAfter", .seconds)
       }
       var flags: [String: Bool] = [:]
       for name in ["relearn", "early"] {
         switch a[name] {
         case nil: flags[name] = false
         case .bool(let flag)?: flags[name] = flag
-        default: throw bad("answer.\(name): expected true or false")
+        default: throw bad("answer.\(name)", .trueOrFalse)
         }
       }
       let kind = ReviewEntry(
@@ -269,7 +273,7 @@ public struct DeckJournal: Sendable {
         guard case .string(let word) = value, let stated = FSRSRating(word: word),
           (stated != .again) == correct
         else {
-          throw bad("answer.rating: expected \"again\", \"hard\", \"good\" or \"easy\", as correct says")
+          throw bad("answer.rating", .ratingAsCorrectSays)
         }
         rating = stated
       }
@@ -278,7 +282,7 @@ public struct DeckJournal: Sendable {
       if !stored.deck.cards.isEmpty {
         guard stored.deck.cards.count == 1, stored.deck.cards[0].id == cardID,
           stored.deck.cards[0].fsrs != nil
-        else { throw bad("answer: expected one card, the answered one with its fsrs state") }
+        else { throw bad("answer", .answeredCard) }
         moved = stored.deck.cards[0]
       }
       return (
@@ -291,7 +295,7 @@ public struct DeckJournal: Sendable {
       guard stored.deck.cards.count == 1, stored.deck.reviewLog.count == 1,
         case .object(let u)? = root["undo"],
         case .array(let completedValues)? = u["completed"]
-      else { throw bad("undo: expected one card, one review log entry and what the answer changed") }
+      else { throw bad("undo", .undoParts) }
       var recallAdded: String?
       if case .string(let text)? = u["recallAdded"] { recallAdded = text }
       let completed = completedValues.compactMap { value -> String? in
@@ -306,7 +310,7 @@ public struct DeckJournal: Sendable {
     case "recalls":
       return (id, .recalls(stored.deck.recalls))
     default:
-      throw bad("op: expected answer, undo or recalls")
+      throw bad("op", .journalOp)
     }
   }
 }

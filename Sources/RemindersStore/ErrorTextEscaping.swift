@@ -19,7 +19,7 @@ enum ErrorText {
 
   /// A key as a message names it: as written when it is a bare key, else quoted.
   static func key(_ key: String) -> String {
-    let bare = !key.isEmpty && key.utf8.count <= limit && key.utf8.allSatisfy(TOMLText.isBareKeyByte)
+    let bare = !key.isEmpty && key.utf8.count <= limit && key.utf8.allSatisfy(TOMLGuard.isBareKeyByte)
     return bare ? key : quoted(key)
   }
 

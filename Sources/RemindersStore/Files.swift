@@ -1,4 +1,5 @@
 import Foundation
+import RemindersMessages
 
 #if canImport(Glibc)
   import Glibc
@@ -28,10 +29,8 @@ public struct Paths: Equatable, Sendable {
   /// No home folder: `HOME` is unset, empty or relative, and the user database has none either.
   public struct HomeUnknown: Error, Equatable, CustomStringConvertible {
     public var userID: UInt32
-    public var description: String {
-      "HOME is not set to an absolute path and the user database names no home folder for uid "
-        + "\(userID); set HOME to your home folder"
-    }
+    /// In English, the catalogue's words (a command says them in the session's language).
+    public var description: String { English().homeUnknown(userID: userID) }
   }
 
   /// Resolves from the environment (passed in) and the global overrides. `userHome` is the user

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// The focus session as `<state>/focus.json` keeps it, with what the focus log already holds.
 public struct StoredFocus: Equatable, Sendable {
@@ -91,55 +92,57 @@ public struct FocusStore: Sendable {
 
   public static func decode(_ bytes: [UInt8], path: String) throws -> StoredFocus {
     let root = try JSONValue.document(bytes, path: path)
-    func bad(_ field: String, _ expected: String) -> StoreError {
-      .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
+    func bad(_ field: String, _ expected: ValueExpectation) -> StoreError {
+      .corrupt(path: path, at: nil, reason: .field(field, expected: expected))
     }
-    guard case .object(let f) = root else { throw bad("the focus session", "an object with \"version\": 1") }
-    guard case .number("1")? = f["version"] else { throw bad("version", "1") }
+    guard case .object(let f) = root else {
+      throw StoreError.corrupt(path: path, at: nil, reason: .notADocument(.focusSession))
+    }
+    guard case .number("1")? = f["version"] else { throw bad("version", .version(expected: 1, got: nil)) }
     func time(_ value: JSONValue?, _ field: String, optional: Bool = false) throws -> Date? {
       switch value {
       case nil, .null?:
-        guard optional else { throw bad(field, "a time") }
+        guard optional else { throw bad(field, .time) }
         return nil
       case .string(let text)?:
-        guard let when = Timestamp.parse(text) else { throw bad(field, "a time") }
+        guard let when = Timestamp.parse(text) else { throw bad(field, .time) }
         return when
-      default: throw bad(field, "a time")
+      default: throw bad(field, .time)
       }
     }
     func whole(_ key: String, minimum: Int, optional: Bool = false) throws -> Int? {
       switch f[key] {
       case nil, .null?:
-        guard optional else { throw bad(key, "a whole number") }
+        guard optional else { throw bad(key, .wholeNumber) }
         return nil
       case .number(let text)?:
-        guard let n = Int(text), n >= minimum else { throw bad(key, "a whole number of at least \(minimum)") }
+        guard let n = Int(text), n >= minimum else { throw bad(key, .atLeast(minimum)) }
         return n
-      default: throw bad(key, "a whole number")
+      default: throw bad(key, .wholeNumber)
       }
     }
     guard case .string(let id)? = f["session"], !id.isEmpty, !id.contains(":") else {
-      throw bad("session", "an id")
+      throw bad("session", .id)
     }
     let start = try time(f["start"], "start")!
     var task: String?
     switch f["task"] {
     case nil, .null?: break
     case .string(let text)?: task = text
-    default: throw bad("task", "a string")
+    default: throw bad("task", .string)
     }
-    guard case .bool(let hold)? = f["holdReminders"] else { throw bad("holdReminders", "true or false") }
+    guard case .bool(let hold)? = f["holdReminders"] else { throw bad("holdReminders", .trueOrFalse) }
     var pauses: [FocusPause] = []
     switch f["pauses"] {
     case nil: break
     case .array(let list)?:
       for (i, item) in list.enumerated() {
-        guard case .object(let p) = item else { throw bad("pauses[\(i)]", "an object") }
+        guard case .object(let p) = item else { throw bad("pauses[\(i)]", .object) }
         let pauseStart = try time(p["start"], "pauses[\(i)].start")!
         pauses.append(
           FocusPause(start: pauseStart, end: try time(p["end"], "pauses[\(i)].end", optional: true)))
       }
-    default: throw bad("pauses", "a list")
+    default: throw bad("pauses", .list)
     }
     var logged: [Int] = []
     switch f["logged"] {
@@ -147,14 +150,14 @@ public struct FocusStore: Sendable {
     case .array(let list)?:
       for (i, item) in list.enumerated() {
         guard case .number(let text) = item, let n = Int(text) else {
-          throw bad("logged[\(i)]", "a whole number")
+          throw bad("logged[\(i)]", .wholeNumber)
         }
         logged.append(n)
       }
-    default: throw bad("logged", "a list")
+    default: throw bad("logged", .list)
     }
     guard case .string(let dayText)? = f["earlierDay"], let earlierDay = Day(iso: dayText) else {
-      throw bad("earlierDay", "a date YYYY-MM-DD")
+      throw bad("earlierDay", .date)
     }
     let settings = FocusSettings(
       focus: TimeInterval(try whole("focusSeconds", minimum: 1)!),

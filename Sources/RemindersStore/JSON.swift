@@ -1,4 +1,5 @@
 import Foundation
+import RemindersMessages
 
 /// A JSON value kept as read, so fields this version does not model survive a rewrite.
 ///
@@ -16,7 +17,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 /// Where and why JSON text could not be read: a byte offset into the text and what was expected.
 struct JSONSyntaxError: Error {
   var offset: Int
-  var expected: String
+  var expected: JSONExpectation
 }
 
 /// A strict JSON reader over UTF-8 bytes (RFC 8259).
@@ -34,7 +35,7 @@ struct JSONReader {
   /// it is not part of the value).
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    position = UTF8Text.byteOrderMarkLength(bytes)
+    position = UTF8Check.byteOrderMarkLength(bytes)
   }
 
   /// A string token: the bytes between the quotes, and whether any escape occurs in them.
@@ -63,7 +64,7 @@ struct JSONReader {
     return byte == 0 ? 0xFF : byte
   }
 
-  mutating func expect(_ byte: UInt8, _ what: String) throws {
+  mutating func expect(_ byte: UInt8, _ what: JSONExpectation) throws {
     guard peek() == byte else { throw JSONSyntaxError(offset: position, expected: what) }
     position += 1
   }
@@ -71,17 +72,17 @@ struct JSONReader {
   /// Reads `{`, then calls `body` with each key (as raw bytes) positioned at its value; `body`
   /// must consume the value. Reads the closing `}`.
   mutating func readObject(_ body: (inout JSONReader, StringToken) throws -> Void) throws {
-    try expect(UInt8(ascii: "{"), "an object '{'")
+    try expect(UInt8(ascii: "{"), .objectOpen)
     if peek() == UInt8(ascii: "}") {
       position += 1
       return
     }
     while true {
       guard peek() == UInt8(ascii: "\"") else {
-        throw JSONSyntaxError(offset: position, expected: "a key string")
+        throw JSONSyntaxError(offset: position, expected: .keyString)
       }
       let key = try readStringToken()
-      try expect(UInt8(ascii: ":"), "':' after a key")
+      try expect(UInt8(ascii: ":"), .colonAfterKey)
       skipWhitespace()
       try body(&self, key)
       switch peek() {
@@ -89,14 +90,14 @@ struct JSONReader {
       case UInt8(ascii: "}"):
         position += 1
         return
-      default: throw JSONSyntaxError(offset: position, expected: "',' or '}'")
+      default: throw JSONSyntaxError(offset: position, expected: .commaOrBrace)
       }
     }
   }
 
   /// Reads `[`, then calls `body` with each element's index, positioned at it. Reads `]`.
   mutating func readArray(_ body: (inout JSONReader, Int) throws -> Void) throws {
-    try expect(UInt8(ascii: "["), "an array '['")
+    try expect(UInt8(ascii: "["), .arrayOpen)
     if peek() == UInt8(ascii: "]") {
       position += 1
       return
@@ -111,14 +112,14 @@ struct JSONReader {
       case UInt8(ascii: "]"):
         position += 1
         return
-      default: throw JSONSyntaxError(offset: position, expected: "',' or ']'")
+      default: throw JSONSyntaxError(offset: position, expected: .commaOrBracket)
       }
     }
   }
 
   /// Scans a string token starting at the opening quote; validates escapes and control bytes.
   mutating func readStringToken() throws -> StringToken {
-    guard peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position, expected: "a string") }
+    guard peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError(offset: position, expected: .string) }
     position += 1
     let start = position
     var escapes = false
@@ -140,7 +141,7 @@ struct JSONReader {
         case UInt8(ascii: "u"):
           let escape = position - 1
           guard let unit = hex4(at: position + 1) else {
-            throw JSONSyntaxError(offset: escape, expected: "four hex digits after \\u")
+            throw JSONSyntaxError(offset: escape, expected: .hexDigits)
           }
           position += 5
           // A string holds Unicode scalars: a surrogate must come as a high-low pair, or the
@@ -151,31 +152,31 @@ struct JSONReader {
               (0xDC00..<0xE000).contains(low)
             else {
               throw JSONSyntaxError(
-                offset: escape, expected: "a low surrogate \\uDC00-\\uDFFF after a high one")
+                offset: escape, expected: .lowSurrogate)
             }
             position += 6
           } else if (0xDC00..<0xE000).contains(unit) {
             throw JSONSyntaxError(
-              offset: escape, expected: "a high surrogate \\uD800-\\uDBFF before a low one")
+              offset: escape, expected: .highSurrogate)
           }
         default:
-          throw JSONSyntaxError(offset: position - 1, expected: "a valid escape")
+          throw JSONSyntaxError(offset: position - 1, expected: .escape)
         }
         continue
       }
       guard c >= 0x20 else {
-        throw JSONSyntaxError(offset: position, expected: "no control character inside a string")
+        throw JSONSyntaxError(offset: position, expected: .noControlCharacter)
       }
       if c < 0x80 {
         position += 1
       } else {
-        guard let length = UTF8Text.sequenceLength(bytes, at: position) else {
-          throw JSONSyntaxError(offset: position, expected: "valid UTF-8 inside a string")
+        guard let length = UTF8Check.sequenceLength(bytes, at: position) else {
+          throw JSONSyntaxError(offset: position, expected: .validUTF8)
         }
         position += length
       }
     }
-    throw JSONSyntaxError(offset: start - 1, expected: "a closing '\"'")
+    throw JSONSyntaxError(offset: start - 1, expected: .closingQuote)
   }
 
   /// The text of a string token.
@@ -240,7 +241,7 @@ struct JSONReader {
         continue
       }
       guard c >= 48, c <= 57, value < Int.max / 10 - 9 else {
-        throw JSONSyntaxError(offset: start, expected: "a whole number")
+        throw JSONSyntaxError(offset: start, expected: .wholeNumber)
       }
       value = value * 10 + Int(c - 48)
     }
@@ -259,11 +260,11 @@ struct JSONReader {
     let intStart = position
     let n = digits()
     guard n > 0, !(n > 1 && bytes[intStart] == 48) else {
-      throw JSONSyntaxError(offset: start, expected: "a number")
+      throw JSONSyntaxError(offset: start, expected: .number)
     }
     if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
       position += 1
-      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits after '.'") }
+      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: .fractionDigits) }
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
@@ -271,7 +272,7 @@ struct JSONReader {
       {
         position += 1
       }
-      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: "digits in the exponent") }
+      guard digits() > 0 else { throw JSONSyntaxError(offset: start, expected: .exponentDigits) }
     }
     return start..<position
   }
@@ -279,7 +280,7 @@ struct JSONReader {
   mutating func readLiteral(_ word: StaticString) throws {
     let n = word.utf8CodeUnitCount
     guard position + n <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, n) == 0 else {
-      throw JSONSyntaxError(offset: position, expected: "a value")
+      throw JSONSyntaxError(offset: position, expected: .value)
     }
     position += n
   }
@@ -293,7 +294,7 @@ struct JSONReader {
     case UInt8(ascii: "f"):
       try readLiteral("false")
       return false
-    default: throw JSONSyntaxError(offset: position, expected: "true or false")
+    default: throw JSONSyntaxError(offset: position, expected: .trueOrFalse)
     }
   }
 
@@ -306,7 +307,7 @@ struct JSONReader {
 
   /// Reads any value as a `JSONValue`.
   mutating func readValue(depth: Int = 0) throws -> JSONValue {
-    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: "nesting under 512 levels") }
+    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: .nesting(levels: 512)) }
     switch peek() {
     case UInt8(ascii: "{"):
       var object: [String: JSONValue] = [:]
@@ -329,7 +330,7 @@ struct JSONReader {
 
   /// Reads and checks any value without keeping it.
   mutating func skipValue(depth: Int = 0) throws {
-    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: "nesting under 512 levels") }
+    guard depth < 512 else { throw JSONSyntaxError(offset: position, expected: .nesting(levels: 512)) }
     switch peek() {
     case UInt8(ascii: "{"): try readObject { reader, _ in try reader.skipValue(depth: depth + 1) }
     case UInt8(ascii: "["): try readArray { reader, _ in try reader.skipValue(depth: depth + 1) }
@@ -342,7 +343,7 @@ struct JSONReader {
 
   /// Line and column (1-based; columns count characters, not bytes) of a byte offset.
   func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    let position = UTF8Text.position(of: offset, in: bytes)
+    let position = UTF8Check.position(of: offset, in: bytes)
     return (position.line, position.column ?? 1)
   }
 
@@ -372,7 +373,7 @@ struct JSONReader {
 }
 
 /// Checks on UTF-8 text shared by the readers of our files.
-enum UTF8Text {
+enum UTF8Check {
   /// 3 when `bytes` start with a UTF-8 byte-order mark, else 0.
   static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
@@ -543,13 +544,13 @@ extension JSONValue {
       do {
         let value = try reader.readValue()
         guard reader.peek() == 0 else {
-          throw JSONSyntaxError(offset: reader.position, expected: "the end of the file")
+          throw JSONSyntaxError(offset: reader.position, expected: .endOfFile)
         }
         return value
       } catch let error as JSONSyntaxError {
         throw StoreError.corrupt(
-          path: path, at: UTF8Text.position(of: error.offset, in: buffer),
-          reason: "expected \(error.expected)")
+          path: path, at: UTF8Check.position(of: error.offset, in: buffer),
+          reason: .syntax(error.expected))
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// The delivery ledger on disk (`<state>/ledger.json`): what `run` has delivered.
 ///
@@ -130,11 +131,13 @@ public struct LedgerStore: Sendable {
     DeliveryLedger, root: [String: JSONValue], entries: [ReminderID: [String: JSONValue]]
   ) {
     let root = try JSONValue.document(bytes, path: path)
-    func bad(_ field: String, _ expected: String) -> StoreError {
-      .corrupt(path: path, at: nil, reason: "\(field): expected \(expected)")
+    func bad(_ field: String, _ expected: ValueExpectation) -> StoreError {
+      .corrupt(path: path, at: nil, reason: .field(field, expected: expected))
     }
-    guard case .object(let top) = root else { throw bad("the ledger", "an object with \"version\": 1") }
-    guard case .number("1")? = top["version"] else { throw bad("version", "1") }
+    guard case .object(let top) = root else {
+      throw StoreError.corrupt(path: path, at: nil, reason: .notADocument(.ledger))
+    }
+    guard case .number("1")? = top["version"] else { throw bad("version", .version(expected: 1, got: nil)) }
 
     var entries: [DeliveryLedger.Entry] = []
     var entryExtras: [ReminderID: [String: JSONValue]] = [:]
@@ -143,58 +146,58 @@ public struct LedgerStore: Sendable {
     case .array(let list)?:
       for (i, item) in list.enumerated() {
         let field = "delivered[\(i)]"
-        guard case .object(let f) = item else { throw bad(field, "an object") }
+        guard case .object(let f) = item else { throw bad(field, .object) }
         func string(_ key: String) throws -> String? {
           switch f[key] {
           case nil, .null?: return nil
           case .string(let text)?: return text
-          default: throw bad("\(field).\(key)", "a string")
+          default: throw bad("\(field).\(key)", .string)
           }
         }
         func time(_ key: String) throws -> Date? {
           guard let text = try string(key) else { return nil }
-          guard let when = Timestamp.parse(text) else { throw bad("\(field).\(key)", "a time") }
+          guard let when = Timestamp.parse(text) else { throw bad("\(field).\(key)", .time) }
           return when
         }
         func flag(_ key: String) throws -> Bool {
           switch f[key] {
           case nil: return false
           case .bool(let value)?: return value
-          default: throw bad("\(field).\(key)", "true or false")
+          default: throw bad("\(field).\(key)", .trueOrFalse)
           }
         }
-        guard let id = try string("id") else { throw bad("\(field).id", "a string") }
-        guard let at = try time("at") else { throw bad("\(field).at", "a time") }
+        guard let id = try string("id") else { throw bad("\(field).id", .string) }
+        guard let at = try time("at") else { throw bad("\(field).at", .time) }
         guard let channel = try string("channel").flatMap(DeliveryChannel.init(rawValue:)) else {
-          throw bad("\(field).channel", "popup or calendar")
+          throw bad("\(field).channel", .channel)
         }
         var notificationID: UInt32?
         switch f["notificationId"] {
         case nil, .null?: break
         case .number(let n)?:
           guard let value = UInt32(n) else {
-            throw bad("\(field).notificationId", "a whole number up to 4294967295")
+            throw bad("\(field).notificationId", .upTo(4_294_967_295))
           }
           notificationID = value
-        default: throw bad("\(field).notificationId", "a whole number")
+        default: throw bad("\(field).notificationId", .wholeNumber)
         }
         var items: [String] = []
         switch f["recallItems"] {
         case nil: break
         case .array(let ids)?:
           for (j, value) in ids.enumerated() {
-            guard case .string(let text) = value else { throw bad("\(field).recallItems[\(j)]", "a string") }
+            guard case .string(let text) = value else { throw bad("\(field).recallItems[\(j)]", .string) }
             items.append(text)
           }
-        default: throw bad("\(field).recallItems", "a list of recall item ids")
+        default: throw bad("\(field).recallItems", .recallItemIDs)
         }
         var snoozes = 0
         switch f["snoozes"] {
         case nil: break
         case .number(let n)?:
-          guard let value = Int(n), value >= 0 else { throw bad("\(field).snoozes", "a whole number from 0") }
+          guard let value = Int(n), value >= 0 else { throw bad("\(field).snoozes", .fromZero) }
           snoozes = value
-        default: throw bad("\(field).snoozes", "a whole number")
+        default: throw bad("\(field).snoozes", .wholeNumber)
         }
         var sound: SoundProcess?
         switch f["soundProcess"] {
@@ -204,10 +207,10 @@ public struct LedgerStore: Sendable {
             case .number(let group)? = p["group"], let groupValue = Int32(group), groupValue > 0,
             case .number(let ticks)? = p["startTicks"], let ticksValue = UInt64(ticks)
           else {
-            throw bad("\(field).soundProcess", "{\"pid\", \"group\", \"startTicks\"} as whole numbers")
+            throw bad("\(field).soundProcess", .soundProcess)
           }
           sound = SoundProcess(pid: pidValue, group: groupValue, startTicks: ticksValue)
-        default: throw bad("\(field).soundProcess", "an object")
+        default: throw bad("\(field).soundProcess", .object)
         }
         let reminderID = ReminderID(id)
         entries.append(
@@ -223,7 +226,7 @@ public struct LedgerStore: Sendable {
         let unknown = f.filter { !entryKeys.contains($0.key) }
         if !unknown.isEmpty { entryExtras[reminderID] = unknown }
       }
-    case _?: throw bad("delivered", "a list of entries")
+    case _?: throw bad("delivered", .entries)
     }
 
     var ranges: [ClosedRange<Int>] = []
@@ -232,11 +235,11 @@ public struct LedgerStore: Sendable {
     case .array(let list)?:
       for (i, item) in list.enumerated() {
         guard case .string(let text) = item, let range = dayRange(text) else {
-          throw bad("earlierDailies[\(i)]", "a day YYYY-MM-DD or a range YYYY-MM-DD/YYYY-MM-DD")
+          throw bad("earlierDailies[\(i)]", .dayOrRange)
         }
         ranges.append(range)
       }
-    case _?: throw bad("earlierDailies", "a list of days")
+    case _?: throw bad("earlierDailies", .days)
     }
 
     var held: [String: Date] = [:]
@@ -245,11 +248,11 @@ public struct LedgerStore: Sendable {
     case .object(let h)?:
       for (id, value) in h {
         guard case .string(let at) = value, let when = Timestamp.parse(at) else {
-          throw bad("held[\(ErrorText.quoted(id))]", "a time")
+          throw bad("held[\(ErrorText.quoted(id))]", .time)
         }
         held[id] = when
       }
-    case _?: throw bad("held", "an object of times by id")
+    case _?: throw bad("held", .timesByID)
     }
     let ledger = DeliveryLedger(entries: entries, earlierDailies: DaySet(ranges: ranges), held: held)
     return (ledger, top.filter { !rootKeys.contains($0.key) }, entryExtras)

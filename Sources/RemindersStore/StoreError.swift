@@ -22,8 +22,9 @@ public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
 /// Why a file of ours could not be read or written.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// A deck, ledger or calendar that does not parse or holds a wrong value, at `position` when
-  /// the error has a place in the text; the file is left untouched.
-  case corrupt(path: String, at: TextPosition?, reason: String)
+  /// the error has a place in the text; the file is left untouched. The catalogue says `reason`
+  /// in each language.
+  case corrupt(path: String, at: TextPosition?, reason: ContentProblem)
   /// A config value that is not acceptable; `key` is the dotted TOML key, when there is one, and
   /// `position` where the text does not parse. The catalogue says `problem` in each language.
   case badConfig(path: String, key: String?, at: TextPosition?, problem: ConfigProblem)
@@ -45,8 +46,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .corrupt(let path, let at?, let reason): return "\(path):\(at): \(reason)"
-    case .corrupt(let path, nil, let reason): return "\(path): \(reason)"
+    case .corrupt(let path, let at, let reason):
+      // In English, the catalogue's words (a person reads them through RemindersReports).
+      let english = English()
+      return english.corrupt(
+        place: at.map { "\(path):\($0)" } ?? path, reason: english.contentProblem(reason))
     case .badConfig(let path, let key, let at, let problem):
       // In English, the catalogue's words (a person reads them through RemindersReports).
       let english = English()
@@ -57,6 +61,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .locked(let path, let seconds):
       return "\(path): another reminders process held the lock for over \(seconds) s"
     }
+  }
+}
+
+extension StoreError {
+  /// A fallback calendar whose line `line` does not read, in the iCalendar reader's words.
+  public static func corruptCalendar(path: String, line: Int, reason: String) -> StoreError {
+    .corrupt(path: path, at: TextPosition(line: line), reason: .calendar(reason))
   }
 }
 

@@ -38,14 +38,14 @@ public enum FocusScreen {
     _ state: State, width: Int, height: Int, language: ReviewScreen.Language, color: Bool
   ) -> [String] {
     let width = max(width, 1)
-    let words = language.catalogue
+    let words = language.words
     let style = ReviewScreen.Style(enabled: color)
     var body: [String] = []
     body += DisplayWidth.wrap(header(state, language: language), width: width).map {
       style.apply(state.phase == .focus ? "1;31" : "1;32", $0)
     }
     if let task = state.task, !task.isEmpty {
-      body += DisplayWidth.wrap(words.screenTask(VisibleText.of(task)), width: width)
+      body += DisplayWidth.wrap(words.screenTask(VisibleCharacters.of(task)), width: width)
     }
     body.append("")
     let percent =
@@ -75,7 +75,7 @@ public enum FocusScreen {
 
   /// `集中 · 2/4` / `Focus · cycle 2 of 4`; breaks say which.
   public static func header(_ state: State, language: ReviewScreen.Language) -> String {
-    let words = language.catalogue
+    let words = language.words
     let phase: FocusPhaseName =
       switch state.phase {
       case .focus: .focus

@@ -95,8 +95,9 @@ extension ReviewCommand {
   /// A full-screen key: Space or Enter reveals; y, 1, → remembered; n, 2, ← forgot; u, s; q, Esc,
   /// Ctrl-C quit; ? the keys. Nil for keys that do nothing (an arrow up, a function key).
   ///
-  /// `ratings`: a card under FSRS (SPEC §10.3), where 1–4 are again, hard, good and easy (y and →
-  /// stay good, n and ← again); a recall item keeps 1 and 2 as yes and no in either mode.
+  /// `ratings`: a card under FSRS (docs/commands.md#reminders-review), where 1–4 are again, hard,
+  /// good and easy (y and → stay good, n and ← again); a recall item keeps 1 and 2 as yes and no
+  /// in either mode.
   public init?(_ key: TerminalKey, ratings: Bool = false) {
     if ratings, case .character(let c) = key, let rating = Self.rating(digit: c) {
       self = .rated(rating)

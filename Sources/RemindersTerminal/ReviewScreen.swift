@@ -45,14 +45,14 @@ public enum ReviewScreen {
       self.ratings = ratings
     }
 
-    /// The state with its data text (front, back, note, collection) shown by `VisibleText`,
+    /// The state with its data text (front, back, note, collection) shown by `VisibleCharacters`,
     /// line breaks kept for the wrapping.
     var visible: State {
       var out = self
-      out.collection = collection.map { VisibleText.of($0) }
-      out.front = VisibleText.of(front, keepingLineBreaks: true)
-      out.back = back.map { VisibleText.of($0, keepingLineBreaks: true) }
-      out.note = note.map { VisibleText.of($0, keepingLineBreaks: true) }
+      out.collection = collection.map { VisibleCharacters.of($0) }
+      out.front = VisibleCharacters.of(front, keepingLineBreaks: true)
+      out.back = back.map { VisibleCharacters.of($0, keepingLineBreaks: true) }
+      out.note = note.map { VisibleCharacters.of($0, keepingLineBreaks: true) }
       return out
     }
   }
@@ -64,7 +64,7 @@ public enum ReviewScreen {
     -> [String]
   {
     let width = max(width, 1)
-    let words = language.catalogue
+    let words = language.words
     let style = Style(enabled: color)
     var body: [String] = []
     // The card's text is data: shown visibly (line breaks kept, wrapped below), never obeyed.
@@ -117,17 +117,17 @@ public enum ReviewScreen {
   /// The key line at the bottom: what the keys do now.
   public static func keyLine(_ state: State, language: Language) -> String {
     switch state.kind {
-    case .card where !state.revealed: language.catalogue.screenKeyLine(.front)
-    case .card: language.catalogue.screenKeyLine(state.ratings ? .backRated : .back)
+    case .card where !state.revealed: language.words.screenKeyLine(.front)
+    case .card: language.words.screenKeyLine(state.ratings ? .backRated : .back)
     case .recall:
-      language.catalogue.screenKeyLine(state.back != nil && !state.revealed ? .recallWithAnswer : .recall)
+      language.words.screenKeyLine(state.back != nil && !state.revealed ? .recallWithAnswer : .recall)
     }
   }
 
   /// Every key, one a line (`?`).
   public static func keyList(_ kind: State.Kind, ratings: Bool = false, language: Language) -> [String] {
     kind == .card && ratings
-      ? language.catalogue.screenKeyListRated : language.catalogue.screenKeyList(card: kind == .card)
+      ? language.words.screenKeyListRated : language.words.screenKeyList(card: kind == .card)
   }
 
   /// SGR attributes, or none at all when colour is off.

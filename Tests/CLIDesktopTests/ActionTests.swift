@@ -7,10 +7,11 @@ import Testing
   import Glibc
 #endif
 
-/// A pop-up you can act on (SPEC §6): actions only while the watch runs, "Review now" starting
-/// `reminders review` in a terminal (a recorder script standing in for it), snooze from dunst's
-/// context menu and from the command line, `daily.persist` and `daily.again`. Real dbus-daemon,
-/// Xvfb and dunst.
+/// A pop-up you can act on
+/// (docs/delivery.md#a-pop-up-you-can-act-on-review-now-snooze-dailypersist-dailyagain): actions
+/// only while the watch runs, "Review now" starting `reminders review` in a terminal (a recorder
+/// script standing in for it), snooze from dunst's context menu and from the command line,
+/// `daily.persist` and `daily.again`. Real dbus-daemon, Xvfb and dunst.
 @Suite(.serialized) struct ActionTests {
   /// A script that records how it was started (its arguments, one a line), as a terminal would be.
   func recorder(_ bin: Binary) throws -> (script: String, record: String) {

@@ -6,11 +6,11 @@ import Testing
   import Glibc
 #endif
 
-/// `reminders alarm` without a location (SPEC §8): adding from anywhere, the list, the file
+/// `reminders alarm` without a location (docs/alarms.md): adding from anywhere, the list, the file
 /// (0600, unknown fields kept, a bad one never overwritten: 65), usage errors (64), no system
-/// bus (69, with SPEC §8's words), the rings `run` starts and the sound it plays, and `preview`,
-/// `export` and `status` with alarms. The place gate against a real GeoClue is in
-/// AlarmPlaceTests.
+/// bus (69, with the words of docs/alarms.md#the-place-gate-geoclue2), the rings `run` starts and
+/// the sound it plays, and `preview`, `export` and `status` with alarms. The place gate against a
+/// real GeoClue is in AlarmPlaceTests.
 @Suite struct AlarmCommandTests {
   /// Window 09:00–18:00 and quiet hours 06:00–09:00: an alarm at 07:00 is outside both.
   static let config = """
@@ -141,7 +141,8 @@ import Testing
     #expect(run.status == 0 && run.stderr.contains(path) && run.stdout.contains("daily:2026-11-21"))
   }
 
-  /// No system bus at all: the gate cannot pass; 69 with SPEC §8's words (and why).
+  /// No system bus at all: the gate cannot pass; 69 with the words of
+  /// docs/alarms.md#the-place-gate-geoclue2 (and why).
   @Test(arguments: [
     ("en", "Could not get your location. Check your settings."), ("ja", "位置情報の取得に失敗しました。設定を確認してください"),
   ])

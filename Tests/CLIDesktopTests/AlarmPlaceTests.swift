@@ -7,11 +7,11 @@ import Testing
   import Glibc
 #endif
 
-/// The place gate against a real GeoClue2 (SPEC §8): a private system bus, GeoClue as the
-/// `geoclue` user reading NMEA sentences from a receiver the test moves, and a location agent;
-/// dunst for the pop-up. Stop at 1 km (77, the seed's words and the distance) and at 50 m (0, the
-/// sound ends, nothing rings after); 90 m allowed and 110 m refused at radius 100; a coarse fix
-/// refused; edit and delete gated alike; no GeoClue, no agent, a refusing agent: 69.
+/// The place gate against a real GeoClue2 (docs/alarms.md#the-place-gate-geoclue2): a private
+/// system bus, GeoClue as the `geoclue` user reading NMEA sentences from a receiver the test moves,
+/// and a location agent; dunst for the pop-up. Stop at 1 km (77, the seed's words and the distance)
+/// and at 50 m (0, the sound ends, nothing rings after); 90 m allowed and 110 m refused at radius
+/// 100; a coarse fix refused; edit and delete gated alike; no GeoClue, no agent, a refusing agent: 69.
 @Suite(
   .serialized,
   .enabled(

@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-/// An alarm ringing on a real desktop (SPEC §8): a private dbus-daemon, Xvfb and dunst, the
+/// An alarm ringing on a real desktop (docs/alarms.md): a private dbus-daemon, Xvfb and dunst, the
 /// `Notify` calls read with `dbus-monitor`. It rings outside the window, in quiet hours and
 /// while dunst is paused, as a critical, resident pop-up naming the sound `alarm-clock-elapsed`;
 /// it comes back after a close (seen by `reminders watch`), never twice on screen; a missed

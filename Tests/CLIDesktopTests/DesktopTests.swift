@@ -7,10 +7,11 @@ import Testing
   import Glibc
 #endif
 
-/// `reminders` against every notification server whose do-not-disturb it reads (SPEC §1.4–1.5,
-/// §6): dunst, xfce4-notifyd, KDE Plasma, GNOME Shell, mako and SwayNotificationCenter, and
-/// notification-daemon, which has no do-not-disturb. Each suite starts its server once, on a
-/// private bus (Tests/harness/desktop-session.sh), and runs the same contract:
+/// `reminders` against every notification server whose do-not-disturb it reads
+/// (docs/delivery.md#the-desktops-each-tested-for-real): dunst, xfce4-notifyd, KDE Plasma, GNOME
+/// Shell, mako and SwayNotificationCenter, and notification-daemon, which has no do-not-disturb.
+/// Each suite starts its server once, on a private bus (Tests/harness/desktop-session.sh), and runs
+/// the same contract:
 ///
 /// - a daily reminder is delivered once, and the server has it (its own record of what it got);
 /// - do-not-disturb switched on the server's own way: nothing is sent (no `Notify` on the bus),

@@ -37,7 +37,7 @@ func ankiStatus(_ bin: Binary, now: String, extra: [String] = []) throws -> (
   return (anki["state"] as? String ?? "", anki["method"] as? String, decks, root)
 }
 
-/// `reminders` counts what Anki shows as due (SPEC §9), compared with Anki's own deck list at the
+/// `reminders` counts what Anki shows as due (docs/anki.md), compared with Anki's own deck list at the
 /// same moment, in collections Anki built: the day boundary at rollover hours 0, 4, 12 and 23 in
 /// UTC, New York and Tokyo; new-card limits on a parent and its subdecks (a deck's own limit, a
 /// limit for today, cards studied today, `applyAllParentLimits`, `newCardsIgnoreReviewLimit`);

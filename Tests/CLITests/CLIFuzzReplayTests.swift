@@ -4,8 +4,8 @@ import Testing
 
 /// The CLI fuzz's findings (Fuzz/CLIRegressions, one JSON case each: the command line, the
 /// environment, the files), replayed through the built binary by the fuzz's own checker: each
-/// case ends within 10 s and not by a signal, exits with one of SPEC's codes, says a failure in
-/// `reminders:` lines, and leaves every file it was given as it was after a failure.
+/// case ends within 10 s and not by a signal, exits with one of the codes of docs/exit-codes.md,
+/// says a failure in `reminders:` lines, and leaves every file it was given as it was after a failure.
 @Suite struct CLIFuzzReplayTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()

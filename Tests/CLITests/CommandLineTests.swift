@@ -201,6 +201,27 @@ import Testing
     }
   }
 
+  /// The same under `language = "ja"`: the reason too is the catalogue's, in Japanese.
+  @Test(arguments: [
+    (
+      "{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0,\n \"nextReviewDate\": \"2026-02-30\", \"createdAt\": \"2026-11-01T00:00:00Z\"}]}",
+      ":2:20: 内容を読み取れません: cards[0].nextReviewDate: 日付 YYYY-MM-DD が必要です"
+    ),
+    ("{\"version\": 1, \"cards\": [", ":1:26: 内容を読み取れません: オブジェクトの「{」が必要です"),
+    ("{\"version\": 2}", ":1:13: 内容を読み取れません: version: 1 が必要です（2 ではなく）"),
+  ])
+  func badDeckInJapanese(text: String, place: String) throws {
+    let bin = try Binary()
+    try bin.writeConfig("language = \"ja\"\n")
+    try bin.writeDeck(text)
+    for command in [["preview"], ["cards", "add", "x", "y"], ["cards", "list"]] {
+      let result = try bin.run(command)
+      #expect(result.status == 65)
+      #expect(result.stderr == "reminders: \(bin.deckPath)\(place)\n")
+      #expect(try String(contentsOfFile: bin.deckPath, encoding: .utf8) == text)
+    }
+  }
+
   @Test(arguments: [
     ("[window]\nstart = \"18:00\"\nend = \"08:00\"\n", "window.end: 08:00 is not after window.start 18:00"),
     ("[daily]\ntime = \"25:00\"\n", "daily.time: expected a time HH:MM from 00:00 to 23:59, got \"25:00\""),

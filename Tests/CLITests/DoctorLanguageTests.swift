@@ -2,7 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// `doctor` speaks the session's language (SPEC §1.6): every row, value and the verdict in
+/// `doctor` speaks the session's language (docs/planning.md#language): every row, value and the verdict in
 /// Japanese under `--lang ja`, config `language = "ja"` or a Japanese locale; the JSON keeps its
 /// keys and machine values, its free text follows.
 @Suite(.serialized) struct DoctorLanguageTests: DoctorLanguageFixtures {
@@ -30,6 +30,9 @@ import Testing
     #expect(row("タイマー")?.hasSuffix("インストール: いいえ（reminders timer install でインストールします）") == true)
     #expect(row("設定")?.contains("config.toml: 正常、モード 0644（他のユーザーも読めます。") == true)
     #expect(row("デッキ")?.contains("\(bin.deckPath):1:26: 内容を読み取れません: ") == true, "\(result.stdout)")
+    #expect(
+      row("デッキ")?.contains("\(bin.deckPath):1:26: 内容を読み取れません: オブジェクトの「{」が必要です") == true, "\(result.stdout)")
+    #expect(!result.stdout.contains("expected"), "\(result.stdout)")
     #expect(row("配信記録")?.hasSuffix(": ありません（まだ何も配信していません）") == true)
     #expect(row("保留")?.hasSuffix(": ありません（おやすみモードで保留中のものはありません）") == true)
     #expect(row("予備カレンダー")?.contains("fallback.ics:2: 内容を読み取れません: ") == true, "\(result.stdout)")

@@ -2,10 +2,10 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// SPEC §10.3 through the real binary, with `study.scheduler = "fsrs"`: `cards answer` with the
-/// four ratings, the FSRS state it writes to deck.json, early answers, and a ladder deck with
-/// history switched to FSRS. A Tokyo deck on a Los Angeles machine, so that a time printed in
-/// the wrong zone shows.
+/// docs/scheduling.md#answering-under-fsrs through the real binary, with
+/// `study.scheduler = "fsrs"`: `cards answer` with the four ratings, the FSRS state it writes to
+/// deck.json, early answers, and a ladder deck with history switched to FSRS. A Tokyo deck on a Los
+/// Angeles machine, so that a time printed in the wrong zone shows.
 ///
 /// The expected states were computed once with the reference, PyPI `fsrs` 6.3.2
 /// (`/work/main/.venv/bin/python`, `Scheduler(enable_fuzzing=False)`), e.g.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `reminders focus`, `focus status`, `focus stop` and what `preview` and `run` make of a session
-/// (SPEC §7.1), replayed with `--now`, without a bus.
+/// (docs/focus-and-stats.md#the-focus-timer-reminders-focus), replayed with `--now`, without a bus.
 @Suite struct FocusCommandTests {
   func focusFile(_ bin: Binary) -> String { bin.home + "/state/reminders/focus.json" }
 

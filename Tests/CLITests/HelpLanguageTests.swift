@@ -226,6 +226,32 @@ import Testing
     #expect(try bin.run(arguments).stderr == "reminders: \(english)\n")
   }
 
+  /// `language = "ja"` in the config, with no `--lang` and an English locale: help, the parser's
+  /// messages and "did you mean" for a command are Japanese too; `--lang` still wins, the last
+  /// one given as for every option.
+  @Test func theConfigsLanguageReachesHelpAndTheParser() throws {
+    let bin = try Binary()
+    try bin.writeConfig("language = \"ja\"\n")
+    let english = ["LANG": "en_US.UTF-8"]
+    for command in [["run"], ["export"], ["review"], []] {
+      #expect(
+        try bin.run(command + ["--help"], extraEnvironment: english).stdout.hasPrefix("概要: "), "\(command)")
+    }
+    let limit = try bin.run(["review", "--limt", "3"], extraEnvironment: english)
+    #expect(limit.status == 64)
+    #expect(limit.stderr == "reminders: 不明なオプションです: '--limt'（'--limit' のことですか？）\n")
+    let command = try bin.run(["reveiw"], extraEnvironment: english)
+    #expect(command.status == 64)
+    #expect(command.stderr == "reminders: 不明なコマンドです: 'reveiw'（'review' のことですか？）\n")
+    let options = try bin.run(
+      ["reveiw", "--limit", "3", "--lang", "ja", "--lang", "en"], extraEnvironment: english)
+    #expect(options.stderr == "reminders: Unknown command 'reveiw'. Did you mean 'review'?\n")
+    #expect(try bin.run(["xyzzy"], extraEnvironment: english).stderr == "reminders: 不明なコマンドです: 'xyzzy'\n")
+    #expect(
+      try bin.run(["cards", "ad", "x", "y"], extraEnvironment: english).stderr
+        == "reminders: 不明なコマンドです: 'ad'（'add' のことですか？）\n")
+  }
+
   @Test func theLanguageOfHelpComesFromLangThenTheLocale() throws {
     let bin = try Binary()
     let japaneseLocale = ["LANG": "ja_JP.UTF-8"]

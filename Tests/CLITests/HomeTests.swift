@@ -53,5 +53,21 @@ import Testing
         #expect(result.stderr == expected, "\(arguments)")
       }
     }
+    // In Japanese under --lang ja or a Japanese locale (there is no config to ask).
+    let japanese =
+      "reminders: HOME が絶対パスに設定されておらず、ユーザーデータベースにも uid \(uid) のホームフォルダーがありません。"
+      + "HOME にホームフォルダーを設定してください\n"
+    for (arguments, locale) in [
+      (["preview", "--lang", "ja"], nil), (["doctor", "--lang", "ja"], nil),
+      (["cards", "list"], "ja_JP.UTF-8"),
+    ] as [([String], String?)] {
+      var environment = ["PATH": "/usr/bin:/bin"]
+      environment["LANG"] = locale
+      let result = try Programs.run(
+        ["setpriv", "--reuid", uid, "--regid", uid, "--clear-groups", Binary.path] + arguments,
+        environment: environment, directory: "/")
+      #expect(result.status == 69, "\(arguments): \(result.stderr)")
+      #expect(result.stderr == japanese, "\(arguments)")
+    }
   }
 }

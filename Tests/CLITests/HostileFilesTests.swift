@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Files that are not what they should be (a named pipe, a link, a full or read-only disk), and
-/// paths of one character: one `reminders:` line naming the file, the exit code of SPEC §4,
+/// paths of one character: one `reminders:` line naming the file, the exit code of docs/exit-codes.md,
 /// nothing lost or replaced, and never a hang or a crash.
 @Suite struct HostileFilesTests {
   static let now = "2026-11-21T08:00:00+09:00"

@@ -2,7 +2,8 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// SPEC §5.2–§5.3: ids by prefix, what `cards answer` says, and keeping cards and recall items.
+/// docs/commands.md#reminders-cards: ids by prefix, what `cards answer` says, and keeping cards and
+/// recall items.
 @Suite struct KeepingTheDeckTests {
   static let eat = "11111111-0000-4000-8000-000000000001"
   static let invoice = "11111111-0000-4000-8000-000000000002"

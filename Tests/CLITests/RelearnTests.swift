@@ -2,9 +2,10 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// SPEC §10.2 through the real binary: a card forgotten in a plain session comes back in it and
-/// its later answers are logged as relearning; `cards answer` to a card that is not due is
-/// logged as early and moves nothing. A Tokyo deck on a Los Angeles machine.
+/// docs/planning.md#answers-that-do-not-move-the-schedule through the real binary: a card forgotten
+/// in a plain session comes back in it and its later answers are logged as relearning;
+/// `cards answer` to a card that is not due is logged as early and moves nothing. A Tokyo deck on a
+/// Los Angeles machine.
 @Suite struct RelearnTests {
   let eat = "11111111-0000-4000-8000-000000000001"
   let invoice = "11111111-0000-4000-8000-000000000002"

@@ -154,7 +154,8 @@ import Testing
     try pane.wait("the second back") { $0.contains("Answer: 請求書") }
     try pane.send("Left")
     rows = try pane.wait("the recall item") {
-      // The forgotten card comes back at the end (SPEC §10.2): one more prompt in the count.
+      // The forgotten card comes back at the end (docs/commands.md#relearning-in-the-session): one
+      // more prompt in the count.
       $0.contains("3/5 · recall") && $0.contains("Did you recall it?")
     }
     #expect(rows.contains("→ forgot. Step 0, next review 2026-11-22"))

@@ -79,7 +79,8 @@ import Testing
     #expect(lines.contains("[2/4 · TOEIC] invoice — Enter: show the answer, s: skip, q: quit"))
     #expect(lines.contains("→ forgot. Step 0, next review 2026-11-22"))
     #expect(lines.contains("It comes back in this session."))
-    // The forgotten card comes back at the end (SPEC §10.2): one more prompt in the count.
+    // The forgotten card comes back at the end (docs/commands.md#relearning-in-the-session): one
+    // more prompt in the count.
     #expect(lines.contains("[3/5 · recall] 〜てしまう — Did you recall it? y: yes, n: no, s: skip, q: quit"))
     #expect(lines.contains("→ Done; it will not be reminded again."))
     #expect(lines.contains("→ Asked again in 3h."))

@@ -3,8 +3,8 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// `stats` under FSRS (SPEC §10.3): the predicted retention of the cards due in the next 7 days,
-/// in text and JSON; none under the ladder.
+/// `stats` under FSRS (docs/scheduling.md#predicted-retention-in-stats): the predicted retention of
+/// the cards due in the next 7 days, in text and JSON; none under the ladder.
 @Suite struct StatsRetentionTests {
   let now = "2026-11-21T20:00:00+09:00"
 

@@ -7,8 +7,8 @@ import Testing
   import Glibc
 #endif
 
-/// `reminders stats` (SPEC §7.2): the heatmap in text, JSON and SVG, over a Tokyo deck on a
-/// Los Angeles machine.
+/// `reminders stats` (docs/focus-and-stats.md#the-study-record-reminders-stats): the heatmap in
+/// text, JSON and SVG, over a Tokyo deck on a Los Angeles machine.
 @Suite struct StatsTests {
   let la = ["TZ": "America/Los_Angeles"]
   /// Saturday evening in Tokyo (Saturday 03:00 in Los Angeles).

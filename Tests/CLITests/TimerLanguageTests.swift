@@ -2,7 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// `timer install`, `uninstall` and `status` speak the session's language (SPEC §1.6), their
+/// `timer install`, `uninstall` and `status` speak the session's language (docs/planning.md#language), their
 /// messages on stderr too; unit names, paths and command lines stay as they are.
 @Suite struct TimerLanguageTests {
   /// A path no unit file can hold is refused in the session's language: one line, exit 64.

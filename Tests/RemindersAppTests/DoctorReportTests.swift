@@ -116,7 +116,8 @@ import Testing
     let files = FileHealth.Role.allCases.map { role in
       FileHealth(
         role: role, path: "/\(role)", exists: true, readable: true, parses: role != c.broken, mode: 0o600,
-        error: role == c.broken ? StoreError.corrupt(path: "/\(role)", at: nil, reason: "torn") : nil)
+        error: role == c.broken
+          ? StoreError.corrupt(path: "/\(role)", at: nil, reason: .calendar("torn")) : nil)
     }
     let verdict = DoctorReport.judge(
       bus: bus, server: server, dnd: DoNotDisturbReading(state: c.dnd, probe: .dunst, server: "dunst"),

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RemindersApp
 
-/// The switch to FSRS at the next change of the deck (SPEC §10.3).
+/// The switch to FSRS at the next change of the deck (docs/scheduling.md#from-the-ladder-to-fsrs).
 @Suite struct FSRSCatchUpTests {
   static let utc = DayClock(zone: TimeZone(identifier: "UTC")!)
   static let t0 = Date(timeIntervalSince1970: 1_795_734_000)

@@ -6,8 +6,9 @@ import Testing
 
 @testable import RemindersApp
 
-/// The review session under `study.scheduler = "fsrs"` (SPEC §10.2, §10.3): the four ratings,
-/// and a forgotten card's return, which moves the state only once its learning step is over.
+/// The review session under `study.scheduler = "fsrs"` (docs/scheduling.md#answering-under-fsrs):
+/// the four ratings, and a forgotten card's return, which moves the state only once its learning
+/// step is over.
 @Suite struct FSRSReviewSessionTests {
   static func fsrsSession(_ deck: Deck, after: Int, clock: FakeClock) throws -> (ReviewSession, TestWorkspace)
   {

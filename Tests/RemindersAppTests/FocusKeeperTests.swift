@@ -7,7 +7,7 @@ import Testing
 @testable import RemindersApp
 
 /// Start, stop and pause of the focus session in `<state>/focus.json`, and which phases count
-/// as study time (SPEC §7.1).
+/// as study time (docs/focus-and-stats.md#the-focus-timer-reminders-focus).
 @Suite struct FocusKeeperTests {
   static let settings = FocusSettings(
     focus: 1500, shortBreak: 300, longBreak: 900, longEvery: 4, cycles: 2, holdReminders: true)

@@ -6,7 +6,8 @@ import Testing
 
 @testable import RemindersApp
 
-/// What `status` counts (SPEC §6.3), from files in a temporary folder and a fake preview.
+/// What `status` counts (docs/commands.md#reminders-status), from files in a temporary folder and a
+/// fake preview.
 @Suite struct HomeScreenTests {
   static let now = FakeClock.parse("2026-11-21T09:00:00+09:00")
 

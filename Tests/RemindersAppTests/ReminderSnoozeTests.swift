@@ -72,7 +72,7 @@ import Testing
     #expect(second.original == first.returning)
     #expect(second.returning == .snoozed(Self.recall, n: 2))
     #expect(second.comesBackAt == FakeClock.parse("2026-11-21T09:32:00+09:00"))
-    let planner = Planner(schedule: .standard, clock: files.dayClock, messages: Language.en.catalogue)
+    let planner = Planner(schedule: .standard, clock: files.dayClock, words: Language.en.words)
     let plan = planner.plan(
       try files.workspace.planSources(writeCache: false, now: FakeClock.parse("2026-11-21T09:02:00+09:00"))
         .input,

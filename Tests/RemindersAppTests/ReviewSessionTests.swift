@@ -6,7 +6,7 @@ import Testing
 
 @testable import RemindersApp
 
-/// The review session with a fake clock and a deck in a temporary folder (SPEC §5).
+/// The review session with a fake clock and a deck in a temporary folder (docs/commands.md#reminders-review).
 @Suite struct ReviewSessionTests {
   /// 2026-11-21, 09:00 in Tokyo.
   static let morning = "2026-11-21T09:00:00+09:00"
@@ -102,7 +102,8 @@ import Testing
     #expect(outcome.card.stepIndex == newStep)
     #expect(outcome.card.nextReviewDate == Day(iso: due)!)
     #expect(outcome.card.lastReviewedAt == clock.instant)
-    // A forgotten card comes back in the session (SPEC §10.2), at its end here.
+    // A forgotten card comes back in the session (docs/commands.md#relearning-in-the-session), at
+    // its end here.
     #expect(session.isFinished == remembered)
     if !remembered { #expect(Self.names(session.items) == ["c1", "c1"] && session.index == 1) }
     #expect((session.remembered, session.forgot) == (remembered ? 1 : 0, remembered ? 0 : 1))
@@ -265,10 +266,10 @@ import Testing
     return (try session(deck, files, clock: clock), files)
   }
 
-  /// SPEC §10.2: a forgotten card comes back after `relearn_after` other items, at the end when
-  /// fewer remain, again after each wrong answer until it is remembered once; the header's count
-  /// (`items.count`) grows by each return. `answers`: the session's answers in order (`y`/`n`,
-  /// `s` skips); `shown`: the items as they were shown.
+  /// docs/commands.md#relearning-in-the-session: a forgotten card comes back after `relearn_after`
+  /// other items, at the end when fewer remain, again after each wrong answer until it is
+  /// remembered once; the header's count (`items.count`) grows by each return. `answers`: the
+  /// session's answers in order (`y`/`n`, `s` skips); `shown`: the items as they were shown.
   @Test(arguments: [
     (0, "nyyyy", ["c1", "c1", "c2", "c3", "c4"]),
     (1, "nyyyy", ["c1", "c2", "c1", "c3", "c4"]),

@@ -2,7 +2,7 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// Alarms that stop only at their place (SPEC §8): the distance and the gate, when an alarm
+/// Alarms that stop only at their place (docs/alarms.md): the distance and the gate, when an alarm
 /// rings in Tokyo, New York (across both 2026 daylight-saving changes) and UTC, and what the
 /// planner makes of its rings.
 @Suite struct AlarmTests {
@@ -73,8 +73,8 @@ import Testing
   }
 
   @Test func theRefusalsSaySpecWords() {
-    let en = Language.en.catalogue
-    let ja = Language.ja.catalogue
+    let en = Language.en.words
+    let ja = Language.ja.words
     #expect(en.alarmNotStoppable == "You have not arrived at this place, so the alarm cannot be stopped")
     #expect(ja.alarmNotStoppable == "この場所に到着していないため、アラームを停止できません")
     #expect(en.alarmNotEditable == "You have not arrived at this place, so the alarm cannot be edited")
@@ -103,7 +103,7 @@ import Testing
   }
 
   /// Its rings are wall-clock times in the day zone, the days of the week in that zone, with the
-  /// daylight-saving rules of SPEC §1.1.
+  /// daylight-saving rules of docs/planning.md#days-and-the-day-zone.
   @Test(
     arguments: [
       ("Asia/Tokyo", "07:00", "2026-11-20T08:00:00+09:00", "2026-11-23T07:00:00+09:00"),  // Fri → Mon

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RemindersCore
 
-/// Anki's due counts over hand-made rows (SPEC §9): the day, which cards count, the limits and
+/// Anki's due counts over hand-made rows (docs/anki.md): the day, which cards count, the limits and
 /// the tree. The same rules against collections built by Anki itself, compared with Anki's own
 /// counts, are in CLITests/AnkiCountTests.
 @Suite struct AnkiDueCounterTests {

@@ -2,9 +2,9 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// SPEC §10.2 with the ladder: only a card's first answer of the day (day zone) moves its
-/// schedule; a later one is `relearn` in a session and `early` outside; so is one to a card due
-/// on a later day.
+/// docs/planning.md#answers-that-do-not-move-the-schedule with the ladder: only a card's first
+/// answer of the day (day zone) moves its schedule; a later one is `relearn` in a session and
+/// `early` outside; so is one to a card due on a later day.
 @Suite struct AnswerKindTests {
   /// (zone, card's next review date, its last answer or nil, the answer's instant, in a session,
   /// the kind).

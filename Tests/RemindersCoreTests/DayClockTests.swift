@@ -102,12 +102,12 @@ import Testing
 
   @Test(arguments: [("10m", 600), ("3h", 10800), ("1h30m", 5400), ("90s", 90), ("2d", 172800)])
   func durations(text: String, seconds: Int) {
-    #expect(DurationText.parse(text) == seconds)
-    #expect(DurationText.parse(DurationText.format(seconds)) == seconds)
+    #expect(DurationSyntax.parse(text) == seconds)
+    #expect(DurationSyntax.parse(DurationSyntax.format(seconds)) == seconds)
   }
 
   @Test(arguments: ["", "3", "h", "3x", "0m", "-3h", "3 hours", "1.5h"])
-  func rejectsBadDurations(text: String) { #expect(DurationText.parse(text) == nil) }
+  func rejectsBadDurations(text: String) { #expect(DurationSyntax.parse(text) == nil) }
 }
 
 /// Durations are bounded, and times keep their instant whatever the zone's offset.
@@ -118,7 +118,7 @@ import Testing
       ("1h30m", 5400),
     ] as [(String, Int?)])
   func durationsAreBounded(text: String, seconds: Int?) {
-    #expect(DurationText.parse(text) == seconds)
+    #expect(DurationSyntax.parse(text) == seconds)
   }
 
   /// Local mean time (Tokyo's offset before 1888 was +9:18:59): the instant is written in UTC,

@@ -2,8 +2,8 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// Answers under FSRS (SPEC §10.2, §10.3): the pure rule that decides whether an answer moves
-/// the state, and live answers given through `Deck.answer` against the replay of the log they
+/// Answers under FSRS (docs/scheduling.md#answering-under-fsrs): the pure rule that decides whether
+/// an answer moves the state, and live answers given through `Deck.answer` against the replay of the log they
 /// leave.
 @Suite struct FSRSAnswerTests {
   static let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)

@@ -2,7 +2,8 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// A card's FSRS state in the deck: set with its due day, replayed from the log (SPEC §10.3).
+/// A card's FSRS state in the deck: set with its due day, replayed from the log
+/// (docs/scheduling.md#from-the-ladder-to-fsrs).
 @Suite struct FSRSDeckTests {
   static let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
   /// 2026-11-21 08:00:00 +09:00.

@@ -2,7 +2,7 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// The predicted retention `stats` shows under FSRS (SPEC §10.3).
+/// The predicted retention `stats` shows under FSRS (docs/scheduling.md#predicted-retention-in-stats).
 @Suite struct FSRSRetentionTests {
   static let tokyo = FSRSDeckTests.tokyo
   static let t0 = FSRSDeckTests.t0

@@ -36,7 +36,7 @@ enum Fixture {
   }
 
   static func planner(_ schedule: Schedule, _ clock: DayClock, _ language: Language = .en) -> Planner {
-    Planner(schedule: schedule, clock: clock, messages: (language).catalogue)
+    Planner(schedule: schedule, clock: clock, words: (language).words)
   }
 
   static func input(cards: [Card] = [], recalls: [RecallItem] = [], answerDays: [String] = []) -> PlanInput {

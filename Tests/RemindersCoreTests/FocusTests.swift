@@ -3,7 +3,8 @@ import Testing
 
 @testable import RemindersCore
 
-/// The focus session's schedule (SPEC §7.1) and what the planner makes of it.
+/// The focus session's schedule (docs/focus-and-stats.md#the-focus-timer-reminders-focus) and what
+/// the planner makes of it.
 @Suite struct FocusTests {
   static let start = Fixture.t("2026-11-21T09:00:00Z")
 
@@ -127,7 +128,8 @@ import Testing
     return input
   }
 
-  /// Each phase end is a critical pop-up at its second, whatever the window; the texts of §7.1.
+  /// Each phase end is a critical pop-up at its second, whatever the window; the texts of
+  /// docs/focus-and-stats.md#the-focus-timer-reminders-focus.
   @Test(arguments: [Language.ja, .en])
   func phaseEnds(language: Language) {
     // 17:00 UTC is 02:00 in Tokyo: outside the window, and still not moved.

@@ -45,7 +45,7 @@ final class CountingPopupWords: PopupMessages, @unchecked Sendable {
   /// One item a day for 1,000 days: a plan of two days words the two groups in it, not 1,000.
   @Test func aPlanPlacesOnlyTheItemsBeforeItsHorizon() {
     let words = CountingPopupWords()
-    let planner = Planner(schedule: Fixture.schedule(), clock: Fixture.tokyo, messages: words)
+    let planner = Planner(schedule: Fixture.schedule(), clock: Fixture.tokyo, words: words)
     let start = Fixture.t("2026-11-21T09:00:00+09:00")
     // Given out of order: the input keeps them by due time.
     let items = (0..<1000).reversed().map { i in

@@ -73,8 +73,8 @@ import Testing
     #expect(deck.recalls.count == 1)
   }
 
-  /// SPEC §5.2: a correct answer completes the recall items its card's wrong answers added; undo
-  /// puts the card, the log and the recall items back exactly as they were.
+  /// docs/planning.md#cards-and-the-review-ladder: a correct answer completes the recall items its
+  /// card's wrong answers added; undo puts the card, the log and the recall items back exactly as they were.
   @Test(arguments: ["Asia/Tokyo", "America/New_York"])
   func aCorrectAnswerCompletesTheRecallAndUndoRestoresAll(zone: String) {
     let clock = Fixture.clock(zone)
@@ -105,7 +105,7 @@ import Testing
     #expect(!undidAgain)
   }
 
-  /// SPEC §5.2: a suspended card is never due and never counted.
+  /// A suspended card is never due and never counted (docs/planning.md#cards-and-the-review-ladder).
   @Test func aSuspendedCardIsNeverDueNorCounted() {
     var card = Fixture.card("s", due: "2026-11-01")
     card.suspended = true
@@ -165,18 +165,18 @@ import Testing
     (.en, 1, "Today's reviews: 1 card"),
   ])
   func dailyTitle(language: Language, count: Int, title: String) {
-    #expect((language).catalogue.dailyTitle(count: count) == title)
+    #expect((language).words.dailyTitle(count: count) == title)
   }
 
   @Test func dailyBodyListsCollectionsOnlyWhenSeveral() {
-    let en = Language.en.catalogue
+    let en = Language.en.words
     #expect(
       en.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "JLPT: 4, TOEIC: 8. Streak: 5 days.")
     #expect(en.dailyBody(collections: ["TOEIC": 8], streak: 1) == "Streak: 1 day.")
     #expect(
       en.dailyBody(collections: ["TOEIC": 2, "": 3], streak: 0)
         == "TOEIC: 2, Other: 3. Start a new streak today.")
-    let ja = Language.ja.catalogue
+    let ja = Language.ja.words
     #expect(ja.dailyBody(collections: ["TOEIC": 8, "JLPT": 4], streak: 5) == "JLPT 4枚、TOEIC 8枚。連続記録 5日。")
     // The order is by name, whatever the counts: it does not reshuffle as cards are answered.
     #expect(
@@ -189,7 +189,7 @@ import Testing
 
   @Test func textsCarryNoEmojiOrMarkup() {
     for language in Language.allCases {
-      let t = (language).catalogue
+      let t = (language).words
       let all = [
         t.dailyTitle(count: 3), t.dailyBody(collections: ["A": 1, "B": 2], streak: 4),
         t.recallTitle(topics: ["x", "y"]),

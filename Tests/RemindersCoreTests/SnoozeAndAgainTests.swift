@@ -3,7 +3,9 @@ import Testing
 
 @testable import RemindersCore
 
-/// Snoozed reminders coming back, and `daily.again` (SPEC §6.1, §6.4), as the planner plans them.
+/// Snoozed reminders coming back, and `daily.again`
+/// (docs/delivery.md#a-pop-up-you-can-act-on-review-now-snooze-dailypersist-dailyagain), as the
+/// planner plans them.
 @Suite struct SnoozeAndAgainTests {
   let cards = [
     Fixture.card("1", due: "2026-11-21", collection: "TOEIC"), Fixture.card("2", due: "2026-11-21"),
@@ -131,17 +133,17 @@ import Testing
   /// The snooze label follows `snooze.after`, in both languages.
   @Test func actionLabels() {
     #expect(
-      Language.en.catalogue.actions(.dailyReview, snoozeAfter: 600) == [
+      Language.en.words.actions(.dailyReview, snoozeAfter: 600) == [
         "default", "Review now", "review", "Review now", "snooze", "In 10 minutes",
       ])
     #expect(
-      Language.ja.catalogue.actions(.recall, snoozeAfter: 5400) == [
+      Language.ja.words.actions(.recall, snoozeAfter: 5400) == [
         "default", "思い出す", "review", "思い出す", "snooze", "1時間30分後に",
       ])
-    #expect(Language.en.catalogue.later(3600) == "In 1 hour")
+    #expect(Language.en.words.later(3600) == "In 1 hour")
     // Where the server shows the default action as a choice of its own, the one it duplicates
     // is not sent.
-    let words = Language.en.catalogue
+    let words = Language.en.words
     #expect(
       words.actions(.dailyReview, snoozeAfter: 600, cardsHere: true, reviewIn: .popup, defaultShown: true)
         == [

@@ -2,7 +2,8 @@ import Foundation
 import RemindersCore
 import Testing
 
-/// `reminders stats`: the study record of SPEC §7.2, from the log, the focus log and the cards.
+/// `reminders stats`: the study record of docs/focus-and-stats.md#the-study-record-reminders-stats,
+/// from the log, the focus log and the cards.
 @Suite struct StudyStatsTests {
   /// A record with answers on the given days (`count` each, all remembered) and nothing else.
   static func record(_ days: [(String, Int)], cards: [Card] = []) -> StudyRecord {

@@ -5,7 +5,7 @@ import RemindersDesktop
 import RemindersTestSupport
 import Testing
 
-/// An alarm's ring through the delivery run (SPEC §8), against a notification server, a ledger,
+/// An alarm's ring through the delivery run (docs/alarms.md), against a notification server, a ledger,
 /// a calendar and sounds in memory: shown whatever do-not-disturb says, back when its pop-up is
 /// not on screen (in place of the last one), its sound started once and ended with it, and
 /// ended when its alarm goes or rings again.

@@ -67,7 +67,7 @@ enum Fixture {
       dailyTime: WallTime("08:00")!, windowStart: WallTime(window.0)!, windowEnd: WallTime(window.1)!,
       quietHours: quiet.map { QuietRange($0)! }, recallCoalesce: 600, recallAfterWrong: 10800)
     schedule.drip = drip
-    return Planner(schedule: schedule, clock: clock, messages: Language.en.catalogue)
+    return Planner(schedule: schedule, clock: clock, words: Language.en.words)
   }
 
   static func card(_ id: String, due: String, collection: String? = nil) -> Card {

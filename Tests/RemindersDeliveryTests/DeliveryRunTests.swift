@@ -236,7 +236,7 @@ import Testing
     var planner = Fixture.planner()
     var schedule = planner.schedule
     schedule.dailyPersist = true
-    planner = Planner(schedule: schedule, clock: planner.clock, messages: planner.messages)
+    planner = Planner(schedule: schedule, clock: planner.clock, words: planner.words)
     let bench = Bench(planner: DeliveryRun(planner: planner))
     bench.watched = watched
     bench.sender.actions = serverOffers
@@ -310,7 +310,7 @@ import Testing
       schedule: Schedule(
         dailyTime: WallTime("19:00")!, windowStart: WallTime("08:00")!, windowEnd: WallTime("22:00")!,
         quietHours: [QuietRange("19:00-20:00")!], recallCoalesce: 600, recallAfterWrong: 10800),
-      clock: clock, messages: Language.en.catalogue)
+      clock: clock, words: Language.en.words)
     var input = PlanInput(
       dueIndex: DueIndex(cards: []), streak: Streak(answerDays: []),
       recalls: [RecallItem(id: "r1", topic: "ephemeral", dueAt: Fixture.t("2026-11-21T21:00:00+09:00"))])

@@ -62,7 +62,7 @@ import Testing
     }
   }
 
-  /// A daily pop-up that counted Anki's cards opens Anki (SPEC §9), with the activation token; a
+  /// A daily pop-up that counted Anki's cards opens Anki (docs/anki.md), with the activation token; a
   /// recall pop-up beside it still opens the review of its recall items.
   @Test func ankiPopUpsOpenAnki() throws {
     let keeper = FakeLedger(

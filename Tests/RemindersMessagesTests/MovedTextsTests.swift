@@ -9,7 +9,7 @@ import Testing
     (.en, 1, "Today's reviews: 1 card"), (.en, 3, "Today's reviews: 3 cards"),
   ])
   func dailyTitle(language: Language, count: Int, title: String) {
-    #expect(language.catalogue.dailyTitle(count: count) == title)
+    #expect(language.words.dailyTitle(count: count) == title)
   }
 
   @Test(arguments: [
@@ -18,32 +18,32 @@ import Testing
     (.en, 20, "In 1 minute"),
   ])
   func later(language: Language, seconds: Int, text: String) {
-    #expect(language.catalogue.later(seconds) == text)
+    #expect(language.words.later(seconds) == text)
   }
 
   @Test func dailyBodyNamesTheCardsWithoutACollection() {
     let collections = [(name: "TOEIC", count: 3), (name: "", count: 1)]
     #expect(
-      Language.ja.catalogue.dailyBody(collections: collections, new: 0, streak: 0)
+      Language.ja.words.dailyBody(collections: collections, new: 0, streak: 0)
         == "TOEIC 3枚、その他 1枚。今日から連続記録を始めましょう。")
     #expect(
-      Language.en.catalogue.dailyBody(collections: collections, new: 0, streak: 1)
+      Language.en.words.dailyBody(collections: collections, new: 0, streak: 1)
         == "TOEIC: 3, Other: 1. Streak: 1 day.")
     #expect(
-      Language.en.catalogue.dailyBody(collections: [(name: "TOEIC", count: 3)], new: 0, streak: 4)
+      Language.en.words.dailyBody(collections: [(name: "TOEIC", count: 3)], new: 0, streak: 4)
         == "Streak: 4 days.")
   }
 
   @Test func dailyBodySaysHowManyAreNew() {
     let collections = [(name: "TOEIC", count: 3), (name: "JLPT N5", count: 20)]
     #expect(
-      Language.ja.catalogue.dailyBody(collections: collections, new: 20, streak: 2)
+      Language.ja.words.dailyBody(collections: collections, new: 20, streak: 2)
         == "うち新規 20枚。TOEIC 3枚、JLPT N5 20枚。連続記録 2日。")
     #expect(
-      Language.en.catalogue.dailyBody(collections: collections, new: 20, streak: 2)
+      Language.en.words.dailyBody(collections: collections, new: 20, streak: 2)
         == "20 new. TOEIC: 3, JLPT N5: 20. Streak: 2 days.")
     #expect(
-      Language.en.catalogue.dailyBody(collections: [(name: "", count: 1)], new: 1, streak: 0)
+      Language.en.words.dailyBody(collections: [(name: "", count: 1)], new: 1, streak: 0)
         == "1 new. Start a new streak today.")
   }
 
@@ -59,7 +59,7 @@ import Testing
     ),
   ])
   func reviewSummary(language: Language, count: Int, streak: Int, text: String) {
-    let summary = language.catalogue.summary(
+    let summary = language.words.summary(
       answered: count, remembered: 1, forgot: 0, recallsDone: 0, streak: streak, tomorrow: count)
     #expect(summary == text)
   }
@@ -70,14 +70,14 @@ import Testing
     (.en, 2, "Due today: 2 cards", "Streak: 2 days", "Wrote 2 events to /a.ics."),
   ])
   func planLines(language: Language, count: Int, due: String, streak: String, wrote: String) {
-    let words = language.catalogue
+    let words = language.words
     #expect(words.dueToday(count) == due)
     #expect(words.streakLine(count) == streak)
     #expect(words.wroteEvents(count, to: "/a.ics") == wrote)
   }
 
   @Test func focusAndStatsUnits() {
-    let (ja, en) = (Language.ja.catalogue, Language.en.catalogue)
+    let (ja, en) = (Language.ja.words, Language.en.words)
     #expect(ja.focusToday(minutes: 1) == "今日の集中 1分")
     #expect(en.focusToday(minutes: 1) == "1 minute of focus today")
     #expect(en.focusToday(minutes: 100) == "100 minutes of focus today")
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func idLookupsNameWhatTheyLookFor() {
-    let (ja, en) = (Language.ja.catalogue, Language.en.catalogue)
+    let (ja, en) = (Language.ja.words, Language.en.words)
     #expect(
       en.noSuchID("abcd", naming: en.deckItem(.card), in: "deck.json")
         == "no card with id 'abcd' in deck.json")
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func errorFramesKeepWhatTheSystemSaid() {
-    let (ja, en) = (Language.ja.catalogue, Language.en.catalogue)
+    let (ja, en) = (Language.ja.words, Language.en.words)
     let missing = FileTrouble.missing(system: "No such file or directory")
     #expect(
       en.unreadable(path: "/d", problem: en.fileProblem(missing))
@@ -121,7 +121,7 @@ import Testing
   }
 
   @Test func deliveryLines() {
-    let (ja, en) = (Language.ja.catalogue, Language.en.catalogue)
+    let (ja, en) = (Language.ja.words, Language.en.words)
     #expect(en.held("d", place: nil) == "held d: do-not-disturb (desktop)")
     #expect(ja.held("d", place: "GNOME") == "保留 d: おやすみモード中（GNOME）")
     #expect(

@@ -36,8 +36,8 @@ import Testing
 
   @Test(arguments: every)
   func everyProblemHasWordsInBothLanguages(problem: ConfigProblem) {
-    let english = Language.en.catalogue.configProblem(problem)
-    let japanese = Language.ja.catalogue.configProblem(problem)
+    let english = Language.en.words.configProblem(problem)
+    let japanese = Language.ja.words.configProblem(problem)
     #expect(!english.isEmpty && !english.contains("\n"))
     #expect(!japanese.isEmpty && !japanese.contains("\n"))
     #expect(japanese != english)
@@ -50,9 +50,9 @@ import Testing
   /// A value quoted from the file is kept as the reader shows it, in both languages.
   @Test func theValueAsWrittenIsKept() {
     for language in [Language.en, .ja] {
-      #expect(language.catalogue.configProblem(.language(got: "\"japanese\"")).contains("\"japanese\""))
+      #expect(language.words.configProblem(.language(got: "\"japanese\"")).contains("\"japanese\""))
       #expect(
-        language.catalogue.configProblem(.dailyAfterWindow(time: "19:00", windowEnd: "18:00")).contains(
+        language.words.configProblem(.dailyAfterWindow(time: "19:00", windowEnd: "18:00")).contains(
           "19:00"))
     }
   }

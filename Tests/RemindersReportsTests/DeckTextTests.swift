@@ -43,7 +43,7 @@ import Testing
   @Test(arguments: Language.allCases)
   func anIDNamesOneCardOrIsRefused(language: RemindersMessages.Language) throws {
     let deck = Deck(cards: [Self.card("abcd1234", front: "one"), Self.card("abcd5678", front: "two")])
-    let words = language.catalogue
+    let words = language.words
     #expect(try DeckLookup.card("ABCD5", in: deck, path: "deck.json", words: words) == 1)
     let short = #expect(throws: IDLookupError.self) {
       try DeckLookup.card("ab", in: deck, path: "deck.json", words: words)

@@ -107,14 +107,14 @@ import Testing
 @Suite struct ErrorTextTests {
   static let cases: [(StoreError, String, String)] = [
     (
-      .corrupt(path: "/d/deck.json", at: TextPosition(line: 3, column: 7), reason: "expected a string"),
+      .corrupt(path: "/d/deck.json", at: TextPosition(line: 3, column: 7), reason: .syntax(.string)),
       "/d/deck.json:3:7: expected a string",
-      "/d/deck.json:3:7: 内容を読み取れません: expected a string"
+      "/d/deck.json:3:7: 内容を読み取れません: 文字列が必要です"
     ),
     (
-      .corrupt(path: "/d/deck.json", at: nil, reason: "cards[0].id: expected a string"),
+      .corrupt(path: "/d/deck.json", at: nil, reason: .field("cards[0].id", expected: .string)),
       "/d/deck.json: cards[0].id: expected a string",
-      "/d/deck.json: 内容を読み取れません: cards[0].id: expected a string"
+      "/d/deck.json: 内容を読み取れません: cards[0].id: 文字列が必要です"
     ),
     (
       .badConfig(path: "/c.toml", key: "window.start", at: nil, problem: .time(got: "\"9am\"", orOff: false)),
@@ -180,31 +180,32 @@ import Testing
   /// A use case's notice: the file's error, then what was done about it.
   @Test func notices() {
     let broken = StoreError.corrupt(
-      path: "/s/focus.json", at: TextPosition(line: 1, column: 2), reason: "expected an object")
-    let alarms = StoreError.corrupt(path: "/d/alarms.json", at: nil, reason: "alarms: expected a list")
+      path: "/s/focus.json", at: TextPosition(line: 1, column: 2), reason: .syntax(.objectOpen))
+    let alarms = StoreError.corrupt(
+      path: "/d/alarms.json", at: nil, reason: .field("alarms", expected: .list))
     let en = NoticeText(language: .en)
     let ja = NoticeText(language: .ja)
     #expect(
       en.text(.focusLeftOut(broken))
-        == "/s/focus.json:1:2: expected an object (the focus session is left out; reminders focus stop puts this file aside)"
+        == "/s/focus.json:1:2: expected an object '{' (the focus session is left out; reminders focus stop puts this file aside)"
     )
     #expect(
       ja.text(.focusLeftOut(broken))
-        == "/s/focus.json:1:2: 内容を読み取れません: expected an object（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
+        == "/s/focus.json:1:2: 内容を読み取れません: オブジェクトの「{」が必要です（集中セッションは無視します。reminders focus stop でこのファイルを脇に置きます）"
     )
     #expect(
       en.text(.focusSetAside(broken, aside: "/s/focus.json.bad"))
-        == "/s/focus.json:1:2: expected an object (put aside as /s/focus.json.bad)")
+        == "/s/focus.json:1:2: expected an object '{' (put aside as /s/focus.json.bad)")
     #expect(
       ja.text(.focusSetAside(broken, aside: "/s/focus.json.bad"))
-        == "/s/focus.json:1:2: 内容を読み取れません: expected an object（/s/focus.json.bad として脇に置きました）")
+        == "/s/focus.json:1:2: 内容を読み取れません: オブジェクトの「{」が必要です（/s/focus.json.bad として脇に置きました）")
     #expect(
       en.text(.alarmsLeftOut(alarms))
         == "/d/alarms.json: alarms: expected a list (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)"
     )
     #expect(
       ja.text(.alarmsLeftOut(alarms))
-        == "/d/alarms.json: 内容を読み取れません: alarms: expected a list（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
+        == "/d/alarms.json: 内容を読み取れません: alarms: リストが必要です（新しいアラームは鳴りません。鳴っているアラームは鳴り続けます。ファイルを直すか消してください）"
     )
   }
 }

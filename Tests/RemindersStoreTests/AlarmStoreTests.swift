@@ -5,8 +5,9 @@ import Testing
 
 @testable import RemindersStore
 
-/// `alarms.json` (SPEC §8): read strictly, written atomically (0600), unknown fields kept, a
-/// bad file never overwritten; the ledger's ring fields; `[alarm]` in the config.
+/// `alarms.json` (docs/alarms.md#alarm-list-and-the-file): read strictly, written atomically
+/// (0600), unknown fields kept, a bad file never overwritten; the ledger's ring fields; `[alarm]`
+/// in the config.
 @Suite struct AlarmStoreTests {
   static let clock = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// The log entries' optional `relearn` and `early` (SPEC §10.2) in the deck and the journal:
+/// The log entries' optional `relearn` and `early` (docs/files.md#the-deck) in the deck and the journal:
 /// read strictly, absent meaning false and written absent, so older decks keep their bytes.
 @Suite struct AnswerFlagsCodecTests {
   let deck = """
@@ -76,7 +76,7 @@ import Testing
     ),
   ])
   func wrongTypesAreRefused(text: String, column: Int, reason: String) {
-    let error = StoreError.corrupt(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
+    let error = CorruptFile(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
     expectEveryReaderRefuses(text, with: error)
   }
 
@@ -128,8 +128,8 @@ import Testing
     let deck = try store.load().deck
     #expect(deck.cards[0].stepIndex == 1 && deck.reviewLog.last?.kind == .scheduling)
     try FileIO.writeAtomically(bytes(head + ", \"relearn\": \"no\"}}\n"), to: store.journal.path)
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.journal.path, at: TextPosition(line: 1), reason: "answer.relearn: expected true or false")
     ) { try store.load() }
   }

@@ -225,7 +225,7 @@ import Testing
           Issue.record("no TOML after \(label)")
           continue
         }
-        let theirs = try? TOMLText.tomlKitValue(String(decoding: bytes, as: UTF8.self))
+        let theirs = try? TOMLGuard.tomlKitValue(String(decoding: bytes, as: UTF8.self))
         #expect(theirs == after.root.datesErased, "toml++ reads otherwise after \(label)")
         #expect(
           ConfigEditor.value(of: setting, in: after) == (edit == "set" ? value : nil), "\(label)")

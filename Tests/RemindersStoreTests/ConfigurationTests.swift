@@ -99,8 +99,9 @@ import Testing
     }
   }
 
-  /// The keys of acting on pop-ups (SPEC §6): `daily.persist`, `daily.again`, `snooze.after`,
-  /// `review.terminal`.
+  /// The keys of acting on pop-ups
+  /// (docs/delivery.md#a-pop-up-you-can-act-on-review-now-snooze-dailypersist-dailyagain):
+  /// `daily.persist`, `daily.again`, `snooze.after`, `review.terminal`.
   @Test func actionKeys() throws {
     let config = try Configuration.parse(
       "[daily]\npersist = true\nagain = \"17:00\"\n[snooze]\nafter = \"1h\"\n[review]\nterminal = [\"xterm\", \"-e\"]\n",
@@ -113,7 +114,8 @@ import Testing
     #expect(off.reviewTerminal == nil)
   }
 
-  /// `review.relearn_after` (SPEC §10.2): a whole number, 0 or more; default 3.
+  /// `review.relearn_after` (docs/commands.md#relearning-in-the-session): a whole number, 0 or
+  /// more; default 3.
   @Test(arguments: [("", 3), ("[review]\nrelearn_after = 0\n", 0), ("[review]\nrelearn_after = 12\n", 12)])
   func relearnAfter(text: String, expected: Int) throws {
     #expect(try Configuration.parse(text, path: "c.toml", home: "/h").relearnAfter == expected)
@@ -129,7 +131,7 @@ import Testing
     #expect(try Configuration.parse(text, path: "c.toml", home: "/h").schedule.drip == expected)
   }
 
-  /// `[anki]` (SPEC §9): the collection (`~/` is the home folder), the top-level decks, and the
+  /// `[anki]` (docs/anki.md): the collection (`~/` is the home folder), the top-level decks, and the
   /// command that starts Anki, a word or a list; whether the path is a collection is checked when
   /// it is read.
   @Test func ankiKeys() throws {
@@ -259,8 +261,8 @@ import Testing
     #expect(entry.body == "" && !entry.onScreen && entry.closedAt == nil && entry.notificationID == 7)
     try old.replacingOccurrences(of: "\"title\"", with: "\"closedAt\": \"soon\", \"title\"")
       .write(toFile: store.path, atomically: true, encoding: .utf8)
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.path, at: nil, reason: "delivered[0].closedAt: expected a time")
     ) {
       try store.load()

@@ -12,14 +12,14 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 /// Requires every reader of a deck (the whole deck, the planner's digest, `stats`' digest) to
 /// refuse `text` with `error`: the three must agree on what a deck is.
 func expectEveryReaderRefuses(
-  _ text: String, with error: StoreError, sourceLocation: SourceLocation = #_sourceLocation
+  _ text: String, with error: CorruptFile, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  #expect(throws: error, sourceLocation: sourceLocation) { try DeckCodec.decode(bytes(text), path: "d.json") }
-  #expect(throws: error, sourceLocation: sourceLocation) {
+  expectCorrupt(error, sourceLocation: sourceLocation) { try DeckCodec.decode(bytes(text), path: "d.json") }
+  expectCorrupt(error, sourceLocation: sourceLocation) {
     try DeckCodec.digest(
       bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
   }
-  #expect(throws: error, sourceLocation: sourceLocation) {
+  expectCorrupt(error, sourceLocation: sourceLocation) {
     try DeckCodec.studyDigest(
       bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
   }
@@ -118,13 +118,13 @@ let sampleDeck = """
     ),
   ])
   func errorsNameThePlace(text: String, line: Int, column: Int, reason: String) {
-    #expect(
-      throws: StoreError.corrupt(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
+    expectCorrupt(
+      CorruptFile(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
     ) {
       try DeckCodec.decode(bytes(text), path: "d.json")
     }
-    #expect(
-      throws: StoreError.corrupt(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
+    expectCorrupt(
+      CorruptFile(path: "d.json", at: TextPosition(line: line, column: column), reason: reason)
     ) {
       try DeckCodec.digest(
         bytes(text), path: "d.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// A card's `fsrs` state in the deck file (SPEC §10.3, docs/files.md).
+/// A card's `fsrs` state in the deck file (docs/files.md#the-deck).
 @Suite struct DeckFSRSTests {
   static let cardStart =
     "{\"version\": 1, \"cards\": [{\"id\": \"a\", \"front\": \"f\", \"back\": \"b\", \"stepIndex\": 0, \"nextReviewDate\": \"2026-11-21\", \"createdAt\": \"2026-11-01T00:00:00Z\", \"fsrs\": "
@@ -126,7 +126,7 @@ import Testing
   ])
   func errorsNameTheField(fsrs: String, column: Int, reason: String) {
     let text = Self.deck(fsrs: fsrs)
-    let error = StoreError.corrupt(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
+    let error = CorruptFile(path: "d.json", at: TextPosition(line: 1, column: column), reason: reason)
     expectEveryReaderRefuses(text, with: error)
   }
 

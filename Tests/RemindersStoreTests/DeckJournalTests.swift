@@ -5,8 +5,9 @@ import Testing
 
 @testable import RemindersStore
 
-/// The journal of answers beside the deck (SPEC §5.4): every reader sees a line as soon as it is
-/// written, a torn last line is no change, and folding never applies a line twice.
+/// The journal of answers beside the deck
+/// (docs/files.md#the-journal-answers-cost-the-same-at-any-deck-size): every reader sees a line as
+/// soon as it is written, a torn last line is no change, and folding never applies a line twice.
 @Suite struct DeckJournalTests {
   let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
   let t0 = Timestamp.parse("2026-11-21T09:00:00+09:00")!
@@ -110,8 +111,8 @@ import Testing
     handle.seekToEndOfFile()
     handle.write(Data("{\"version\": 1, \"id\": \"z\", \"op\": \"answer\"}\n".utf8))
     try handle.close()
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.journal.path, at: TextPosition(line: 4),
         reason: "answer: expected cardId, correct, at, day and recallId")
     ) { try store.load() }

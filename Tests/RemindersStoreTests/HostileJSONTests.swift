@@ -26,11 +26,11 @@ import Testing
       ([0xE6, 0x97, 0xA5, 0x80], 49, "a stray continuation byte after a character"),
     ] as [([UInt8], Int, String)])
   func invalidUTF8InAString(front: [UInt8], column: Int, what: String) {
-    let error = StoreError.corrupt(
+    let error = CorruptFile(
       path: "d.json", at: TextPosition(line: 1, column: column),
       reason: "expected valid UTF-8 inside a string")
-    #expect(throws: error, "\(what)") { try DeckCodec.decode(Self.card(front: front), path: "d.json") }
-    #expect(throws: error, "\(what)") {
+    expectCorrupt(error, "\(what)") { try DeckCodec.decode(Self.card(front: front), path: "d.json") }
+    expectCorrupt(error, "\(what)") {
       try DeckCodec.digest(
         Self.card(front: front), path: "d.json", clock: tokyo, limits: .standard,
         today: Day(iso: "2026-11-21")!)
@@ -51,8 +51,8 @@ import Testing
     ("\\ude00", "a high surrogate \\uD800-\\uDBFF before a low one"),
   ])
   func loneSurrogateEscapes(escape: String, expected: String) {
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: "d", at: TextPosition(line: 1, column: 48), reason: "expected \(expected)")
     ) {
       try DeckCodec.decode(Self.card(front: bytes(escape)), path: "d")
@@ -68,12 +68,12 @@ import Testing
       (bytes("{\"version\": 1, \"x\": ") + [0] + bytes("}"), 1, 21, "expected a number"),
     ] as [([UInt8], Int, Int, String)])
   func nulBytes(text: [UInt8], line: Int, column: Int, reason: String) {
-    let error = StoreError.corrupt(path: "d", at: TextPosition(line: line, column: column), reason: reason)
-    #expect(throws: error) { try DeckCodec.decode(text, path: "d") }
-    #expect(throws: error) {
+    let error = CorruptFile(path: "d", at: TextPosition(line: line, column: column), reason: reason)
+    expectCorrupt(error) { try DeckCodec.decode(text, path: "d") }
+    expectCorrupt(error) {
       try DeckCodec.digest(text, path: "d", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
     }
-    #expect(throws: error) { try LedgerStore.decode(text, path: "d") }
+    expectCorrupt(error) { try LedgerStore.decode(text, path: "d") }
   }
 
   /// A byte-order mark before the deck or the ledger is skipped (some editors write
@@ -82,8 +82,8 @@ import Testing
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let deck = try DeckCodec.decode(bom + bytes(sampleDeck), path: "d")
     #expect(deck == (try DeckCodec.decode(bytes(sampleDeck), path: "d")))
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: "d", at: TextPosition(line: 1, column: 13), reason: "version: expected 1, got 2")
     ) {
       try DeckCodec.decode(bom + bytes("{\"version\": 2}"), path: "d")

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// The log entries' optional `rating` (SPEC §10.3) in the deck and the journal: written only for
+/// The log entries' optional `rating` (docs/files.md#the-deck) in the deck and the journal: written only for
 /// hard and easy (again and good are what `correct` says), read strictly and checked against
 /// `correct`, so older decks keep their bytes.
 @Suite struct RatingCodecTests {
@@ -68,7 +68,7 @@ import Testing
     let text =
       "{\"version\": 1, \"reviewLog\": [{\"cardId\": \"c\", \"at\": \"2026-11-21T08:00:00Z\", \(fields)}]}"
     let column = text.distance(from: text.startIndex, to: text.range(of: "\"rating\": ")!.upperBound) + 1
-    let error = StoreError.corrupt(
+    let error = CorruptFile(
       path: "d.json", at: TextPosition(line: 1, column: column), reason: "reviewLog[0].rating: \(reason)")
     expectEveryReaderRefuses(text, with: error)
   }
@@ -118,8 +118,8 @@ import Testing
     let deck = try store.load().deck
     #expect(deck.reviewLog.last?.rating == .easy && deck.cards[0].stepIndex == 1)
     try FileIO.writeAtomically(bytes(head + ", \"rating\": \"again\"}}\n"), to: store.journal.path)
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.journal.path, at: TextPosition(line: 1),
         reason: "answer.rating: expected \"again\", \"hard\", \"good\" or \"easy\", as correct says")
     ) { try store.load() }
@@ -127,8 +127,8 @@ import Testing
       ", \"cards\": [{\"back\": \"b\", \"createdAt\": \"2026-11-01T09:00:00+09:00\", \"front\": \"f\", "
       + "\"id\": \"c1\", \"nextReviewDate\": \"2026-11-23\", \"stepIndex\": 1, \"tags\": []}]"
     try FileIO.writeAtomically(bytes(head + "}" + ladderCard + "}\n"), to: store.journal.path)
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: store.journal.path, at: TextPosition(line: 1),
         reason: "answer: expected one card, the answered one with its fsrs state")
     ) { try store.load() }

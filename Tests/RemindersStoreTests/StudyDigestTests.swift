@@ -120,8 +120,8 @@ import Testing
           deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: "d"), clock: tokyo,
           limits: .standard, today: Day(iso: "2026-11-21")!))
     let last = "{\"version\": 1, \"focusLog\": \(good), \"focusLog\": [3]}"
-    #expect(
-      throws: StoreError.corrupt(
+    expectCorrupt(
+      CorruptFile(
         path: "d", at: TextPosition(line: 1, column: 97), reason: "focusLog[0]: expected an object")
     ) {
       try DeckCodec.studyDigest(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemindersStore
 
-/// `study.scheduler` and `[study.fsrs]` (SPEC §10.3, docs/configuration.md).
+/// `study.scheduler` and `[study.fsrs]` (docs/scheduling.md#choosing-fsrs, docs/configuration.md).
 @Suite struct StudySchedulerConfigTests {
   func parse(_ text: String) throws -> Configuration {
     try Configuration.parse(text, path: "c.toml", home: "/h")

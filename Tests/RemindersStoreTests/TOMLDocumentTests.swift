@@ -68,7 +68,7 @@ import Testing
   @Test(arguments: Array(tricky.indices))
   func agreesWithTOMLKit(index: Int) {
     let text = Self.tricky[index]
-    let theirs = try? TOMLText.tomlKitValue(text)
+    let theirs = try? TOMLGuard.tomlKitValue(text)
     let ours = try? TOMLDocument(Array(text.utf8)).root
     #expect(ours?.datesErased == theirs, "case \(index): \(text.debugDescription)")
   }
@@ -86,7 +86,7 @@ import Testing
     for file in files {
       let bytes = try #require(FileManager.default.contents(atPath: root.appendingPathComponent(file).path))
       guard let text = String(data: bytes, encoding: .utf8) else { continue }
-      let theirs = try? TOMLText.tomlKitValue(text)
+      let theirs = try? TOMLGuard.tomlKitValue(text)
       guard let theirs else { continue }
       let ours = try? TOMLDocument(Array(bytes)).root
       #expect(ours?.datesErased == theirs, "\(file)")

@@ -3,8 +3,9 @@ import Testing
 
 @testable import RemindersTerminal
 
-/// The review keys under FSRS (SPEC §10.3): 1–4 rate a card again, hard, good and easy; y and
-/// n stay good and again; under the ladder, and for a recall item, 1 and 2 stay yes and no.
+/// The review keys under FSRS (docs/commands.md#reminders-review): 1–4 rate a card again, hard,
+/// good and easy; y and n stay good and again; under the ladder, and for a recall item, 1 and 2
+/// stay yes and no.
 @Suite struct RatingKeyTests {
   @Test func digitsRateACardUnderFSRS() {
     let ratings: [FSRSRating] = [.again, .hard, .good, .easy]

@@ -17,7 +17,7 @@ Each check is Anki's own `deck_tree(now)` (what `col.sched.deck_due_tree()` retu
 moment), taken on a copy of the closed collection, so the collection itself is left exactly as
 built (Anki unburies cards of an earlier day when it counts; the copy takes that). Filtered
 decks are emptied in the copy first: `reminders` counts a filtered deck's cards in their home
-decks by their original due (SPEC §9), which is what Anki shows once the filtered deck is
+decks by their original due (docs/anki.md), which is what Anki shows once the filtered deck is
 emptied.
 """
 

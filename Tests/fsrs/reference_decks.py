@@ -6,9 +6,10 @@ Usage: reference_decks.py OUTPUT.json [SEED]
 The Swift test (Tests/RemindersCoreTests/FSRSReferenceTests.swift, `decksReplayAsTheReference`)
 builds the same decks — cards and one review log of `{cardId, at, correct}` entries, interleaved
 as a learner's sessions interleave them — and fills every card's FSRS state in one pass over the
-log (`FSRSScheduler.replayStates`), as switching to FSRS does (SPEC §10.3). Each card must get
-what the reference's `Scheduler.reschedule_card` gives for that card's answers (correct = good,
-wrong = again), from a new card due at the card's `createdAt`; a card never answered stays new.
+log (`FSRSScheduler.replayStates`), as switching to FSRS does
+(docs/scheduling.md#from-the-ladder-to-fsrs). Each card must get what the reference's
+`Scheduler.reschedule_card` gives for that card's answers (correct = good, wrong = again), from a
+new card due at the card's `createdAt`; a card never answered stays new.
 
 Instants are whole seconds, as the deck keeps them, written as integer microseconds since 1970.
 The settings vary the steps (odd seconds, one, none), the retention and the maximum interval.

@@ -15,7 +15,8 @@ public protocol CardsMessages: Sendable {
   /// `次の復習: 2026-11-24（段階 2）` / `Next review: 2026-11-24 (step 2)`.
   func nextReview(_ day: String, step: Int) -> String
 
-  /// `cards answer` to a card that was not due (SPEC §10.2), in place of `nextReview`:
+  /// `cards answer` to a card that was not due (docs/planning.md#answers-that-do-not-move-the-schedule),
+  /// in place of `nextReview`:
   /// `期日前の答え: 記録しました。予定は変わりません（次の復習: 2026-11-24、段階 2）` /
   /// `Not due: answer logged, the schedule stays as it was (next review: 2026-11-24, step 2)`.
   func answeredEarly(_ day: String, step: Int) -> String
@@ -24,13 +25,13 @@ public protocol CardsMessages: Sendable {
   /// `簡単` / `easy`.
   func ratingName(_ rating: RatingWord) -> String
 
-  /// `cards answer` under FSRS (SPEC §10.3): the rating and the new due — a time for a learning
-  /// step, a day in review: `評価: 正解。次の復習: 2026-11-26 08:11（学習中）` /
+  /// `cards answer` under FSRS (docs/scheduling.md#answering-under-fsrs): the rating and the new due — a time
+  /// for a learning step, a day in review: `評価: 正解。次の復習: 2026-11-26 08:11（学習中）` /
   /// `Rated good. Next review: 2026-11-26 08:11 (learning)`; `learning` false:
   /// `評価: 簡単。次の復習: 2026-12-10` / `Rated easy. Next review: 2026-12-10`.
   func ratedNext(_ rating: RatingWord, due: String, learning: Bool) -> String
 
-  /// `cards answer` under FSRS to a card before its due (SPEC §10.2):
+  /// `cards answer` under FSRS to a card before its due (docs/scheduling.md#answering-under-fsrs):
   /// `期日前の答え（簡単）: 記録しました。予定は変わりません（次の復習: 2026-12-10）` /
   /// `Not due: answer logged (easy), the schedule stays as it was (next review: 2026-12-10)`.
   func ratedEarly(_ rating: RatingWord, due: String) -> String

@@ -21,8 +21,8 @@ public protocol ErrorsMessages: Sendable {
   /// `… (no alarm starts ringing until it is fixed or removed; alarms ringing now go on)`.
   func alarmsLeftOut(_ error: String) -> String
 
-  /// A file that does not parse, at `place` (`deck.json:3:7`); the parser's reason stays English:
-  /// `deck.json:3:7: 内容を読み取れません: …` / `deck.json:3:7: …`.
+  /// A file that does not parse, at `place` (`deck.json:3:7`), for `reason`
+  /// (`FileContentMessages.contentProblem`): `deck.json:3:7: 内容を読み取れません: …` / `deck.json:3:7: …`.
   func corrupt(place: String, reason: String) -> String
 
   /// A config value that is not acceptable, its key when there is one:
@@ -34,6 +34,11 @@ public protocol ErrorsMessages: Sendable {
 
   /// `…: 書き込めません: …` / `…: cannot write: …`.
   func cannotWrite(path: String, problem: String) -> String
+
+  /// No home folder (`HOME` unset or relative, none in the user database for `userID`):
+  /// `HOME が絶対パスではなく、…` / `HOME is not set to an absolute path and the user database names
+  /// no home folder for uid 1000; set HOME to your home folder`.
+  func homeUnknown(userID: UInt32) -> String
 
   /// What a message names the standard output as, in place of a file: `標準出力` / `standard output`.
   var standardOutput: String { get }

@@ -16,7 +16,8 @@ public protocol ReviewMessages: Sendable {
   /// A card's back in plain mode: `答え: to eat — y: 覚えていた、…` / `Answer: to eat — y: remembered, …`.
   func backPrompt(_ back: String) -> String
 
-  /// A card's back in plain mode under FSRS (SPEC §10.3), the four ratings on keys 1–4:
+  /// A card's back in plain mode under FSRS (docs/commands.md#reminders-review), the four ratings
+  /// on keys 1–4:
   /// `答え: to eat — 1: もう一度、2: 難しい、3: 正解、4: 簡単（y = 正解、n = もう一度）、…` /
   /// `Answer: to eat — 1: again, 2: hard, 3: good, 4: easy (y = good, n = again), …`.
   func backPromptRated(_ back: String) -> String
@@ -53,8 +54,9 @@ public protocol ReviewMessages: Sendable {
   /// `→ remembered. Step 2, next review 2026-11-24`.
   func answered(remembered: Bool, step: Int, next: String) -> String
 
-  /// A relearning answer (the card's second or later answer of the day, SPEC §10.2), which moves
-  /// nothing: `→ 覚えていた（復習し直し。予定は変わりません）` /
+  /// A relearning answer (the card's second or later answer of the day,
+  /// docs/commands.md#relearning-in-the-session), which moves nothing:
+  /// `→ 覚えていた（復習し直し。予定は変わりません）` /
   /// `→ remembered (relearning; the schedule stays as it was)`.
   func relearned(remembered: Bool) -> String
 

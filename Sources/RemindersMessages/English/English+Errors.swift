@@ -31,6 +31,10 @@ extension English: ErrorsMessages {
     [place, key, reason].compactMap { $0 }.joined(separator: ": ")
   }
 
+  public func homeUnknown(userID: UInt32) -> String {
+    "HOME is not set to an absolute path and the user database names no home folder for uid \(userID); "
+      + "set HOME to your home folder"
+  }
   public func unreadable(path: String, problem: String) -> String { "\(path): cannot read: \(problem)" }
   public func cannotWrite(path: String, problem: String) -> String { "\(path): cannot write: \(problem)" }
 

@@ -29,6 +29,10 @@ extension Japanese: ErrorsMessages {
     "\(place): 設定が正しくありません: " + [key, reason].compactMap { $0 }.joined(separator: ": ")
   }
 
+  public func homeUnknown(userID: UInt32) -> String {
+    "HOME が絶対パスに設定されておらず、ユーザーデータベースにも uid \(userID) のホームフォルダーがありません。"
+      + "HOME にホームフォルダーを設定してください"
+  }
   public func unreadable(path: String, problem: String) -> String { "\(path): 読めません: \(problem)" }
   public func cannotWrite(path: String, problem: String) -> String { "\(path): 書き込めません: \(problem)" }
 

@@ -8,7 +8,7 @@ import RemindersStore
 import RemindersTerminal
 
 /// The session's words, in its language: prompts, outcomes, keys, the summary.
-public struct ReviewTexts {
+public struct ReviewText {
   public let locale: ReportLocale
   /// The deck's `recall_after_wrong` (seconds), nil when a wrong answer adds no recall item.
   public let recallAfterWrong: Int?
@@ -42,7 +42,7 @@ public struct ReviewTexts {
   ) -> String {
     switch item {
     case .card(let card):
-      let place = "\(number)/\(total)" + (card.collection.map { " · \(VisibleText.of($0))" } ?? "")
+      let place = "\(number)/\(total)" + (card.collection.map { " · \(VisibleCharacters.of($0))" } ?? "")
       if !revealed { return words.frontPrompt(place: place, front: oneLine(card.front)) }
       let back = oneLine(card.back) + (card.note.map { " (\(oneLine($0)))" } ?? "")
       return ratings ? words.backPromptRated(back) : words.backPrompt(back)
@@ -92,7 +92,7 @@ public struct ReviewTexts {
     guard let delay = recallAfterWrong else {
       return words.recallDoneAfterWrongOff
     }
-    return words.recallAgain(after: DurationText.format(delay))
+    return words.recallAgain(after: DurationSyntax.format(delay))
   }
 
   public func summary(_ session: ReviewSession, at end: Date) -> String {
@@ -116,6 +116,6 @@ public struct ReviewTexts {
   }
 
   public func oneLine(_ text: String) -> String {
-    VisibleText.of(text.split(whereSeparator: \.isNewline).joined(separator: " / "))
+    VisibleCharacters.of(text.split(whereSeparator: \.isNewline).joined(separator: " / "))
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The one rule for a card's text, the same for `cards add`, `cards edit` and `cards import`:
 /// a card has a front and a back, each with something besides spaces and line breaks.
-public enum CardText {
+public enum CardSides {
   /// A side of a card.
   public enum Side: Sendable, Equatable {
     case front, back

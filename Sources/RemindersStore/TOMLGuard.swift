@@ -10,7 +10,7 @@ import TOMLKit
 /// expects a value, fails an assertion inside it (exit 134), or with assertions compiled out is
 /// undefined behaviour. These are refused here with the line and column, before toml++ sees the
 /// text. `make fuzz` (the config harness) is how such inputs are found.
-public enum TOMLText {
+public enum TOMLGuard {
   /// Whether `source` is TOML at all (the settings in it are not checked): its table, or
   /// `StoreError.badConfig` with a line and column. A byte-order mark is skipped.
   public static func table(_ source: String, path: String) throws -> TOMLTable {
@@ -61,7 +61,7 @@ public enum TOMLText {
     }
     throw StoreError.badConfig(
       path: path, key: nil,
-      at: bytes.withUnsafeBufferPointer { UTF8Text.position(of: problem.offset, in: $0) },
+      at: bytes.withUnsafeBufferPointer { UTF8Check.position(of: problem.offset, in: $0) },
       problem: problem.problem)
   }
 

@@ -30,7 +30,7 @@ enum Fixtures {
   }
 
   static func plan(_ language: Language) -> [Reminder] {
-    let texts = (language).catalogue
+    let texts = (language).words
     let collections = ["TOEIC": 8, "JLPT": 4]
     let topics = topics(language)
     return [

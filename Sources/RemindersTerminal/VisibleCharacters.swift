@@ -15,7 +15,7 @@
 /// Zero width joiner and non-joiner, variation selectors and tag characters stay: emoji
 /// sequences, flags and scripts need them, and they move no text. Everything else (Japanese,
 /// emoji, accents) is unchanged.
-public enum VisibleText {
+public enum VisibleCharacters {
   /// `text` with every such character in its visible form; line feeds kept as they are when
   /// `keepingLineBreaks` (a full-screen text wraps them into lines itself).
   public static func of(_ text: String, keepingLineBreaks: Bool = false) -> String {

@@ -22,11 +22,11 @@ import Testing
     ("\u{200D}\u{200C}", "\u{200D}\u{200C}"),
   ])
   func visibleForm(_ text: String, _ shown: String) {
-    #expect(VisibleText.of(text) == shown)
+    #expect(VisibleCharacters.of(text) == shown)
   }
 
   @Test func lineBreaksKeptForAFullScreen() {
-    #expect(VisibleText.of("a\nb\u{1B}c\td", keepingLineBreaks: true) == "a\nb<U+001B>c\\td")
+    #expect(VisibleCharacters.of("a\nb\u{1B}c\td", keepingLineBreaks: true) == "a\nb<U+001B>c\\td")
   }
 
   @Test func theReviewScreenShowsDataVisibly() {

@@ -8,7 +8,7 @@ import RemindersStore
 import RemindersTerminal
 
 /// What the focus commands say, in the session's language.
-public struct FocusTexts {
+public struct FocusText {
   public let language: Language
   public let clock: DayClock
 
@@ -17,7 +17,7 @@ public struct FocusTexts {
     self.clock = clock
   }
 
-  public var words: any Catalogue { language.catalogue }
+  public var words: any Catalogue { language.words }
 
   public func hhmmss(_ instant: Date) -> String {
     let s = clock.secondsOfDay(at: instant)
@@ -49,7 +49,7 @@ public struct FocusTexts {
     } else {
       parts.append(words.left(left, until: hhmmss(now.addingTimeInterval(status.timeLeft))))
     }
-    if let task = session.task { parts.append(words.task(VisibleText.of(task))) }
+    if let task = session.task { parts.append(words.task(VisibleCharacters.of(task))) }
     return parts.joined(separator: " · ")
   }
 
