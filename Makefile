@@ -10,6 +10,9 @@ PREFIX ?= $(HOME)/.local
 BUILD_PACKAGES := libdbus-1-dev libsqlite3-dev
 DEMO_PACKAGES := $(BUILD_PACKAGES) python3 edict
 HARNESS_PACKAGES := dbus dunst xvfb
+# The package (`make deb`), besides the build's: dpkg-dev (dpkg-shlibdeps), binutils (strip) and
+# gzip. `make install` and `make deb` install these and the build's only, never the test desktops.
+PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # The tests (`make test` alone), besides the demo's:
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and gzip build the package; desktop-file-utils and
 # groff-base check the desktop file and the man page. fonts-noto-cjk gives the pop-ups of the
@@ -45,7 +48,7 @@ VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2 caldav==3.6.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
-.PHONY: all deps deps-demo deps-harness build release release-binary test test-clock check lint demo bench install uninstall deb units clean
+.PHONY: all deps deps-package deps-demo deps-harness build release release-binary test test-clock check lint demo bench install uninstall deb units clean
 
 all: build
 
@@ -58,6 +61,10 @@ if [ -n "$$missing" ]; then \
   $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing >/dev/null; \
 fi
 endef
+
+# What building the package needs, and nothing else.
+deps-package:
+	$(call apt_install,$(PACKAGE_PACKAGES),--no-install-recommends)
 
 # What the build and the demo need, and nothing else.
 deps-demo:
@@ -98,7 +105,7 @@ release: release-binary
 
 # What `make install` and `make deb` ship: the binary, its CalDAV helper (reminders-caldav, in
 # PREFIX/lib/reminders) and the tool that writes its man page.
-release-binary: deps
+release-binary: deps-package
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-caldav
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
