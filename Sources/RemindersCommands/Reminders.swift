@@ -168,24 +168,11 @@ struct Invocation {
       notices: { ExitStatus.say(NoticeText(language: language).text($0)) })
   }
 
-  /// What planning needs at `now`: see `planSources`.
-  func planInput(writeCache: Bool, now: Date) throws -> PlanInput {
-    try planSources(writeCache: writeCache, now: now).input
-  }
-
-  /// What planning needs, and where Anki's counts come from (`Workspace.planSources`).
-  func planSources(writeCache: Bool, now: Date) throws -> (input: PlanInput, anki: AnkiStatus?) {
-    let sources = try workspace.planSources(writeCache: writeCache, now: now)
-    return (sources.input, sources.anki)
-  }
-
   /// How `status`, `preview` and `doctor` say where Anki's counts come from.
   func ankiReport(_ status: AnkiStatus?, now: Date) -> AnkiReport? {
     guard let status, let settings = configuration.anki else { return nil }
     return AnkiReport(status: status, settings: settings, clock: clock, language: language, now: now)
   }
-
-  var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
 
   var deliveryRun: DeliveryRun { workspace.deliveryRun }
 
