@@ -2,12 +2,13 @@
 SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 # Debian packages, in groups, each installed only by the targets that need it.
-# The build: libdbus and SQLite's headers (the Swift toolchain is there already). The demo: the
+# The build: libdbus and SQLite's headers, and GTK 4's and libadwaita's for the desktop app
+# (the Swift toolchain is there already; `reminders` itself links no GTK). The demo: the
 # build's, python3 (the sample deck) and edict (the dictionary a card is made from one word
 # with); and only on a machine where no notification server
 # answers on the session bus, the test harness it falls back to: dbus (dbus-daemon), dunst and
 # Xvfb. All with --no-install-recommends: `make demo` installs no desktop and no browser.
-BUILD_PACKAGES := libdbus-1-dev libsqlite3-dev
+BUILD_PACKAGES := libdbus-1-dev libsqlite3-dev libgtk-4-dev libadwaita-1-dev
 DEMO_PACKAGES := $(BUILD_PACKAGES) python3 edict
 HARNESS_PACKAGES := dbus dunst xvfb
 # The package (`make deb`), besides the build's: dpkg-dev (dpkg-shlibdeps), binutils (strip) and
@@ -28,12 +29,13 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # press pop-ups through the accessibility bus (at-spi2-core, with Debian's python3-gi and
 # gir1.2-atspi-2.0), and makoctl wants jq. faketime runs the binary with its clock at other hours
 # of the day (`make test-clock`). The CalDAV calendars the sync is tested against: Radicale and
-# Xandikos, started on loopback by Tests/harness/caldav-server.sh (with curl).
+# Xandikos, started on loopback by Tests/harness/caldav-server.sh (with curl). The desktop app's
+# tests keep screenshots of its pages: xwd (x11-apps) and ImageMagick's convert and identify.
 TEST_PACKAGES := $(DEMO_PACKAGES) $(HARNESS_PACKAGES) systemd x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
-  gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl
+  gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl x11-apps imagemagick
 # The test desktops come with what they recommend (the tests were proven so), except a display
 # manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen.
 TEST_EXCLUDED := gdm3

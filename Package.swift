@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "reminders", targets: ["reminders"]),
     .executable(name: "reminders-caldav", targets: ["reminders-caldav"]),
+    .executable(name: "reminders-desktop", targets: ["reminders-desktop"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -163,6 +164,27 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // C interop: libadwaita and GTK 4 (Debian 12's 1.2 and 4.8), imported only by RemindersGtk.
+    .systemLibrary(
+      name: "CAdwaita",
+      pkgConfig: "libadwaita-1",
+      providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
+    ),
+    // The desktop app's GTK layer (docs/app.md): each GObject owned by a final class, each signal
+    // closure boxed once; the only target with GTK's pointers.
+    .target(name: "RemindersGtk", dependencies: ["CAdwaita"]),
+    // The desktop app's pages (Home, Study, Settings): widgets and bindings over the App layer's
+    // services and Reports' words, the same ones the commands call; no rule of their own.
+    .target(
+      name: "RemindersWindow",
+      dependencies: [
+        "RemindersGtk", "RemindersApp", "RemindersCore", "RemindersStore", "RemindersMessages", "RemindersReports",
+        "RemindersTerminal",
+      ]
+    ),
+    // Executable: the desktop app, a separate program: `reminders` never links GTK.
+    .executableTarget(name: "reminders-desktop", dependencies: ["RemindersWindow", "RemindersApp"]),
 
     // Executable: the entry point, a few lines calling RemindersCommands.
     .executableTarget(name: "reminders", dependencies: ["RemindersCommands"]),

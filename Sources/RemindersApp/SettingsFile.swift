@@ -208,3 +208,23 @@ public struct SettingsFile: Sendable {
     try FileIO.writeAtomically(bytes, to: path, mode: mode)
   }
 }
+
+extension SettingsFile.Shown {
+  /// The value as a person types it back (`config set KEY VALUE`, the app's Settings): a string
+  /// without its quotes, a list of strings joined by `, `, anything else as written; nil for a
+  /// key with no value (a default the runtime chooses).
+  public var typed: String? {
+    guard let value else { return nil }
+    guard let document = try? TOMLDocument(Array(("v = " + value).utf8)),
+      let parsed = document.value(at: ["v"])
+    else { return value }
+    switch parsed {
+    case .string(let text): return text
+    case .array(let items):
+      let texts = items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil }
+      }
+      return texts.count == items.count ? texts.joined(separator: ", ") : value
+    default: return value
+    }
+  }
+}

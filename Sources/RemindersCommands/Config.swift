@@ -134,33 +134,15 @@ struct ConfigCommand: ParsableCommand {
     print(words.settingsSaved(in: file.path))
   }
 
-  /// `body`, its refusals in words with their exit codes: 64 for a key or value, 65 for a
-  /// file that does not parse (the store's error, as every command says it).
+  /// `body`, its refusals in words (Reports' `SettingsErrorText`, as the app says them) with
+  /// their exit codes: 64 for a key, a value or a change the file refuses.
   static func saying<T>(_ language: Language, path: String, _ body: () throws -> T) throws -> T {
-    let words = language.words
     do {
       return try body()
     } catch let error as SettingsError {
-      switch error {
-      case .unknownKey(let key, let nearest):
-        throw UsageError(words.unknownSetting(key, nearest: nearest))
-      case .notOfKind(let key, let value, let kind):
-        let word: SettingKindWord =
-          switch kind {
-          case .flag: .flag
-          case .whole: .whole
-          case .number: .number
-          case .text, .texts, .command, .toml: .toml
-          }
-        throw UsageError(words.settingNotOfKind(key, value: value, kind: word))
-      case .outsideWindow(let daily, let start, let end):
-        throw UsageError(
-          words.dailyOutsideWindow(daily: daily.description, start: start.description, end: end.description))
-      case .refused(let store):
-        throw CommandFailure(StoreErrorText(language: language).text(store), code: ExitStatus.usage)
-      case .unsupported(let key):
-        throw UsageError(words.settingFormUnsupported(key, path: path))
-      }
+      let text = SettingsErrorText(language: language).text(error, path: path)
+      if case .refused = error { throw CommandFailure(text, code: ExitStatus.usage) }
+      throw UsageError(text)
     }
   }
 }

@@ -2,18 +2,6 @@ import RemindersCore
 import RemindersStore
 
 extension Language {
-  /// The session's language as `Invocation` finds it, without failing: `--lang`, else the
-  /// config's `language` (nil when it does not parse), else the locale.
-  static func resolve(lang: String?, configured: LanguageSetting?, environment: [String: String]) -> Language
-  {
-    if let language = lang.flatMap(Language.init(rawValue:)) { return language }
-    switch configured {
-    case .ja?: return .ja
-    case .en?: return .en
-    case .auto?, nil: return Language.fromLocale(environment)
-    }
-  }
-
   /// `resolve` for a command that builds no `Invocation`: it reads the config itself, and a
   /// config that is missing, unreadable or broken counts as `auto`.
   static func lenient(_ global: GlobalOptions, environment: [String: String]) -> Language {

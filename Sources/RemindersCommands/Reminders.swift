@@ -117,6 +117,9 @@ struct Invocation {
   let zoneName: String
   /// The session's language: `--lang`, else the config's `language`, else the locale.
   let language: Language
+  /// The files, config, day clock and language the use cases of RemindersApp work on
+  /// (`Workspace.open`); what they say on the way is printed to stderr here.
+  let workspace: Workspace
 
   /// Every text, in the session's language.
   var words: any Catalogue { language.words }
@@ -130,43 +133,37 @@ struct Invocation {
 
   init(_ options: [GlobalOption: String], environment: [String: String]) throws {
     self.environment = environment
-    paths = try Paths.forCommand(
-      environment: environment, config: options[.config], deck: options[.deck], stateDir: options[.stateDir],
-      lang: options[.lang])
-    let home = paths.home
-    // A config named with --config must be there; the default one may be missing (defaults).
-    if let named = options[.config], access(named, F_OK) != 0, errno == ENOENT {
-      throw StoreError.unreadable(path: named, reason: .system(SystemError(call: "access", code: ENOENT)))
-    }
-    configuration = try Configuration.load(path: paths.config, home: home)
-    language = Language.resolve(
-      lang: options[.lang], configured: configuration.language, environment: environment)
-    let day: DayZone
+    let opened: Workspace
     do {
-      day = try DayZone.resolve(configured: configuration.zoneIdentifier, environment: environment)
-    } catch {
-      throw UsageError(language.words.unusableTZ(error.value))
+      opened = try Workspace.open(
+        WorkspaceOptions(
+          config: options[.config], deck: options[.deck], stateDir: options[.stateDir], lang: options[.lang]),
+        environment: environment,
+        notices: { language in { ExitStatus.say(NoticeText(language: language).text($0)) } })
+    } catch let error as WorkspaceError {
+      switch error {
+      case .homeUnknown(let userID):
+        // Without a home there is no config to ask: `--lang`'s language, or the locale's.
+        let language = Language.resolve(lang: options[.lang], configured: nil, environment: environment)
+        throw CommandFailure(language.words.homeUnknown(userID: userID), code: ExitStatus.unavailable)
+      case .unusableZone(let value, let language):
+        throw UsageError(language.words.unusableTZ(value))
+      case .deckFolderMissing(let path, let folder, let language):
+        throw CommandFailure(
+          language.words.folderMissing(path: path, folder: folder), code: ExitStatus.ioError)
+      }
     }
-    clock = DayClock(zone: day.zone)
-    zoneName = day.name
-    // A deck named with --deck in a folder that is not there is a typo (`~/Decks` for `~/decks`):
-    // said, exit 74, for reading commands too, where it would look like an empty deck; never
-    // created. A missing deck file in a folder that is there is an empty deck.
-    if let named = options[.deck] { try CommandLinePath.requireFolder(of: named, words: words) }
+    workspace = opened
+    paths = opened.paths
+    configuration = opened.configuration
+    language = opened.language
+    clock = opened.dayClock
+    zoneName = opened.zoneName
   }
 
   var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
-
-  /// The files, config, day clock and language the use cases of RemindersApp work on; what
-  /// they say on the way is printed to stderr here.
-  var workspace: Workspace {
-    let language = language
-    return Workspace(
-      paths: paths, configuration: configuration, dayClock: clock, zoneName: zoneName, language: language,
-      notices: { ExitStatus.say(NoticeText(language: language).text($0)) })
-  }
 
   /// How `status`, `preview` and `doctor` say where Anki's counts come from.
   func ankiReport(_ status: AnkiStatus?, now: Date) -> AnkiReport? {

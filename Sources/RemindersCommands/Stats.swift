@@ -40,16 +40,8 @@ struct Stats: ParsableCommand {
     let invocation = try Invocation(global)
     if let svg, svg != "-" { try CommandLinePath.requireFolder(of: svg, words: invocation.words) }
     let now = time.instant(in: invocation.clock)
-    let retention = invocation.configuration.studyScheduler.fsrs.map {
-      RetentionForecast(scheduler: $0, now: now, clock: invocation.clock, days: StudyStats.forecastDays)
-    }
-    let record = try invocation.deckStore.studyRecord(
-      clock: invocation.clock, limits: invocation.configuration.newCards,
-      today: invocation.clock.day(of: now),
-      retention: retention)
     let report = StudyReport(
-      locale: invocation.locale, now: now,
-      stats: StudyStats(record: record, now: now, clock: invocation.clock, weeks: weeks))
+      locale: invocation.locale, now: now, stats: try invocation.workspace.studyStats(now: now, weeks: weeks))
     if let svg {
       let picture = Array(StudyPicture(report: report).svg.utf8)
       if svg == "-" {

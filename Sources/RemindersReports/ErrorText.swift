@@ -98,3 +98,61 @@ extension FileKindName {
     }
   }
 }
+
+/// What `config set` and `config unset` refuse, and the app's Settings page the same way, in
+/// the session's language (docs/configuration.md).
+public struct SettingsErrorText {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  /// The refusal's line; `path` is the config file's.
+  public func text(_ error: SettingsError, path: String) -> String {
+    let words = language.words
+    switch error {
+    case .unknownKey(let key, let nearest):
+      return words.unknownSetting(key, nearest: nearest)
+    case .notOfKind(let key, let value, let kind):
+      let word: SettingKindWord =
+        switch kind {
+        case .flag: .flag
+        case .whole: .whole
+        case .number: .number
+        case .text, .texts, .command, .toml: .toml
+        }
+      return words.settingNotOfKind(key, value: value, kind: word)
+    case .outsideWindow(let daily, let start, let end):
+      return words.dailyOutsideWindow(
+        daily: daily.description, start: start.description, end: end.description)
+    case .refused(let store):
+      return StoreErrorText(language: language).text(store)
+    case .unsupported(let key):
+      return words.settingFormUnsupported(key, path: path)
+    }
+  }
+}
+
+/// Any error a use case throws, as one line in the session's language: what the desktop app
+/// shows where the command line would print it and exit (the command line adds the exit code,
+/// docs/exit-codes.md).
+public struct ErrorWords {
+  public let language: Language
+
+  public init(language: Language) { self.language = language }
+
+  public func line(_ error: any Error) -> String {
+    let words = language.words
+    switch error {
+    case let error as StoreError: return StoreErrorText(language: language).text(error)
+    case let error as AppError: return AppErrorText(language: language).text(error)
+    case let error as AnkiConfigError: return AnkiErrorText(language: language).text(error)
+    case let error as WorkspaceError:
+      switch error {
+      case .homeUnknown(let userID): return words.homeUnknown(userID: userID)
+      case .unusableZone(let value, _): return words.unusableTZ(value)
+      case .deckFolderMissing(let path, let folder, _): return words.folderMissing(path: path, folder: folder)
+      }
+    default: return String(describing: error)
+    }
+  }
+}

@@ -76,14 +76,18 @@ public struct DesktopSession: Sendable {
     try start(server: notificationServer ? .dunst : nil, monitors: monitors)
   }
 
-  /// Starts a session with `server` (nil: none) on its bus.
-  public static func start(server: Server?, monitors: Bool = true) throws -> DesktopSession {
+  /// Starts a session with `server` (nil: none) on its bus; with `accessibility`, the
+  /// accessibility bus too (the desktop app's tests read its window through it).
+  public static func start(server: Server?, monitors: Bool = true, accessibility: Bool = false) throws
+    -> DesktopSession
+  {
     // --watch: the session ends with this process even if the test run is killed.
     var arguments = [
       script.path, "start", "--watch", String(ProcessInfo.processInfo.processIdentifier), "--server",
       server?.rawValue ?? "none",
     ]
     if !monitors { arguments.append("--no-monitors") }
+    if accessibility { arguments.append("--accessibility") }
     let result = try run("/bin/bash", arguments)
     guard result.status == 0 else {
       throw HarnessError(
@@ -211,7 +215,7 @@ public struct DesktopSession: Sendable {
 
 public struct HarnessError: Error, CustomStringConvertible {
   public let description: String
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }
 
 /// Starts a `DesktopSession` around a whole suite (`@Suite(.desktopSession)`), and stops it after;

@@ -25,6 +25,8 @@
 #                  pid, so a crashed or killed test run leaves no daemons behind)
 #   --no-dunst     the same as --server none
 #   --no-monitors  a bus that refuses BecomeMonitor (as some locked-down session buses do)
+#   --accessibility  the accessibility bus too, whatever the server (the desktop app's tests
+#                  read and press its window through it; the servers that need it start it)
 #
 # Then, for the session in $REMINDERS_SESSION_DIR (or DIR as the last argument), each the
 # server's own way:
@@ -496,9 +498,10 @@ start_swaync() {
 }
 
 start_session() {
-  local watch_pid="" server=dunst no_monitors=0
+  local watch_pid="" server=dunst no_monitors=0 accessibility=0
   while (($#)); do
     case $1 in
+      --accessibility) accessibility=1; shift ;;
       --watch) watch_pid=${2:?--watch needs a pid}; shift 2 ;;
       --server) server=${2:?--server needs a name}; shift 2 ;;
       --no-dunst) server=none; shift ;;
@@ -562,6 +565,10 @@ start_session() {
     mako) start_mako ;;
     swaync) start_swaync ;;
     none) ;;
+  esac
+  case $server in
+    xfce | notification-daemon | plasma | swaync) ;;
+    *) ((accessibility == 0)) || start_accessibility ;;
   esac
   save_session "$dir"
 

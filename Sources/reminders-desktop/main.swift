@@ -1,0 +1,32 @@
+import Foundation
+import RemindersApp
+import RemindersWindow
+
+// `reminders-desktop [--config PATH] [--deck PATH] [--state-dir PATH] [--lang ja|en] [--study]`
+// (docs/app.md): the files as every command takes them; `--study` opens Study.
+var options = WorkspaceOptions()
+var study = false
+// What is not ours goes to GApplication (`--gapplication-service`, when D-Bus starts the app).
+var passed = [CommandLine.arguments.first ?? "reminders-desktop"]
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  let (name, inline) =
+    argument.firstIndex(of: "=").map {
+      (String(argument[..<$0]), String(argument[argument.index(after: $0)...]))
+    }
+    ?? (argument, nil)
+  func value() -> String? { inline ?? arguments.popFirst() }
+  switch name {
+  case "--config": options.config = value()
+  case "--deck": options.deck = value()
+  case "--state-dir": options.stateDir = value()
+  case "--lang": options.lang = value()
+  case "--study": study = true
+  default: passed.append(argument)
+  }
+}
+let status = MainActor.assumeIsolated {
+  DesktopApp(options: options, environment: ProcessInfo.processInfo.environment).run(
+    study: study, arguments: passed)
+}
+exit(status)
