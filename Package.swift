@@ -11,7 +11,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // The CalDAV calendar's HTTP client (README: why this one), with its TLS and HTTP types.
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -25,11 +24,9 @@ let package = Package(
     // Core: pure rules. No file or bus access, never reads the clock.
     .target(name: "RemindersCore", dependencies: ["RemindersMessages"]),
 
-    // Adapters: files on disk. What is wrong with a config value is the catalogue's ConfigProblem.
-    .target(
-      name: "RemindersStore",
-      dependencies: ["RemindersCore", "RemindersMessages", "TOMLKit"]
-    ),
+    // Adapters: files on disk. The config file is read by one TOML reader of our own
+    // (TOMLDocument, docs/decisions.md); what is wrong with it is the catalogue's ConfigProblem.
+    .target(name: "RemindersStore", dependencies: ["RemindersCore", "RemindersMessages"]),
 
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
     .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),

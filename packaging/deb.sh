@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package: stages the files for /usr with stage.sh, writes DEBIAN/control
-# (Depends from dpkg-shlibdeps, which reads the libraries the binary links: libdbus-1-3, libc6
-# and the C++ runtime TOMLKit needs; and the CalDAV helper's: zlib1g), and packs it with dpkg-deb, every file owned by root.
+# (Depends from dpkg-shlibdeps, which reads the libraries the binaries link: libdbus-1-3, libc6
+# and the C++ runtime the static Swift runtime needs; and the CalDAV helper's: zlib1g), and packs it with dpkg-deb, every file owned by root.
 #
 # The package installs the user units but enables them for nobody: each user starts the timer
 # and the watch service with `systemctl --user enable --now reminders.timer

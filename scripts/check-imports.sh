@@ -69,7 +69,7 @@ for m in re.finditer(r"\.(target|executableTarget|testTarget|systemLibrary)\s*\(
     )
 
 names = {t["name"] for t in targets}
-# A dependency named by a plain string that is no target is a product by name ("TOMLKit").
+# A dependency named by a plain string that is no target is a product by name.
 for t in targets:
     t["products"] |= t["targets"] - names
     t["targets"] &= names

@@ -52,46 +52,27 @@ public struct SettingsFile: Sendable {
     public var after: String?
   }
 
-  /// The file as it is: its bytes (none when there is no file), its text and its one parse.
-  /// A file every other command refuses is refused the same (65): bytes that are no UTF-8, or
-  /// TOML that toml++ does not read (said in toml++'s words, as `Configuration.parse` says them).
-  struct Read {
-    var text: String
-    var document: TOMLDocument
+  /// The file as it is (no bytes when there is no file), in its one parse: the document every
+  /// command takes its settings from (`Configuration.document`). A file every other command
+  /// refuses as no TOML is refused the same (65, in the same words): bytes that are no UTF-8, or
+  /// text that is no TOML.
+  func read() throws -> TOMLDocument {
+    try Configuration.document(of: FileIO.read(path) ?? [], path: path)
   }
 
-  ///
-  /// toml++ reads the file once on the way (`Configuration.parse`, by the caller); here it is asked
-  /// only for the words of a refusal, so that a long file is not read by it twice.
-  func read() throws -> Read {
-    let bytes = try FileIO.read(path) ?? []
-    let text = try Configuration.text(of: bytes, path: path)
-    do {
-      return Read(text: text, document: try TOMLDocument(bytes))
-    } catch {
-      _ = try TOMLGuard.table(text, path: path)
-      throw Configuration.syntaxError(error, in: bytes, path: path)
-    }
-  }
-
-  /// `text` as every command reads it; nil where only its settings are refused (a daily time after
-  /// the window, which `config` shows and puts right), toml++'s refusal where it is no TOML.
-  func configuration(_ text: String) throws -> Configuration? {
-    do {
-      return try Configuration.parse(text, path: path, home: home)
-    } catch {
-      _ = try TOMLGuard.table(text, path: path)
-      return nil
-    }
+  /// The document's settings as every command reads them; nil where they are refused (a daily
+  /// time after the window, which `config` shows and puts right).
+  func configuration(_ document: TOMLDocument) -> Configuration? {
+    try? Configuration.parse(document, path: path, home: home)
   }
 
   /// Every setting, the file's value or the default; `environment` names the keys the
   /// environment gives when the file does not (`time.zone` from `TZ`).
   public func show(environment: Set<String> = []) throws -> [Shown] {
-    let file = try read()
-    let config = try configuration(file.text)
+    let document = try read()
+    let config = configuration(document)
     return SettingKey.all.map { key in
-      if let value = ConfigEditor.value(of: key, in: file.document) {
+      if let value = ConfigEditor.value(of: key, in: document) {
         var shown = Shown(key: key.key, value: value, source: .file)
         if key.key == "daily.time", let schedule = config?.schedule, schedule.dailyTime < schedule.windowStart
         {
@@ -115,11 +96,11 @@ public struct SettingsFile: Sendable {
     let lock = try lock()
     defer { withExtendedLifetime(lock) {} }
     let before = try read()
-    var after = try edit(before.document) { document throws(ConfigEditor.Unsupported) in
+    var after = try edit(before) { document throws(ConfigEditor.Unsupported) in
       try ConfigEditor.set(document, key: key, value: toml)
     }
     var changes = [
-      Change(key: key.key, before: ConfigEditor.value(of: key, in: before.document), after: toml)
+      Change(key: key.key, before: ConfigEditor.value(of: key, in: before), after: toml)
     ]
     if key.key == "daily.time", let daily = WallTime(value.trimmingCharacters(in: .whitespaces)) {
       let window = ConfigEditor.window(in: after)
@@ -144,7 +125,7 @@ public struct SettingsFile: Sendable {
         changes.append(Change(key: windowKey.key, before: windowBefore, after: TOMLValueText.quoted(moved.1)))
       }
     }
-    try write(after.bytes, replacing: before)
+    try write(after, replacing: before)
     return changes.filter { $0.before != $0.after }
   }
 
@@ -154,12 +135,12 @@ public struct SettingsFile: Sendable {
     let lock = try lock()
     defer { withExtendedLifetime(lock) {} }
     let before = try read()
-    let was = ConfigEditor.value(of: key, in: before.document)
+    let was = ConfigEditor.value(of: key, in: before)
     guard was != nil else { return [] }
-    let after = try edit(before.document) { document throws(ConfigEditor.Unsupported) in
+    let after = try edit(before) { document throws(ConfigEditor.Unsupported) in
       try ConfigEditor.unset(document, key: key)
     }
-    try write(after.bytes, replacing: before)
+    try write(after, replacing: before)
     return [Change(key: key.key, before: was, after: nil)]
   }
 
@@ -192,20 +173,19 @@ public struct SettingsFile: Sendable {
     }
   }
 
-  /// Checks the whole new text as every command will read it, then writes it atomically, with the
-  /// mode the file had (0600 for a file made here).
-  /// A file toml++ refuses was refused before the change (65, in its words), not the change.
-  func write(_ bytes: [UInt8], replacing old: Read) throws {
-    guard bytes != old.document.bytes else { return }
+  /// Checks the whole new document's settings as every command will read them (it is already the
+  /// parse they read), then writes it atomically, with the mode the file had (0600 for a file
+  /// made here).
+  func write(_ document: TOMLDocument, replacing old: TOMLDocument) throws {
+    guard document.bytes != old.bytes else { return }
     do {
-      _ = try Configuration.parse(bytes, path: path, home: home)
+      _ = try Configuration.parse(document, path: path, home: home)
     } catch let error as StoreError {
-      _ = try TOMLGuard.table(old.text, path: path)
       throw SettingsError.refused(error)
     }
     var info = stat()
     let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
-    try FileIO.writeAtomically(bytes, to: path, mode: mode)
+    try FileIO.writeAtomically(document.bytes, to: path, mode: mode)
   }
 }
 

@@ -45,7 +45,7 @@ public struct NoticeText {
 }
 
 /// A file error in the session's language: the frame and the reason are the catalogue's; what
-/// toml++, the iCalendar reader and the system said in their own words is kept as data inside ours.
+/// the iCalendar reader and the system said in their own words is kept as data inside ours.
 public struct StoreErrorText {
   public let language: Language
 

@@ -1,14 +1,13 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import TOMLKit
 
 extension Configuration {
   /// `[anki]`: the collection's path (`~/` is the home folder), the top-level decks counted, and
   /// the command that starts Anki. Whether the path names an Anki collection is checked when it
   /// is read (RemindersAnki), with this file and key in the message.
   static func ankiSettings(
-    text: (String) throws -> String?, lookup: (String) -> TOMLValueConvertible?,
+    text: (String) throws -> String?, lookup: (String) -> TOMLDocument.Value?,
     fail: (String, ConfigProblem) -> StoreError, home: String
   ) throws -> AnkiSettings {
     guard let collection = try text("anki.collection"), !collection.isEmpty else {

@@ -1,7 +1,6 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import TOMLKit
 
 /// `[calendar]`: the CalDAV calendar collection `run` publishes the plan to (docs/calendar.md).
 public struct CalendarSettings: Equatable, Sendable {
@@ -97,7 +96,7 @@ extension Configuration {
   /// the password (both or neither), a CA file for a private CA, and the days it holds.
   static func calendarSettings(
     text: (String) throws -> String?, filePath: (String) throws -> String?,
-    lookup: (String) -> TOMLValueConvertible?, fail: (String, ConfigProblem) -> StoreError
+    lookup: (String) -> TOMLDocument.Value?, fail: (String, ConfigProblem) -> StoreError
   ) throws -> CalendarSettings {
     guard let url = try text("calendar.url"), !url.isEmpty else {
       throw fail("calendar.url", .calendarURLMissing)

@@ -1,32 +1,37 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import TOMLKit
 
 extension Configuration {
   /// Parses and validates config text. Errors name `path` and the key (or line and column).
   public static func parse(_ source: String, path: String, home: String) throws -> Configuration {
-    var source = source
-    if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
-    let table = try TOMLGuard.parse(source, path: path)
+    try parse(Array(source.utf8), path: path, home: home)
+  }
+
+  /// Validates the settings of a config file's one parse (`TOMLDocument`): every command's
+  /// configuration, and what `reminders config` checks a change against. Errors name `path` and
+  /// the key.
+  public static func parse(_ document: TOMLDocument, path: String, home: String) throws -> Configuration {
+    let table = document.root
     func fail(_ key: String, _ problem: ConfigProblem) -> StoreError {
       .badConfig(path: path, key: key, at: nil, problem: problem)
     }
 
-    for key in table.keys where !(knownKeys[""]!.contains(key)) {
+    // The first unknown key in the order of names, whatever order the file writes them in.
+    for key in table.keys.sorted() where !(knownKeys[""]!.contains(key)) {
       throw fail(ErrorText.key(key), .unknownKey)
     }
     for (name, keys) in knownKeys where !name.isEmpty {
       guard let value = table[name] else { continue }
-      guard let sub = value.table else { throw fail(name, .notTable(name)) }
-      for key in sub.keys where !keys.contains(key) {
+      guard value.isTable else { throw fail(name, .notTable(name)) }
+      for key in value.keys.sorted() where !keys.contains(key) {
         throw fail("\(name).\(ErrorText.key(key))", .unknownKey)
       }
     }
-    func lookup(_ dotted: String) -> TOMLValueConvertible? {
+    func lookup(_ dotted: String) -> TOMLDocument.Value? {
       let parts = dotted.split(separator: ".").map(String.init)
       if parts.count == 1 { return table[parts[0]] }
-      return table[parts[0]]?.table?[parts[1]]
+      return table[parts[0]]?[parts[1]]
     }
     func text(_ dotted: String) throws -> String? {
       guard let value = lookup(dotted) else { return nil }
@@ -190,4 +195,16 @@ extension Configuration {
     config.exportPath = try filePath("export.path")
     return config
   }
+}
+
+/// A value of the document as the settings read it: of one kind, or nil.
+extension TOMLDocument.Value {
+  var string: String? { if case .string(let s) = self { s } else { nil } }
+  var int: Int? { if case .integer(let n) = self { Int(exactly: n) } else { nil } }
+  var double: Double? { if case .float(let x) = self { x } else { nil } }
+  var bool: Bool? { if case .boolean(let b) = self { b } else { nil } }
+  var array: [TOMLDocument.Value]? { if case .array(let items) = self { items } else { nil } }
+  var isTable: Bool { if case .table = self { true } else { false } }
+  /// A table's keys, in the file's order (none for any other value).
+  var keys: [String] { if case .table(let pairs) = self { pairs.map(\.0) } else { [] } }
 }

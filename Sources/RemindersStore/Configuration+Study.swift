@@ -1,13 +1,12 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import TOMLKit
 
 extension Configuration {
   /// `study.new_per_day` (a whole number, 0 or more) and `study.new_per_collection` (a table of
   /// collection names to whole numbers).
   static func newCardLimits(
-    lookup: (String) -> TOMLValueConvertible?, fail: (String, ConfigProblem) -> StoreError
+    lookup: (String) -> TOMLDocument.Value?, fail: (String, ConfigProblem) -> StoreError
   )
     throws -> NewCardLimits
   {
@@ -19,11 +18,11 @@ extension Configuration {
       limits.perDay = n
     }
     if let value = lookup("study.new_per_collection") {
-      guard let table = value.table else {
+      guard value.isTable else {
         throw fail("study.new_per_collection", .newPerCollectionTable)
       }
-      for name in table.keys.sorted() {
-        guard let n = table[name]?.int, n >= 0 else {
+      for name in value.keys.sorted() {
+        guard let n = value[name]?.int, n >= 0 else {
           throw fail("study.new_per_collection.\(ErrorText.key(name))", .newCards(example: nil))
         }
         limits.perCollection[name] = n
@@ -40,14 +39,14 @@ extension Configuration {
   /// `study.scheduler` and `[study.fsrs]`: every FSRS value is checked whichever scheduler is
   /// chosen, so that switching to `fsrs` later never meets a file that was wrong all along.
   static func studyScheduler(
-    table: TOMLTable, text: (String) throws -> String?, fail: (String, ConfigProblem) -> StoreError
+    table: TOMLDocument.Value, text: (String) throws -> String?, fail: (String, ConfigProblem) -> StoreError
   ) throws -> StudyScheduler {
-    var fsrs: [String: TOMLValueConvertible] = [:]
-    if let value = table["study"]?.table?["fsrs"] {
-      guard let sub = value.table else { throw fail("study.fsrs", .notTable("study.fsrs")) }
-      for key in sub.keys {
+    var fsrs: [String: TOMLDocument.Value] = [:]
+    if let value = table["study"]?["fsrs"] {
+      guard value.isTable else { throw fail("study.fsrs", .notTable("study.fsrs")) }
+      for key in value.keys.sorted() {
         guard fsrsKeys.contains(key) else { throw fail("study.fsrs.\(ErrorText.key(key))", .unknownKey) }
-        fsrs[key] = sub[key]
+        fsrs[key] = value[key]
       }
     }
     var parameters = FSRSParameters.standard

@@ -1,7 +1,6 @@
 import Foundation
 import RemindersCore
 import RemindersMessages
-import TOMLKit
 
 /// `language` in the config: a fixed language, or `auto` (from the locale).
 public enum LanguageSetting: String, Sendable, Equatable {
@@ -86,22 +85,28 @@ public struct Configuration: Equatable, Sendable {
     return try parse(bytes, path: path, home: home)
   }
 
-  /// Parses and validates the bytes of a config file: UTF-8 text (a byte-order mark is skipped),
-  /// which is checked here, since decoding would silently replace a bad byte with U+FFFD.
+  /// Parses and validates the bytes of a config file: its one parse (`document(of:path:)`), then
+  /// its settings.
   public static func parse(_ bytes: [UInt8], path: String, home: String) throws -> Configuration {
-    try parse(text(of: bytes, path: path), path: path, home: home)
+    try parse(document(of: bytes, path: path), path: path, home: home)
   }
 
-  /// The text of a config file's bytes; `StoreError.badConfig` (`notUTF8`, with the line and
-  /// column) where they are no UTF-8.
-  public static func text(of bytes: [UInt8], path: String) throws -> String {
+  /// The TOML document of a config file's bytes: UTF-8 text (a byte-order mark is skipped), which
+  /// is checked here, since decoding would silently replace a bad byte with U+FFFD.
+  /// `StoreError.badConfig` with the line and column where they are no UTF-8 (`notUTF8`) or no
+  /// TOML.
+  public static func document(of bytes: [UInt8], path: String) throws -> TOMLDocument {
     try bytes.withUnsafeBufferPointer { buffer in
       if let bad = UTF8Check.firstInvalidOffset(buffer) {
         throw StoreError.badConfig(
           path: path, key: nil, at: UTF8Check.position(of: bad, in: buffer), problem: .notUTF8)
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    do {
+      return try TOMLDocument(bytes)
+    } catch {
+      throw syntaxError(error, in: bytes, path: path)
+    }
   }
 
   /// `TOMLDocument`'s refusal of a config file's bytes, as `StoreError.badConfig` with its line
@@ -112,6 +117,6 @@ public struct Configuration: Equatable, Sendable {
     .badConfig(
       path: path, key: nil,
       at: bytes.withUnsafeBufferPointer { UTF8Check.position(of: failure.offset, in: $0) },
-      problem: .syntax(failure.message))
+      problem: failure.problem)
   }
 }

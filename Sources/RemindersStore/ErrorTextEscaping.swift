@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// How an error message shows what a file holds: on one line, and short.
 ///
 /// A file may hold anything, a 50 MB value or a line break inside a quoted key, and a message
@@ -19,14 +17,14 @@ enum ErrorText {
 
   /// A key as a message names it: as written when it is a bare key, else quoted.
   static func key(_ key: String) -> String {
-    let bare = !key.isEmpty && key.utf8.count <= limit && key.utf8.allSatisfy(TOMLGuard.isBareKeyByte)
+    let bare = !key.isEmpty && key.utf8.count <= limit && key.utf8.allSatisfy(TOMLDocument.Parser.isBare)
     return bare ? key : quoted(key)
   }
 
   /// A TOML value: a string quoted, anything else as TOML writes it, cut the same way.
-  static func shown(_ value: any TOMLValueConvertible) -> String {
-    if let string = value.string { return quoted(string) }
-    return oneLine(value.debugDescription)
+  static func shown(_ value: TOMLDocument.Value) -> String {
+    if case .string(let string) = value { return quoted(string) }
+    return oneLine(TOMLValueText.rendered(value))
   }
 
   /// Text made one line of at most `limit` characters, ending with an ellipsis when cut.

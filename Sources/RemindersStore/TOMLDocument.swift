@@ -1,16 +1,18 @@
 import Foundation
+import RemindersMessages
 
-/// A TOML document read with the place of every key and value in its bytes: what
-/// `reminders config show/set/unset` read and edit the config file through (docs/configuration.md,
-/// "Changing settings").
+/// A TOML document read with the place of every key and value in its bytes: the one reader of the
+/// config file, which every command takes its settings from (`Configuration.parse`) and
+/// `reminders config show/set/unset` edit through (docs/configuration.md, "Changing settings").
 ///
-/// TOMLKit (toml++) gives a table of values and places only for its errors; no Swift package on
-/// the lists this project draws from parses TOML with source spans (docs/decisions.md). An editor
-/// that keeps every other byte must know where each statement starts and ends, so this reader
-/// follows TOML 1.0 itself: tables, arrays of tables, dotted and quoted keys, inline tables,
-/// arrays, the four kinds of string (multi-line too), integers, floats, booleans, dates and times,
-/// comments, a byte-order mark and CR LF line ends. It does not replace TOMLKit as
-/// `Configuration.parse`'s reader; the tests hold the two to the same table.
+/// No Swift package on the lists this project draws from parses TOML with source spans
+/// (docs/decisions.md), and an editor that keeps every other byte must know where each statement
+/// starts and ends, so this reader follows TOML 1.0 itself: tables, arrays of tables, dotted and
+/// quoted keys, inline tables, arrays, the four kinds of string (multi-line too), integers (64
+/// bits), floats, booleans, dates and times (checked to exist), comments, a byte-order mark and
+/// CR LF line ends. Whatever TOML 1.0 forbids is refused at its place, with what was expected
+/// there (`TOMLProblem`); a control character other than tab and the line ends, anywhere, is
+/// refused as one (`ConfigProblem.controlCharacter`).
 public struct TOMLDocument: Sendable {
   /// A value as TOML gives it.
   public indirect enum Value: Equatable, Sendable {
@@ -49,7 +51,8 @@ public struct TOMLDocument: Sendable {
   /// Why the bytes are not TOML, and where (a byte offset into them).
   public struct Failure: Error, Equatable, Sendable {
     public var offset: Int
-    public var message: String
+    /// `.syntax`, or the text-wide problems `.controlCharacter`, `.tableName` and `.arrayValue`.
+    public var problem: ConfigProblem
   }
 
   /// One `key = value`, written as a statement of its own or inside an inline table.
@@ -193,7 +196,7 @@ public struct TOMLDocument: Sendable {
 // MARK: The reader
 
 extension TOMLDocument {
-  /// How deep arrays and inline tables may nest (toml++ stops at 256).
+  /// How deep arrays and inline tables may nest (the reader recurses once a level).
   static let deepest = 128
 
   struct Parser {
@@ -207,8 +210,34 @@ extension TOMLDocument {
       self.document = document
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> Failure {
-      Failure(offset: min(offset ?? i, bytes.count), message: message)
+    /// The failure at `offset` (else here): `problem`, unless a control character stands there,
+    /// which is what is wrong then.
+    func fail(_ problem: ConfigProblem, at offset: Int? = nil) -> Failure {
+      let at = min(offset ?? i, bytes.count)
+      if at < bytes.count, Self.isControl(bytes, at) {
+        return Failure(offset: at, problem: .controlCharacter(bytes[at]))
+      }
+      return Failure(offset: at, problem: problem)
+    }
+
+    func fail(_ problem: TOMLProblem, at offset: Int? = nil) -> Failure { fail(.syntax(problem), at: offset) }
+
+    /// Whether the byte at `at` is a control character TOML allows nowhere: any but tab, LF and
+    /// the CR of a CR LF.
+    static func isControl(_ bytes: [UInt8], _ at: Int) -> Bool {
+      let b = bytes[at]
+      guard b < 0x20 || b == 0x7F, b != 0x09, b != 0x0A else { return false }
+      return !(b == 0x0D && at + 1 < bytes.count && bytes[at + 1] == 0x0A)
+    }
+
+    /// A name of the document for a message: its keys as a message names them (`ErrorText.key`),
+    /// dotted, cut after `ErrorText.limit` characters.
+    static func name<S: Sequence<String>>(_ path: S) -> String {
+      let text = path.map(ErrorText.key).joined(separator: ".")
+      guard text.unicodeScalars.count > ErrorText.limit else { return text }
+      var cut = String.UnicodeScalarView()
+      cut.append(contentsOf: text.unicodeScalars.prefix(ErrorText.limit))
+      return String(cut) + "…"
     }
 
     var atEnd: Bool { i >= bytes.count }
@@ -233,7 +262,7 @@ extension TOMLDocument {
       guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else { return }
       while i < bytes.count, lineEnd() == 0 {
         let b = bytes[i]
-        if (b < 0x20 && b != 0x09) || b == 0x7F { throw fail("a control character in a comment") }
+        if (b < 0x20 && b != 0x09) || b == 0x7F { throw fail(.controlCharacter(b)) }
         i += 1
       }
     }
@@ -244,7 +273,7 @@ extension TOMLDocument {
       try skipComment()
       guard !atEnd else { return }
       let end = lineEnd()
-      guard end > 0 else { throw fail("expected the end of the line") }
+      guard end > 0 else { throw fail(.lineEnd) }
       i += end
     }
 
@@ -293,20 +322,22 @@ extension TOMLDocument {
       }
     }
 
-    /// A dotted key: its parts, and its span.
-    mutating func key() throws(Failure) -> (parts: [String], span: Range<Int>) {
+    /// A dotted key: its parts, and its span. `header`: a table's name, whose missing part is
+    /// `.tableName`.
+    mutating func key(header: Bool = false) throws(Failure) -> (parts: [String], span: Range<Int>) {
       let start = i
       var parts: [String] = []
+      let missing: ConfigProblem = header ? .tableName : .syntax(.key)
       while true {
         skipBlanks()
-        guard !atEnd else { throw fail("expected a key") }
+        guard !atEnd else { throw fail(missing) }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-          if peek(1) == byte, peek(2) == byte { throw fail("a key cannot be a multi-line string") }
+          if peek(1) == byte, peek(2) == byte { throw fail(.multiLineKey) }
           parts.append(try string())
         } else {
           let from = i
           while i < bytes.count, Self.isBare(bytes[i]) { i += 1 }
-          guard i > from else { throw fail("expected a key") }
+          guard i > from else { throw fail(missing) }
           parts.append(String(decoding: bytes[from..<i], as: UTF8.self))
         }
         let end = i
@@ -324,22 +355,22 @@ extension TOMLDocument {
     mutating func header(lineStart: Int) throws(Failure) -> (table: Int, section: Int) {
       let isArray = peek(1) == UInt8(ascii: "[")
       i += isArray ? 2 : 1
-      let (parts, _) = try key()
+      let (parts, _) = try key(header: true)
       skipBlanks()
-      guard !atEnd, byte == UInt8(ascii: "]") else { throw fail("expected ] after the table's name") }
+      guard !atEnd, byte == UInt8(ascii: "]") else { throw fail(.headerClose(arrayOfTables: isArray)) }
       i += 1
       if isArray {
-        guard !atEnd, byte == UInt8(ascii: "]") else { throw fail("expected ]] after the table's name") }
+        guard !atEnd, byte == UInt8(ascii: "]") else { throw fail(.headerClose(arrayOfTables: true)) }
         i += 1
       }
       let index = document.headers.count
       // The tables on the way: made as parents where missing; through an array of tables, its last.
       var node = 0
-      for name in parts.dropLast() {
+      for (k, name) in parts.dropLast().enumerated() {
         if let child = document.nodes[node].children[name] {
           switch document.nodes[child].kind {
           case .arrayOfTables(let elements): node = elements.last!
-          case .table(.inline), .leaf: throw fail("cannot add to \(name), which is a value")
+          case .table(.inline), .leaf: throw fail(.closedTable(Self.name(parts.prefix(k + 1))), at: lineStart)
           case .table: node = child
           }
         } else {
@@ -354,7 +385,7 @@ extension TOMLDocument {
         let element = appendNode(elementNode)
         if let child = document.nodes[node].children[name] {
           guard case .arrayOfTables(var elements) = document.nodes[child].kind else {
-            throw fail("cannot redefine \(name) as an array of tables")
+            throw fail(.notArrayOfTables(Self.name(parts)), at: lineStart)
           }
           elements.append(element)
           document.nodes[child].kind = .arrayOfTables(elements)
@@ -364,7 +395,7 @@ extension TOMLDocument {
         table = element
       } else if let child = document.nodes[node].children[name] {
         guard case .table(.implied) = document.nodes[child].kind else {
-          throw fail("cannot redefine existing table \(name)")
+          throw fail(.duplicateTable(Self.name(parts)), at: lineStart)
         }
         document.nodes[child].kind = .table(.header(index))
         table = child
@@ -395,13 +426,13 @@ extension TOMLDocument {
     mutating func keyValue(in table: Int, section: Int?, inline: Int?) throws(Failure) -> Int {
       let (parts, keySpan) = try key()
       skipBlanks()
-      guard !atEnd, byte == UInt8(ascii: "=") else { throw fail("expected = after a key") }
+      guard !atEnd, byte == UInt8(ascii: "=") else { throw fail(.equals) }
       i += 1
       skipBlanks()
       let entry = document.entries.count
       var node = table
       var fullPath = document.nodes[table].path
-      for name in parts.dropLast() {
+      for (k, name) in parts.dropLast().enumerated() {
         fullPath.append(name)
         if let child = document.nodes[node].children[name] {
           switch (document.nodes[child].kind, inline) {
@@ -411,7 +442,10 @@ extension TOMLDocument {
           case (.table(.inline(let made)), let inline?) where made == inline:
             // Inside an inline table, to a table an earlier dotted key of it made.
             break
-          default: throw fail("cannot add to \(name), which is already defined", at: keySpan.lowerBound)
+          default:
+            throw fail(
+              .closedTable(Self.name(document.nodes[table].path + parts.prefix(k + 1))),
+              at: keySpan.lowerBound)
           }
           node = child
         } else {
@@ -422,7 +456,7 @@ extension TOMLDocument {
       let name = parts.last!
       fullPath.append(name)
       guard document.nodes[node].children[name] == nil else {
-        throw fail("cannot redefine existing key \(name)", at: keySpan.lowerBound)
+        throw fail(.duplicateKey(Self.name(fullPath)), at: keySpan.lowerBound)
       }
       let leaf = add(name, Node(kind: .leaf, entry: entry), to: node)
       document.entries.append(
@@ -447,7 +481,7 @@ extension TOMLDocument {
     mutating func inlineTable(_ table: Int, entry: Int) throws(Failure) {
       depth += 1
       defer { depth -= 1 }
-      guard depth <= TOMLDocument.deepest else { throw fail("values nest too deep") }
+      guard depth <= TOMLDocument.deepest else { throw fail(.nesting(levels: TOMLDocument.deepest)) }
       i += 1
       skipBlanks()
       if !atEnd, byte == UInt8(ascii: "}") {
@@ -457,13 +491,13 @@ extension TOMLDocument {
       while true {
         _ = try keyValue(in: table, section: nil, inline: entry)
         skipBlanks()
-        guard !atEnd else { throw fail("expected } to close the inline table") }
+        guard !atEnd else { throw fail(.inlineTableSeparator) }
         if byte == UInt8(ascii: ",") {
           i += 1
           skipBlanks()
           continue
         }
-        guard byte == UInt8(ascii: "}") else { throw fail("expected , or } in an inline table") }
+        guard byte == UInt8(ascii: "}") else { throw fail(.inlineTableSeparator) }
         i += 1
         return
       }
@@ -472,7 +506,7 @@ extension TOMLDocument {
     // MARK: Values
 
     mutating func value() throws(Failure) -> Value {
-      guard !atEnd else { throw fail("expected a value") }
+      guard !atEnd else { throw fail(.value(got: nil)) }
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try string())
       case UInt8(ascii: "["): return try array()
@@ -486,11 +520,12 @@ extension TOMLDocument {
         return value
       case UInt8(ascii: "t"), UInt8(ascii: "f"):
         for (word, flag) in [("true", true), ("false", false)] where bytes[i...].starts(with: word.utf8) {
-          i += word.utf8.count
-          guard atEnd || !Self.isBare(byte) else { break }
+          let end = i + word.utf8.count
+          guard end == bytes.count || !Self.isBare(bytes[end]) else { break }
+          i = end
           return .boolean(flag)
         }
-        throw fail("expected a value")
+        return try number()
       default: return try number()
       }
     }
@@ -498,24 +533,38 @@ extension TOMLDocument {
     mutating func array() throws(Failure) -> Value {
       depth += 1
       defer { depth -= 1 }
-      guard depth <= TOMLDocument.deepest else { throw fail("values nest too deep") }
+      guard depth <= TOMLDocument.deepest else { throw fail(.nesting(levels: TOMLDocument.deepest)) }
       i += 1
       var items: [Value] = []
       while true {
         try skipSpaceInArray()
-        guard !atEnd else { throw fail("expected ] to close the array") }
+        guard !atEnd else { throw fail(.arrayValue) }
         if byte == UInt8(ascii: "]") {
           i += 1
           return .array(items)
         }
+        // A `}` (or `,`, `=`…) where an item goes: no value starts so.
+        guard Self.startsValue(byte) else { throw fail(.arrayValue) }
         items.append(try value())
         try skipSpaceInArray()
-        guard !atEnd else { throw fail("expected ] to close the array") }
+        guard !atEnd else { throw fail(.arraySeparator) }
         if byte == UInt8(ascii: ",") {
           i += 1
         } else if byte != UInt8(ascii: "]") {
-          throw fail("expected , or ] in an array")
+          throw fail(.arraySeparator)
         }
+      }
+    }
+
+    /// Whether a value may start with `b`: a quote, a bracket, a brace, a letter (`true`, `inf`…),
+    /// a digit or a sign.
+    static func startsValue(_ b: UInt8) -> Bool {
+      switch b {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "+"),
+        UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        true
+      default: false
       }
     }
 
@@ -531,7 +580,7 @@ extension TOMLDocument {
       }
       var out: [UInt8] = []
       while true {
-        guard !atEnd else { throw fail("the string is not closed", at: opening) }
+        guard !atEnd else { throw fail(.unclosedString, at: opening) }
         let b = byte
         if b == quote {
           if !multiLine {
@@ -541,7 +590,7 @@ extension TOMLDocument {
           var run = 0
           while i + run < bytes.count, bytes[i + run] == quote { run += 1 }
           if run >= 3 {
-            guard run <= 5 else { throw fail("too many quotes closing the string", at: i + 5) }
+            guard run <= 5 else { throw fail(.closingQuotes, at: i + 5) }
             out += Array(repeating: quote, count: run - 3)
             i += run
             break
@@ -552,13 +601,13 @@ extension TOMLDocument {
         }
         let end = lineEnd()
         if end > 0 {
-          guard multiLine else { throw fail("the string is not closed", at: opening) }
-          // A line end in a multi-line string is LF, as toml++ gives it.
+          guard multiLine else { throw fail(.unclosedString, at: opening) }
+          // A line end in a multi-line string is LF (TOML lets a reader normalize it).
           out.append(0x0A)
           i += end
           continue
         }
-        if (b < 0x20 && b != 0x09) || b == 0x7F { throw fail("a control character in a string") }
+        if (b < 0x20 && b != 0x09) || b == 0x7F { throw fail(.controlCharacter(b)) }
         if basic && b == UInt8(ascii: "\\") {
           try escape(into: &out, multiLine: multiLine)
           continue
@@ -572,7 +621,7 @@ extension TOMLDocument {
     mutating func escape(into out: inout [UInt8], multiLine: Bool) throws(Failure) {
       let at = i
       i += 1
-      guard !atEnd else { throw fail("the string is not closed", at: at) }
+      guard !atEnd else { throw fail(.unclosedString, at: at) }
       let simple: [UInt8: UInt8] = [
         UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): 0x09, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "f"): 0x0C,
         UInt8(ascii: "r"): 0x0D, UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C,
@@ -588,7 +637,7 @@ extension TOMLDocument {
           let code = UInt32(String(decoding: bytes[(i + 1)...(i + count)], as: UTF8.self), radix: 16),
           bytes[(i + 1)...(i + count)].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }),
           let scalar = Unicode.Scalar(code)
-        else { throw fail("a \\u escape that is no Unicode scalar", at: at) }
+        else { throw fail(.unicodeEscape, at: at) }
         out += Array(String(Character(scalar)).utf8)
         i += count + 1
         return
@@ -607,7 +656,7 @@ extension TOMLDocument {
         }
         i = save
       }
-      throw fail("an unknown escape", at: at)
+      throw fail(.escape, at: at)
     }
 
     /// An integer, a float, a date or a time at `i`.
@@ -628,9 +677,41 @@ extension TOMLDocument {
         }
       }
       let token = String(decoding: bytes[start..<i], as: UTF8.self)
-      guard !token.isEmpty else { throw fail("expected a value") }
+      guard !token.isEmpty else { throw fail(.value(got: nil)) }
       if let value = Self.number(token) { return value }
-      throw fail("not a value: \(token.prefix(40))", at: start)
+      let got = ErrorText.oneLine(token, limit: 40)
+      let first = bytes[start]
+      if Self.looksLikeDateTime(bytes[start..<i]) { throw fail(.dateTime(got: got), at: start) }
+      if Self.isOutOfRange(token) { throw fail(.integerRange(got: got), at: start) }
+      if Self.isDigit(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+        || first == UInt8(ascii: ".")
+      {
+        throw fail(.number(got: got), at: start)
+      }
+      throw fail(.value(got: got), at: start)
+    }
+
+    /// Whether `token` starts as a date (`dddd-`) or a time (`dd:`) does.
+    static func looksLikeDateTime(_ token: ArraySlice<UInt8>) -> Bool {
+      let s = Array(token)
+      if s.count > 4, s[0..<4].allSatisfy(isDigit), s[4] == UInt8(ascii: "-") { return true }
+      return s.count > 2 && s[0..<2].allSatisfy(isDigit) && s[2] == UInt8(ascii: ":")
+    }
+
+    /// Whether `token` is a whole number as TOML writes one, but outside 64 bits.
+    static func isOutOfRange(_ token: String) -> Bool {
+      var body = Substring(token)
+      if let f = body.first, f == "+" || f == "-" { body = body.dropFirst() }
+      if token.first != "+", token.first != "-", body.count > 2, body.first == "0",
+        let base = ["x": 16, "o": 8, "b": 2][body.dropFirst().first!]
+      {
+        return digits(body.dropFirst(2)) {
+          $0.isASCII && $0.isHexDigit && Int(String($0), radix: base) != nil
+        }
+          != nil
+      }
+      guard let whole = digits(body, allowed: { $0.isASCII && $0.isNumber }) else { return false }
+      return whole == "0" || whole.first != "0"
     }
 
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -706,7 +787,17 @@ extension TOMLDocument {
       return Double(text).map(Value.float)
     }
 
-    /// A date-time, date or time in RFC 3339's forms as TOML allows them, else nil.
+    /// The days of `month` (1…12) in `year`, by the Gregorian calendar's leap years.
+    static func daysIn(month: Int, of year: Int) -> Int {
+      switch month {
+      case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+      case 4, 6, 9, 11: 30
+      default: 31
+      }
+    }
+
+    /// A date-time, date or time in RFC 3339's forms as TOML allows them, else nil: a date that
+    /// exists, hours 00–23, minutes and seconds 00–59 (no leap second, which no clock here keeps).
     static func dateTime(_ token: String) -> String? {
       let s = Array(token.utf8)
       func number(_ at: Int, _ count: Int) -> Int? {
@@ -716,7 +807,7 @@ extension TOMLDocument {
       func time(_ at: Int) -> Int? {
         guard let h = number(at, 2), h < 24, at + 2 < s.count, s[at + 2] == UInt8(ascii: ":"),
           let m = number(at + 3, 2), m < 60, at + 5 < s.count, s[at + 5] == UInt8(ascii: ":"),
-          let sec = number(at + 6, 2), sec <= 60
+          let sec = number(at + 6, 2), sec < 60
         else { return nil }
         var k = at + 8
         if k < s.count, s[k] == UInt8(ascii: ".") {
@@ -729,7 +820,8 @@ extension TOMLDocument {
       }
       var k: Int
       if let y = number(0, 4), y >= 0, s.count >= 10, s[4] == UInt8(ascii: "-"), let mo = number(5, 2),
-        (1...12).contains(mo), s[7] == UInt8(ascii: "-"), let d = number(8, 2), (1...31).contains(d)
+        (1...12).contains(mo), s[7] == UInt8(ascii: "-"), let d = number(8, 2),
+        (1...daysIn(month: mo, of: y)).contains(d)
       {
         k = 10
         if k == s.count { return token }

@@ -9,7 +9,14 @@ import Testing
   /// Every case of `ConfigProblem`, with values as the reader shows them.
   static let every: [ConfigProblem] = [
     .notUTF8, .controlCharacter(0), .controlCharacter(0x1B), .tableName, .arrayValue,
-    .syntax("Error while parsing key-value pair: expected value, saw end-of-input"),
+    .syntax(.key), .syntax(.multiLineKey), .syntax(.equals), .syntax(.value(got: nil)),
+    .syntax(.value(got: "ja")), .syntax(.lineEnd), .syntax(.headerClose(arrayOfTables: false)),
+    .syntax(.headerClose(arrayOfTables: true)), .syntax(.arraySeparator), .syntax(.inlineTableSeparator),
+    .syntax(.unclosedString), .syntax(.closingQuotes), .syntax(.escape), .syntax(.unicodeEscape),
+    .syntax(.number(got: "01")), .syntax(.integerRange(got: "9223372036854775808")),
+    .syntax(.dateTime(got: "1979-02-30")), .syntax(.nesting(levels: 128)),
+    .syntax(.duplicateKey("daily.time")),
+    .syntax(.duplicateTable("daily")), .syntax(.closedTable("daily")), .syntax(.notArrayOfTables("daily")),
     .unknownKey, .notTable("daily"), .notString, .notFlag, .emptyPath,
     .language(got: "\"japanese\""), .timeZone(got: "\"Tokyo\""), .time(got: "\"25:00\"", orOff: false),
     .time(got: "\"7pm\"", orOff: true), .duration(got: "\"soon\"", orOff: false),
@@ -41,7 +48,6 @@ import Testing
     #expect(!english.isEmpty && !english.contains("\n"))
     #expect(!japanese.isEmpty && !japanese.contains("\n"))
     #expect(japanese != english)
-    if case .syntax = problem { return }  // toml++'s words, kept as it wrote them
     for word in Self.englishWords {
       #expect(!japanese.contains(word), "\(japanese)")
     }
@@ -123,14 +129,23 @@ import Testing
     #expect(error.description == english)
   }
 
-  /// toml++'s own message is kept, in the catalogue's frame.
+  /// Where the text stops being TOML, said in the catalogue's words: what was expected there.
   @Test func theParsersWordsAreFramed() throws {
     let (error, line) = try Self.line("a = 1\nb = \n", .ja)
-    guard case .badConfig(_, nil, TextPosition(line: 2, column: 5)?, .syntax(let text)) = error else {
+    guard case .badConfig(_, nil, TextPosition(line: 2, column: 5)?, .syntax(let problem)) = error else {
       Issue.record("\(error)")
       return
     }
-    #expect(!text.isEmpty)
-    #expect(line == "c.toml:2:5: 設定が正しくありません: TOML として読めません（TOML パーサーの説明: \(text)）")
+    #expect(problem == .value(got: nil))
+    #expect(line == "c.toml:2:5: 設定が正しくありません: TOML として読めません: 値が必要です")
+    #expect(try Self.line("a = 1\nb = \n", .en).1 == "c.toml:2:5: expected a value")
+  }
+
+  /// Every problem of the text says its own thing, in each language.
+  @Test func everySyntaxProblemHasWordsOfItsOwn() {
+    let problems = Self.every.filter { if case .syntax = $0 { true } else { false } }
+    for language in [Language.en, .ja] {
+      #expect(Set(problems.map(language.words.configProblem)).count == problems.count)
+    }
   }
 }

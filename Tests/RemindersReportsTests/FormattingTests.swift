@@ -123,9 +123,9 @@ import Testing
     ),
     (
       .badConfig(
-        path: "/c.toml", key: nil, at: TextPosition(line: 2), problem: .syntax("unterminated string")),
-      "/c.toml:2: unterminated string",
-      "/c.toml:2: 設定が正しくありません: TOML として読めません（TOML パーサーの説明: unterminated string）"
+        path: "/c.toml", key: nil, at: TextPosition(line: 2), problem: .syntax(.unclosedString)),
+      "/c.toml:2: expected the closing quote of the string that starts here",
+      "/c.toml:2: 設定が正しくありません: TOML として読めません: ここから始まる文字列を閉じる引用符がありません"
     ),
     (
       .unreadable(path: "/d/deck.json", reason: .system(SystemError(call: "open", code: ENOENT))),

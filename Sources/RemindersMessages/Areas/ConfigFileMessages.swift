@@ -20,8 +20,9 @@ public enum ConfigProblem: Equatable, Sendable {
   case tableName
   /// A `}` where an array expects a value (`[}`).
   case arrayValue
-  /// What TOMLKit's parser (toml++) said, in its own (English) words, on one line.
-  case syntax(String)
+  /// Text that is no TOML (TOML 1.0): what the reader expected where it stopped, or what it met
+  /// there that TOML forbids.
+  case syntax(TOMLProblem)
 
   // Keys and kinds of value.
   /// A key no table of the config has.
@@ -131,6 +132,56 @@ public enum ConfigProblem: Equatable, Sendable {
   case step(got: String)
   /// `study.fsrs.maximum_interval` outside 1…`upTo` days.
   case maximumInterval(upTo: Int, got: String)
+}
+
+/// Where config text stops being TOML (TOML 1.0), as the config reader says it. A name (`key`)
+/// is the file's dotted key, and `got` the text as written, both as the reader shows them: on one
+/// line, cut when long.
+public enum TOMLProblem: Equatable, Sendable {
+  /// A key (letters, digits, `_` and `-`, or a quoted name) where a statement or a dotted key goes on.
+  case key
+  /// A multi-line string (`"""`, `'''`) written as a key.
+  case multiLineKey
+  /// `=` after a key.
+  case equals
+  /// A value after `=`, or where an inline table's entry expects one; `got`: what stands there
+  /// instead, when it is a word (`ja` without its quotes).
+  case value(got: String?)
+  /// The end of the line after a statement or a header: a second statement on one line.
+  case lineEnd
+  /// `]` closing a table's header (`arrayOfTables`: `]]`).
+  case headerClose(arrayOfTables: Bool)
+  /// `,` or `]` after an item of an array.
+  case arraySeparator
+  /// `,` or `}` after an entry of an inline table, which is written on one line.
+  case inlineTableSeparator
+  /// A string whose closing quote is missing: on its line, or before the file ends for a
+  /// multi-line string (the place is its opening quote).
+  case unclosedString
+  /// More than two quotes besides the closing three at the end of a multi-line string.
+  case closingQuotes
+  /// A backslash escape TOML does not know (`\q`).
+  case escape
+  /// `\u` (4 digits) or `\U` (8 digits) whose hex digits are no Unicode character.
+  case unicodeEscape
+  /// A number written as TOML does not write one (`01`, `1__0`, `0x`, `1.`).
+  case number(got: String)
+  /// A whole number outside the 64 bits TOML allows.
+  case integerRange(got: String)
+  /// A date or time that does not exist (`1979-02-30`, `24:00:00`) or is not written as RFC
+  /// 3339 writes it.
+  case dateTime(got: String)
+  /// Arrays and inline tables nested more than `levels` deep.
+  case nesting(levels: Int)
+  /// A key given a value twice.
+  case duplicateKey(String)
+  /// A table's header written twice, or a header for a table that dotted keys defined.
+  case duplicateTable(String)
+  /// A key or header that adds to `name`, which is already a value, an inline table, or a table
+  /// of a header (from a dotted key).
+  case closedTable(String)
+  /// `[[name]]` where `name` is already a value or a table.
+  case notArrayOfTables(String)
 }
 
 /// What the words of every language quote alike.

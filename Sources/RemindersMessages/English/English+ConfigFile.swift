@@ -6,7 +6,7 @@ extension English: ConfigFileMessages {
       "expected no \(byte == 0 ? "NUL byte" : "control character") (U+\(ConfigWords.code(byte))) in TOML text"
     case .tableName: "expected a table name (letters, digits, '_', '-' or a quoted name) after '['"
     case .arrayValue: "expected a value or ']' in the array"
-    case .syntax(let text): text
+    case .syntax(let problem): tomlProblem(problem)
 
     case .unknownKey: "unknown key"
     case .notTable(let name): "expected a table [\(name)]"
@@ -78,6 +78,39 @@ extension English: ConfigFileMessages {
     case .stepsList: "expected a list of durations such as [\"1m\", \"10m\"], or [] for none"
     case .step(let got): "expected a duration such as 1m, 10m or 1d, got \(got)"
     case .maximumInterval(let upTo, let got): "expected a whole number of days from 1 to \(upTo), got \(got)"
+    }
+  }
+
+  /// Where the text stops being TOML.
+  func tomlProblem(_ problem: TOMLProblem) -> String {
+    switch problem {
+    case .key: "expected a key (letters, digits, '_', '-' or a quoted name)"
+    case .multiLineKey: "expected a key on one line: a multi-line string is no key"
+    case .equals: "expected '=' after the key"
+    case .value(let got?):
+      "expected a value (a string in quotes, a number, true, false, a date, [a list] or { a table }), got \(got)"
+    case .value(nil): "expected a value"
+    case .lineEnd: "expected the end of the line (one key = value, or one [table], a line)"
+    case .headerClose(let arrayOfTables): "expected '\(arrayOfTables ? "]]" : "]")' after the table name"
+    case .arraySeparator: "expected ',' or ']' after the item of the array"
+    case .inlineTableSeparator: "expected ',' or '}' after the entry of the inline table, on the same line"
+    case .unclosedString: "expected the closing quote of the string that starts here"
+    case .closingQuotes: "expected at most five quotes at the end of the multi-line string"
+    case .escape:
+      "expected an escape \\b, \\t, \\n, \\f, \\r, \\\", \\\\, \\uXXXX or \\UXXXXXXXX after the backslash"
+    case .unicodeEscape: "expected the hex digits of a Unicode character after \\u (4) or \\U (8)"
+    case .number(let got):
+      "expected a number such as 7, -1_000, 0x1F, 1.5 or 6e-3 (no leading zeros), got \(got)"
+    case .integerRange(let got):
+      "expected a whole number from -9223372036854775808 to 9223372036854775807, got \(got)"
+    case .dateTime(let got):
+      "expected a date or time that exists, such as 1979-05-27, 07:32:00 or 1979-05-27T07:32:00+09:00, got \(got)"
+    case .nesting(let levels): "expected lists and inline tables nested at most \(levels) deep"
+    case .duplicateKey(let key): "expected each key once: \(key) is already set"
+    case .duplicateTable(let name): "expected each table once: [\(name)] is already defined"
+    case .closedTable(let name):
+      "cannot add to \(name): it is already defined (as a value, an inline table or a table)"
+    case .notArrayOfTables(let name): "cannot define [[\(name)]]: \(name) is already a value or a table"
     }
   }
 }

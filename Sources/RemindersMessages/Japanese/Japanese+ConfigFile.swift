@@ -6,7 +6,7 @@ extension Japanese: ConfigFileMessages {
       "TOML のテキストに\(byte == 0 ? " NUL バイト" : "制御文字")（U+\(ConfigWords.code(byte))）は書けません"
     case .tableName: "「[」の後にはテーブル名（英字、数字、「_」、「-」、または引用符で囲んだ名前）を書きます"
     case .arrayValue: "配列の中には値か「]」を書きます"
-    case .syntax(let text): "TOML として読めません（TOML パーサーの説明: \(text)）"
+    case .syntax(let problem): "TOML として読めません: " + tomlProblem(problem)
 
     case .unknownKey: "不明なキーです"
     case .notTable(let name): "テーブル [\(name)] として書きます"
@@ -73,6 +73,38 @@ extension Japanese: ConfigFileMessages {
     case .stepsList: "[\"1m\", \"10m\"] のような時間の長さのリストを指定します。なしにするときは [] です"
     case .step(let got): "1m、10m、1d のような時間の長さを指定します（\(got) ではなく）"
     case .maximumInterval(let upTo, let got): "1 から \(upTo) までの日数を整数で指定します（\(got) ではなく）"
+    }
+  }
+
+  /// Where the text stops being TOML.
+  func tomlProblem(_ problem: TOMLProblem) -> String {
+    switch problem {
+    case .key: "キー（英字、数字、「_」、「-」、または引用符で囲んだ名前）が必要です"
+    case .multiLineKey: "キーは 1 行で書きます（複数行の文字列はキーになりません）"
+    case .equals: "キーの後に「=」が必要です"
+    case .value(let got?):
+      "値（引用符で囲んだ文字列、数値、true、false、日付、[リスト]、{ テーブル }）が必要です（\(got) ではなく）"
+    case .value(nil): "値が必要です"
+    case .lineEnd: "ここで行を終えます（1 行に書けるのは「キー = 値」か「[テーブル]」を 1 つです）"
+    case .headerClose(let arrayOfTables): "テーブル名の後に「\(arrayOfTables ? "]]" : "]")」が必要です"
+    case .arraySeparator: "配列の項目の後には「,」か「]」を書きます"
+    case .inlineTableSeparator: "インラインテーブルの項目の後には、同じ行に「,」か「}」を書きます"
+    case .unclosedString: "ここから始まる文字列を閉じる引用符がありません"
+    case .closingQuotes: "複数行の文字列の終わりの引用符は 5 つまでです"
+    case .escape:
+      "バックスラッシュの後には \\b、\\t、\\n、\\f、\\r、\\\"、\\\\、\\uXXXX、\\UXXXXXXXX のどれかを書きます"
+    case .unicodeEscape: "\\u（4 桁）や \\U（8 桁）の後には Unicode の文字を表す 16 進数を書きます"
+    case .number(let got):
+      "7、-1_000、0x1F、1.5、6e-3 のような数値を書きます（先頭に余分な 0 は付けません。\(got) ではなく）"
+    case .integerRange(let got):
+      "整数は -9223372036854775808 から 9223372036854775807 までです（\(got) ではなく）"
+    case .dateTime(let got):
+      "1979-05-27、07:32:00、1979-05-27T07:32:00+09:00 のような実在する日付や時刻を書きます（\(got) ではなく）"
+    case .nesting(let levels): "リストとインラインテーブルの入れ子は \(levels) 段までです"
+    case .duplicateKey(let key): "\(key) はすでに設定されています（キーは 1 回だけ書きます）"
+    case .duplicateTable(let name): "[\(name)] はすでに定義されています（テーブルは 1 回だけ書きます）"
+    case .closedTable(let name): "\(name) はすでに値、インラインテーブル、またはテーブルとして定義されているので、追加できません"
+    case .notArrayOfTables(let name): "\(name) はすでに値かテーブルなので、[[\(name)]] にはできません"
     }
   }
 }
