@@ -171,7 +171,9 @@ let package = Package(
     // requests it is given over RemindersCalDAV (RemindersCalDAVHelper's CalendarHelperLine).
     .executableTarget(
       name: "reminders-caldav",
-      dependencies: ["RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore"]),
+      dependencies: [
+        "RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore", "RemindersMessages",
+      ]),
 
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(
