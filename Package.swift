@@ -97,7 +97,9 @@ let package = Package(
     // Never libdbus: it builds and is tested without it.
     .target(
       name: "RemindersDelivery",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop"]
+      dependencies: [
+        "RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop", "RemindersMessages",
+      ]
     ),
 
     // Adapters: an alarm's sound behind RemindersDelivery's AlarmSoundPlaying (docs/alarms.md):

@@ -26,15 +26,18 @@ extension AlarmCheck {
     case .success(let command):
       return .object([("command", .array(command.map(OrderedJSON.string))), ("problem", .null)])
     case .failure(let problem):
-      return .object([("command", .null), ("problem", .string(problem.description))])
+      // In English, as the JSON has always said it.
+      return .object([
+        ("command", .null), ("problem", .string(Language.en.words.alarmSoundProblem(problem.problem))),
+      ])
     }
   }
 
   /// The command the alarm sound plays with, or why there is none.
-  public func soundText(_ words: any DoctorMessages) -> String {
+  public func soundText(_ words: any Catalogue) -> String {
     switch sound {
     case .success(let command): command.joined(separator: " ")
-    case .failure(let problem): words.noAlarmSound("\(problem)")
+    case .failure(let problem): words.noAlarmSound(words.alarmSoundProblem(problem.problem))
     }
   }
 }

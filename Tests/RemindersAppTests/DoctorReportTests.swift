@@ -145,7 +145,7 @@ import Testing
         asked.append($0); return false
       },
       program: { _ in nil }, japaneseFont: { JapaneseFont(families: ["Noto Sans CJK JP"], warning: nil) },
-      terminal: { _ in ["xterm", "-e"] }, alarmSound: { _ in .failure(NoAlarmSound("none")) },
+      terminal: { _ in ["xterm", "-e"] }, alarmSound: { _ in .failure(NoAlarmSound(.soundOff)) },
       zone: { _ in TimeZone(identifier: "Asia/Tokyo")! }, time: FakeClock("2026-11-21T09:00:00+09:00"))
     let paths = files.workspace.paths
     let report = DoctorReport.examine(paths: paths, language: { _ in .ja }, probes: probes)
