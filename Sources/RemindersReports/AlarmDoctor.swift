@@ -61,12 +61,28 @@ extension GeoClueError {
       switch self {
       case .noSystemBus(let bus): .noSystemBus(bus)
       case .notAvailable(let bus): .notAvailable(bus)
+      case .notActivatable: .notActivatable
       case .refused(let bus): .refused(bus)
       case .timedOut(let seconds, let step):
         .timedOut(
-          seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds), waitingFor: step)
+          seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds),
+          waitingFor: LocationStep(step))
       case .failed(let bus): .failed(bus)
       }
-    return language.words.locationError(failure, described: description)
+    return language.words.locationError(failure)
+  }
+}
+
+extension LocationStep {
+  /// The catalogue's name for a step of asking GeoClue.
+  public init(_ step: GeoClueStep) {
+    switch step {
+    case .systemBus: self = .systemBus
+    case .client: self = .client
+    case .clientSettings: self = .clientSettings
+    case .start: self = .start
+    case .firstLocation: self = .firstLocation
+    case .properties: self = .properties
+    }
   }
 }

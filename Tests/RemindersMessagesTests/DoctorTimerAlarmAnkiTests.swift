@@ -123,10 +123,14 @@ import Testing
     (ja.alarmState(.missed(at: "T")), "鳴らせませんでした: T"),
     (en.alarmState(.ringing(since: "T")), "ringing since T"),
     (
-      ja.locationError(.timedOut(seconds: "10", waitingFor: "Start"), described: "d"),
-      "10 秒以内に位置情報が届きませんでした（Start を待っていました）"
+      ja.locationError(.timedOut(seconds: "10", waitingFor: .firstLocation)),
+      "10 秒以内に位置情報が届きませんでした（最初の位置情報を待っていました）"
     ),
-    (en.locationError(.failed("x"), described: "GeoClue failed: x"), "GeoClue failed: x"),
+    (
+      en.locationError(.timedOut(seconds: "2.5", waitingFor: .systemBus)),
+      "no location within 2.5 s (waiting for the system bus)"
+    ),
+    (en.locationError(.failed("x")), "GeoClue failed: x"),
   ])
   func alarm(said: String, expected: String) {
     #expect(said == expected)
