@@ -64,7 +64,8 @@ let package = Package(
     ),
     // Adapters: an Anki collection, read only (docs/anki.md): SQLite opened read-only or a private
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
-    .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
+    .target(
+      name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore", "RemindersMessages"]),
 
     // Dictionary: EDICT (Debian's `edict`, EUC-JP) read once into an index in the cache folder,
     // looked in by binary search; the de-inflection rules that find a conjugated word's

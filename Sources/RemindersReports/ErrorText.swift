@@ -82,19 +82,3 @@ public struct StoreErrorText {
     return language.words.fileProblem(trouble)
   }
 }
-
-extension FileKindName {
-  /// The catalogue's name for what a path names.
-  public init(_ kind: FileKind) {
-    switch kind {
-    case .regular: self = .regular
-    case .directory: self = .directory
-    case .namedPipe: self = .namedPipe
-    case .socket: self = .socket
-    case .characterDevice: self = .characterDevice
-    case .blockDevice: self = .blockDevice
-    case .symbolicLink: self = .symbolicLink
-    case .unknown: self = .unknown
-    }
-  }
-}

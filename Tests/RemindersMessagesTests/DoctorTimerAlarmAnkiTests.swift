@@ -168,12 +168,17 @@ import Testing
     ),
     (en.ankiUnknownDeck("x"), "Anki: no top-level deck named \"x\" (anki.decks)"),
     (
-      ja.ankiConfigError(configPath: "/c", collection: "/a", problem: .schema(11, reads: 18), described: "d"),
+      ja.ankiConfigError(configPath: "/c", collection: "/a", problem: .schema(11, reads: 18)),
       "/c: 設定が正しくありません: anki.collection: /a: スキーマ 11 の Anki コレクションは読めません（読めるのは 18）。Anki 2.1.50 以降で一度開いてください"
     ),
-    (ja.ankiUnreadable(.content(.missing), described: "d"), "ファイルがありません"),
+    (ja.ankiUnreadable(.content(.missing)), "ファイルがありません"),
+    (en.ankiUnreadable(.content(.missing)), "no such file"),
     (
-      ja.ankiUnreadable(.noSpace(folder: "/t", needed: "2 MB", free: "1 MB"), described: "d"),
+      en.ankiConfigError(configPath: "/c", collection: "/a", problem: .notRegularFile(kind: .namedPipe)),
+      "/c: anki.collection: /a: it is a named pipe (FIFO), not a regular file"
+    ),
+    (
+      ja.ankiUnreadable(.noSpace(folder: "/t", needed: "2 MB", free: "1 MB")),
       "/t に写すだけの空きがありません（必要 2 MB、空き 1 MB）"
     ),
   ])
