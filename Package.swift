@@ -31,7 +31,7 @@ let package = Package(
     ),
 
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
-    .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),
+    .target(name: "RemindersICalendar", dependencies: ["RemindersCore", "RemindersMessages"]),
 
     // Adapters: the systemd user units (their text, install, uninstall, status) and the user
     // manager, behind the UserManager protocol (`systemctl --user` in production, a double in

@@ -65,8 +65,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
-  /// A fallback calendar whose line `line` does not read, in the iCalendar reader's words.
-  public static func corruptCalendar(path: String, line: Int, reason: String) -> StoreError {
+  /// A fallback calendar whose line `line` does not read, for `reason`.
+  public static func corruptCalendar(path: String, line: Int, reason: CalendarSyntaxProblem) -> StoreError {
     .corrupt(path: path, at: TextPosition(line: line), reason: .calendar(reason))
   }
 }

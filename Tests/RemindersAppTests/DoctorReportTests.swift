@@ -117,7 +117,7 @@ import Testing
       FileHealth(
         role: role, path: "/\(role)", exists: true, readable: true, parses: role != c.broken, mode: 0o600,
         error: role == c.broken
-          ? StoreError.corrupt(path: "/\(role)", at: nil, reason: .calendar("torn")) : nil)
+          ? StoreError.corrupt(path: "/\(role)", at: nil, reason: .calendar(.noColon)) : nil)
     }
     let verdict = DoctorReport.judge(
       bus: bus, server: server, dnd: DoNotDisturbReading(state: c.dnd, probe: .dunst, server: "dunst"),
