@@ -94,7 +94,12 @@ import Testing
     (
       en.unitActivity(
         UnitActivityWords(load: "loaded", active: "active", sub: "waiting", raw: "r", isLoaded: true)),
-      "r"
+      "active (waiting)"
+    ),
+    (
+      en.unitActivity(
+        UnitActivityWords(load: "not-found", active: "inactive", sub: "dead", raw: "r", isLoaded: false)),
+      "not loaded (not-found)"
     ),
     (ja.timerUnknown(because: nil), "不明: ユーザーマネージャーがありません"),
     (en.timerInstalled(in: "/u", byTimerInstall: false), "yes, in /u (not by reminders timer install)"),
