@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "RemindersStore", dependencies: ["RemindersCore", "RemindersMessages"]),
 
     // Adapters: iCalendar text (pure: reminders in, RFC 5545 text out).
-    .target(name: "RemindersICalendar", dependencies: ["RemindersCore"]),
+    .target(name: "RemindersICalendar", dependencies: ["RemindersCore", "RemindersMessages"]),
 
     // Adapters: the systemd user units (their text, install, uninstall, status) and the user
     // manager, behind the UserManager protocol (`systemctl --user` in production, a double in
@@ -62,7 +62,8 @@ let package = Package(
     ),
     // Adapters: an Anki collection, read only (docs/anki.md): SQLite opened read-only or a private
     // copy of it, the few protobuf fields the counts need, the last reading kept in the state.
-    .target(name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore"]),
+    .target(
+      name: "RemindersAnki", dependencies: ["CSQLite", "RemindersCore", "RemindersStore", "RemindersMessages"]),
 
     // Dictionary: EDICT (Debian's `edict`, EUC-JP) read once into an index in the cache folder,
     // looked in by binary search; the de-inflection rules that find a conjugated word's
@@ -95,7 +96,9 @@ let package = Package(
     // Never libdbus: it builds and is tested without it.
     .target(
       name: "RemindersDelivery",
-      dependencies: ["RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop"]
+      dependencies: [
+        "RemindersCore", "RemindersStore", "RemindersICalendar", "RemindersDesktop", "RemindersMessages",
+      ]
     ),
 
     // Adapters: an alarm's sound behind RemindersDelivery's AlarmSoundPlaying (docs/alarms.md):
@@ -190,7 +193,9 @@ let package = Package(
     // requests it is given over RemindersCalDAV (RemindersCalDAVHelper's CalendarHelperLine).
     .executableTarget(
       name: "reminders-caldav",
-      dependencies: ["RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore"]),
+      dependencies: [
+        "RemindersCalDAV", "RemindersCalDAVHelper", "RemindersApp", "RemindersStore", "RemindersMessages",
+      ]),
 
     // Benchmarks: `make bench` (never part of `make test`).
     .executableTarget(

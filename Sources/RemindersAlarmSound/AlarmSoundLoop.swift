@@ -47,26 +47,25 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
   > {
     if let configured {
       guard let program = configured.first else {
-        return .failure(NoAlarmSound("alarm.sound is [] (no sound)"))
+        return .failure(NoAlarmSound(.soundOff))
       }
       guard
         program.contains("/")
           ? access(program, X_OK) == 0 : ProcessRunner.find(program, environment: environment) != nil
-      else { return .failure(NoAlarmSound("alarm.sound: \(program) is not an executable program")) }
+      else { return .failure(NoAlarmSound(.notExecutable(program))) }
       return .success(configured)
     }
     let file = soundFile(environment: environment)
-    for player in ["pw-play", "paplay", "canberra-gtk-play"] {
+    for player in players {
       guard let path = ProcessRunner.find(player, environment: environment) else { continue }
       if player == "canberra-gtk-play" { return .success([path, "-i", soundName]) }
       if let file { return .success([path, file]) }
     }
-    return .failure(
-      NoAlarmSound(
-        file == nil
-          ? "no sound player (pw-play, paplay or canberra-gtk-play) with the sound \(soundName) was found; set alarm.sound"
-          : "no sound player (pw-play, paplay or canberra-gtk-play) was found; set alarm.sound"))
+    return .failure(NoAlarmSound(.noPlayer(players: players, sound: soundName, soundFile: file != nil)))
   }
+
+  /// The players tried, in order, when `alarm.sound` is not set.
+  static let players = ["pw-play", "paplay", "canberra-gtk-play"]
 
   /// The file of the freedesktop sound theme's `alarm-clock-elapsed`, where the XDG data folders
   /// hold one (Debian: package `sound-theme-freedesktop`).
@@ -96,9 +95,7 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
     if underSystemd {
       // A plain loop would be ended with the service a second later: no sound, said so.
       guard let systemdRun = ProcessRunner.find("systemd-run", environment: environment) else {
-        throw NoAlarmSound(
-          "started by systemd (INVOCATION_ID is set) but systemd-run was not found: the sound would end with the service"
-        )
+        throw NoAlarmSound(.noSystemdRun)
       }
       let unit = "reminders-alarm-\(UUID().uuidString.lowercased().prefix(8))"
       arguments =
@@ -109,7 +106,7 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
     do {
       started = try ProcessRunner.startInBackground(executable, arguments, environment: environment)
     } catch {
-      throw NoAlarmSound("cannot start \(command.joined(separator: " ")): \(error)")
+      throw NoAlarmSound(.notStarted(command: command.joined(separator: " "), error: "\(error)"))
     }
     if underSystemd && executable != "/bin/sh" {
       do {
@@ -122,7 +119,7 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
       }
     }
     guard let stat = ProcessStat(pid: started.pid), stat.isAlive else {
-      throw NoAlarmSound("\(command.joined(separator: " ")) ended at once")
+      throw NoAlarmSound(.endedAtOnce(command: command.joined(separator: " ")))
     }
     return SoundProcess(pid: started.pid, group: started.group, startTicks: stat.startTicks)
   }
@@ -136,14 +133,12 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
       guard let stat = ProcessStat(pid: pid), stat.isAlive,
         let cgroup = try? String(contentsOfFile: "/proc/\(pid)/cgroup", encoding: .utf8)
       else {
-        throw NoAlarmSound(
-          "systemd-run --user --scope did not start the sound (is the user manager reachable?)")
+        throw NoAlarmSound(.scopeNotStarted)
       }
       if cgroup != own { return }
       usleep(10_000)
     }
-    throw NoAlarmSound(
-      "systemd-run --user --scope did not move the sound into a scope of its own in \(Int(scopeWait)) s")
+    throw NoAlarmSound(.scopeTooSlow(seconds: Int(scopeWait)))
   }
 
   /// How long systemd-run may take to move the sound into its scope: a few milliseconds on an

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 #if canImport(Glibc)
@@ -16,8 +17,8 @@ public enum AnkiReadFailure: Error, Equatable, Sendable {
   case unavailable(AnkiUnreadable)
 }
 
-/// Why the collection cannot be read just now: said in the session's language (`reminders`'
-/// `AnkiUnreadable.text`); `description` is the English, as `--json` gives it.
+/// Why the collection cannot be read just now: said in the session's language (the catalogue's
+/// `AnkiUnreadableWord`, `words`); `description` is the English, as `--json` gives it.
 public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible {
   /// Anki wrote to it during every try.
   case keptChanging
@@ -25,8 +26,8 @@ public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible 
   case system(path: String, SystemError)
   /// Something other than a regular file where a file is copied from.
   case notRegularFile(path: String, FileKind)
-  /// The copy fails `PRAGMA quick_check`.
-  case copyDoesNotCheckOut(String)
+  /// The copy fails `PRAGMA quick_check`, which said this (nil: nothing).
+  case copyDoesNotCheckOut(String?)
   /// The time limit passed while copying.
   case tooSlow
   /// Not room enough in `folder` for the copy (bytes needed, bytes free).
@@ -39,18 +40,36 @@ public enum AnkiUnreadable: Error, Equatable, Sendable, CustomStringConvertible 
   /// SQLite's own message.
   case sqlite(String)
 
-  public var description: String {
+  /// In the catalogue's words.
+  public var words: AnkiUnreadableWord {
     switch self {
-    case .keptChanging: return "it kept changing while it was read"
-    case .system(let path, let error): return "cannot use \(path): \(error)"
-    case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file"
-    case .copyDoesNotCheckOut(let check): return "the copy does not check out: \(check)"
-    case .tooSlow: return "copying took longer than the time allowed"
+    case .keptChanging: .keptChanging
+    case .system(let path, let error): .system(path: path, error: "\(error)")
+    case .notRegularFile(let path, let kind): .notRegularFile(path: path, kind: FileKindName(kind))
+    case .copyDoesNotCheckOut(let check): .copyDoesNotCheckOut(check)
+    case .tooSlow: .tooSlow
     case .noSpace(let folder, let needed, let free):
-      return
-        "not enough free space in \(folder) to copy it (\(AnkiUnreadable.megabytes(needed)) needed, \(AnkiUnreadable.megabytes(free)) free)"
-    case .content(let problem), .notACollection(let problem): return problem.description
-    case .sqlite(let message): return message
+      .noSpace(folder: folder, needed: AnkiUnreadable.megabytes(needed), free: AnkiUnreadable.megabytes(free))
+    case .content(let problem), .notACollection(let problem): .content(problem.words)
+    case .sqlite(let message): .sqlite(message)
+    }
+  }
+
+  /// In English, the catalogue's words (a person reads them in the session's language).
+  public var description: String { English().ankiUnreadable(words) }
+
+  /// A word for programs (`--json`'s `reasonCode`), the same in every language:
+  /// `kept-changing`, `too-slow`, `no-space`, or what is wrong with the file (`not-sqlite`, …).
+  public var code: String {
+    switch self {
+    case .keptChanging: "kept-changing"
+    case .system: "system"
+    case .notRegularFile: "not-regular-file"
+    case .copyDoesNotCheckOut: "copy-does-not-check-out"
+    case .tooSlow: "too-slow"
+    case .noSpace: "no-space"
+    case .content(let problem), .notACollection(let problem): problem.code
+    case .sqlite: "sqlite"
     }
   }
 
@@ -75,24 +94,36 @@ public enum AnkiProblem: Equatable, Sendable, CustomStringConvertible {
   /// Still on Anki's first scheduler (`schedVer` 1), which current Anki upgrades on opening.
   case firstScheduler
   /// A value of Anki's that does not decode (a protobuf blob, most likely from a newer Anki).
-  case badValue(String)
+  case badValue(AnkiBadValue)
 
-  public var description: String {
+  /// In the catalogue's words.
+  public var words: AnkiProblemWord {
     switch self {
-    case .missing: return "no such file"
-    case .notRegularFile(let kind): return "it is \(kind), not a regular file"
-    case .unreadable(let error): return "cannot read: \(error)"
-    case .notSQLite: return "not an Anki collection (not an SQLite database)"
-    case .notAnki(let table): return "not an Anki collection (no table \(table))"
-    case .schema(let version) where version < AnkiCollectionFile.schema:
-      return
-        "an Anki collection of schema \(version), which this version does not read (\(AnkiCollectionFile.schema)): open it once in Anki 2.1.50 or later"
-    case .schema(let version):
-      return
-        "an Anki collection of schema \(version), newer than this version reads (\(AnkiCollectionFile.schema))"
-    case .firstScheduler:
-      return "an Anki collection still on the v1 scheduler: open it once in a current Anki, which upgrades it"
-    case .badValue(let what): return "not an Anki collection this version reads (\(what))"
+    case .missing: .missing
+    case .notRegularFile(let kind): .notRegularFile(kind: FileKindName(kind))
+    case .unreadable(let error): .unreadable("\(error)")
+    case .notSQLite: .notSQLite
+    case .notAnki(let table): .notAnki(missingTable: table)
+    case .schema(let version): .schema(version, reads: AnkiCollectionFile.schema)
+    case .firstScheduler: .firstScheduler
+    case .badValue(let value): .badValue(value)
+    }
+  }
+
+  /// In English, the catalogue's words.
+  public var description: String { English().ankiUnreadable(.content(words)) }
+
+  /// A word for programs, the same in every language.
+  public var code: String {
+    switch self {
+    case .missing: "missing"
+    case .notRegularFile: "not-regular-file"
+    case .unreadable: "unreadable"
+    case .notSQLite: "not-sqlite"
+    case .notAnki: "not-anki"
+    case .schema: "schema"
+    case .firstScheduler: "first-scheduler"
+    case .badValue: "bad-value"
     }
   }
 }
@@ -240,7 +271,7 @@ public struct AnkiCollectionFile: Sendable {
       } catch let error as SQLiteError where error.isNotADatabase {
         try content(.notSQLite, before)
       } catch let error as SQLiteError {
-        if error.isInterrupted { throw .unavailable(.sqlite(error.message)) }
+        if error.isInterrupted { throw .unavailable(.tooSlow) }
         last = .sqlite(error.message)
       } catch {
         last = .sqlite("\(error)")
@@ -289,7 +320,7 @@ public struct AnkiCollectionFile: Sendable {
     guard try identity() == before else { throw Retry.changed }
     let database = try SQLiteDatabase(path: copy, mode: .privateCopy, deadline: deadline)
     let check = try database.text("PRAGMA quick_check")
-    guard check == "ok" else { throw Retry.failed(.copyDoesNotCheckOut(check ?? "no answer")) }
+    guard check == "ok" else { throw Retry.failed(.copyDoesNotCheckOut(check)) }
     return try AnkiCollectionFile.load(database)
   }
 

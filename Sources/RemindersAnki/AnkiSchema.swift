@@ -53,7 +53,8 @@ extension AnkiCollectionFile {
         collection.decks.append(
           try deck(id: id, name: row.text(1) ?? "", common: row.bytes(2), kind: row.bytes(3)))
       } catch {
-        throw AnkiReadFailure.notACollection(.badValue("deck \(id): \(error)"))
+        throw AnkiReadFailure.notACollection(
+          .badValue(.deck(id: id, reason: error.reason, offset: error.offset)))
       }
     }
     try db.rows("SELECT id, config FROM deck_config") { row in
@@ -61,7 +62,8 @@ extension AnkiCollectionFile {
       do throws(ProtoFields.Malformed) {
         collection.presets[id] = try preset(row.bytes(1))
       } catch {
-        throw AnkiReadFailure.notACollection(.badValue("deck options \(id): \(error)"))
+        throw AnkiReadFailure.notACollection(
+          .badValue(.deckOptions(id: id, reason: error.reason, offset: error.offset)))
       }
     }
     // One group per distinct card state; a new card's position and a suspended card's due never
@@ -113,7 +115,7 @@ extension AnkiCollectionFile {
     } else if try container.message(2) != nil {
       deckKind = .filtered
     } else {
-      throw ProtoFields.Malformed(offset: 0, reason: "neither a normal nor a filtered deck")
+      throw ProtoFields.Malformed(offset: 0, reason: .neitherDeckKind)
     }
     return AnkiCollection.Deck(
       id: id, name: name.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init),

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// A collection that config `anki.collection` names but that is no Anki collection this version
@@ -10,7 +11,10 @@ public struct AnkiConfigError: Error, Equatable, CustomStringConvertible {
   public var collection: String
   public var problem: AnkiProblem
 
-  public var description: String { "\(configPath): anki.collection: \(collection): \(problem)" }
+  /// In English, the catalogue's words (a person reads them through RemindersReports).
+  public var description: String {
+    English().ankiConfigError(configPath: configPath, collection: collection, problem: problem.words)
+  }
 }
 
 /// Where Anki's counts come from at this moment, and how current they are (docs/anki.md).

@@ -1,3 +1,5 @@
+import RemindersMessages
+
 /// The fields of a protobuf message in Anki's blobs, read from the wire format (the protobuf
 /// encoding guide: a key of field number and wire type, then a varint, 4 or 8 bytes, or a length
 /// and that many bytes).
@@ -18,8 +20,15 @@ public struct ProtoFields: Sendable {
   /// Why bytes are not a protobuf message.
   public struct Malformed: Error, Equatable, CustomStringConvertible {
     public var offset: Int
-    public var reason: String
-    public var description: String { "\(reason) at byte \(offset)" }
+    public var reason: ProtoReason
+
+    public init(offset: Int, reason: ProtoReason) {
+      self.offset = offset
+      self.reason = reason
+    }
+
+    /// In English, the catalogue's words.
+    public var description: String { English().ankiBlobProblem(reason, at: offset) }
   }
 
   /// The fields in the order they came; a field given twice keeps its last value, as protobuf's
@@ -34,11 +43,11 @@ public struct ProtoFields: Sendable {
       var shift: UInt64 = 0
       let start = i
       while true {
-        guard i < bytes.count else { throw Malformed(offset: start, reason: "a varint runs past the end") }
+        guard i < bytes.count else { throw Malformed(offset: start, reason: .varintPastEnd) }
         let byte = bytes[i]
         i += 1
         guard shift < 64, shift < 63 || byte <= 1 else {
-          throw Malformed(offset: start, reason: "a varint longer than 64 bits")
+          throw Malformed(offset: start, reason: .varintTooLong)
         }
         value |= UInt64(byte & 0x7F) << shift
         if byte & 0x80 == 0 { return value }
@@ -47,7 +56,7 @@ public struct ProtoFields: Sendable {
     }
     func fixed(_ count: Int) throws(Malformed) -> UInt64 {
       guard bytes.count - i >= count else {
-        throw Malformed(offset: i, reason: "a \(count * 8)-bit value runs past the end")
+        throw Malformed(offset: i, reason: .valuePastEnd(bits: count * 8))
       }
       var value: UInt64 = 0
       for k in 0..<count { value |= UInt64(bytes[i + k]) << (8 * UInt64(k)) }
@@ -59,7 +68,7 @@ public struct ProtoFields: Sendable {
       let key = try varint()
       let field = key >> 3
       guard field >= 1, field <= 536_870_911 else {
-        throw Malformed(offset: at, reason: "field number \(field) is out of range")
+        throw Malformed(offset: at, reason: .fieldNumberOutOfRange(field))
       }
       switch key & 7 {
       case 0: values[Int(field)] = .varint(try varint())
@@ -67,7 +76,7 @@ public struct ProtoFields: Sendable {
       case 2:
         let length = try varint()
         guard length <= UInt64(bytes.count - i) else {
-          throw Malformed(offset: at, reason: "field \(field)'s \(length) bytes run past the end")
+          throw Malformed(offset: at, reason: .lengthPastEnd(field: field, length: length))
         }
         values[Int(field)] = .bytes(Array(bytes[i..<(i + Int(length))]))
         i += Int(length)
@@ -75,7 +84,7 @@ public struct ProtoFields: Sendable {
       default:
         // 3 and 4 are the groups of proto2, which Anki's proto3 messages never hold; 6 and 7 are
         // no wire type at all.
-        throw Malformed(offset: at, reason: "wire type \(key & 7) of field \(field) is not read")
+        throw Malformed(offset: at, reason: .wireTypeNotRead(wireType: key & 7, field: field))
       }
     }
   }
@@ -85,7 +94,7 @@ public struct ProtoFields: Sendable {
     switch values[field] {
     case nil: return nil
     case .varint(let v)?: return v
-    default: throw Malformed(offset: 0, reason: "field \(field) is not a varint")
+    default: throw Malformed(offset: 0, reason: .notVarint(field: field))
     }
   }
 
@@ -114,7 +123,7 @@ public struct ProtoFields: Sendable {
     switch values[field] {
     case nil: return nil
     case .bytes(let b)?: return try ProtoFields(b)
-    default: throw Malformed(offset: 0, reason: "field \(field) is not a message")
+    default: throw Malformed(offset: 0, reason: .notMessage(field: field))
     }
   }
 }

@@ -52,7 +52,7 @@ final class SQLiteDatabase {
       flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI | (mode == .create ? SQLITE_OPEN_CREATE : 0)
     }
     let rc = sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
-    guard let db else { throw SQLiteError(code: rc, message: "cannot open: out of memory") }
+    guard let db else { throw SQLiteError(code: rc, message: String(cString: sqlite3_errstr(rc))) }
     guard rc == SQLITE_OK else {
       let error = SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db)))
       sqlite3_close_v2(db)
@@ -104,7 +104,8 @@ final class SQLiteDatabase {
   /// The error SQLite reports for the last call, with `code`.
   private func error(_ code: Int32) -> SQLiteError {
     if code & 0xFF == SQLITE_INTERRUPT {
-      return SQLiteError(code: code, message: "stopped: it took longer than the time allowed")
+      // Interrupted by the time limit (`isInterrupted`): said as the time that ran out.
+      return SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
     }
     return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
   }

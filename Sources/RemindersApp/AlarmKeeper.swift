@@ -120,7 +120,7 @@ public struct AlarmKeeper {
         try locator.reachable()
       } catch {
         switch error {
-        case .noSystemBus, .notAvailable: throw AlarmError.cannotBeStopped(error)
+        case .noSystemBus, .notAvailable, .notActivatable: throw AlarmError.cannotBeStopped(error)
         case .refused, .timedOut, .failed: break
         }
       }

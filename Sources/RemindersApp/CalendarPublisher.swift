@@ -11,14 +11,7 @@ public typealias CalendarFault = CalendarProblemWord
 
 extension CalendarProblemWord: Error {
   /// How the state file keeps it.
-  public var kind: CalendarFailure.Kind {
-    switch self {
-    case .unreachable, .timedOut: .unreachable
-    case .refused: .refused
-    case .status, .badAnswer: .server
-    case .password: .password
-    }
-  }
+  public var kind: CalendarFailure.Kind { CalendarFailure.Kind(self) }
 }
 
 /// A condition on a PUT.
@@ -214,7 +207,7 @@ public struct CalendarPublisher {
 
   /// An error met on the way to the server, as a fault.
   static func fault(_ error: any Error) -> CalendarFault {
-    error as? CalendarFault ?? .unreachable(String(describing: error))
+    error as? CalendarFault ?? .unreachable(.said(String(describing: error)))
   }
 
   /// One sync under way: what is wanted, what is to change, and what has been done.
@@ -256,15 +249,14 @@ public struct CalendarPublisher {
         title: reminders[change.uid]?.title)
     }
 
-    /// The failure kept in `state` (its tries counted on from the last one of the same words).
+    /// The failure kept in `state` (its tries counted on from the last one of the same fault).
     mutating func fail(_ fault: CalendarFault, state: inout CalendarState) {
       report.outcome = .failed(fault)
       let previous = state.failure
-      let detail = CalendarPublisher.detail(fault)
-      report.newFailure = previous?.kind != fault.kind || previous?.detail != detail
+      report.newFailure = previous?.problem != fault
       guard !dryRun else { return }
       state.failure = CalendarFailure(
-        kind: fault.kind, detail: detail, since: previous.map { report.newFailure ? now : $0.since } ?? now,
+        problem: fault, since: previous.map { report.newFailure ? now : $0.since } ?? now,
         lastTry: now, tries: report.newFailure ? 1 : (previous?.tries ?? 0) + 1, configKey: configKey)
     }
 
@@ -364,41 +356,35 @@ public struct CalendarPublisher {
       throw CalendarFault.status(412)
     }
   }
-
-  /// A fault's words as the state keeps them (never a password: none is ever in a fault).
-  public static func detail(_ fault: CalendarFault) -> String {
-    switch fault {
-    case .unreachable(let detail): detail
-    case .timedOut: "timeout"
-    case .refused(let status), .status(let status): "HTTP \(status)"
-    case .badAnswer(let detail): detail
-    case .password(let detail): detail
-    }
-  }
 }
 
 extension CalendarPublisher {
+  /// The seconds `calendar.password_command` has to print the password.
+  public static let passwordSeconds = 10
+
   /// The password `calendar.password_command` prints: the first line of its output, read within
   /// 10 seconds. Its output is never said, nor kept.
   public static func password(command: [String], environment: [String: String]) throws
     -> String
   {
-    let program =
-      command[0].contains("/") ? command[0] : ProcessRunner.find(command[0], environment: environment)
-    guard let program else { throw CalendarFault.password("\(command[0]): not found") }
+    let name = command[0]
+    let program = name.contains("/") ? name : ProcessRunner.find(name, environment: environment)
+    guard let program else { throw CalendarFault.password(.notFound(command: name)) }
     let result: ProcessRunner.Result
     do {
       result = try ProcessRunner.run(
-        program, Array(command.dropFirst()), environment: environment, timeout: 10)
+        program, Array(command.dropFirst()), environment: environment, timeout: TimeInterval(passwordSeconds))
     } catch {
-      throw CalendarFault.password("\(command[0]): \(error)")
+      throw CalendarFault.password(.notStarted(command: name, error: "\(error)"))
     }
-    if result.timedOut { throw CalendarFault.password("\(command[0]): no answer in 10 s") }
-    guard result.status == 0 else { throw CalendarFault.password("\(command[0]): exit \(result.status)") }
+    if result.timedOut { throw CalendarFault.password(.noAnswer(command: name, seconds: passwordSeconds)) }
+    guard result.status == 0 else {
+      throw CalendarFault.password(.exit(command: name, status: result.status))
+    }
     let first = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).first.map {
       $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
     }
-    guard let first, !first.isEmpty else { throw CalendarFault.password("\(command[0]): printed nothing") }
+    guard let first, !first.isEmpty else { throw CalendarFault.password(.printedNothing(command: name)) }
     return first
   }
 }

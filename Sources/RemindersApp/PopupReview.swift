@@ -119,7 +119,7 @@ public final class PopupReview: CardPopups {
     }
     guard id == notificationID else { return false }
     try? ledger.transaction { t in
-      t.ledger.endCards(session: name, at: session.now, because: "closed")
+      t.ledger.endCards(session: name, at: session.now, because: ClosedBecause.closed)
       try t.save()
     }
     session.close()
@@ -144,7 +144,7 @@ public final class PopupReview: CardPopups {
     let command: ReviewCommand?
     switch (key, item) {
     case ("later", _):
-      end(because: "later")
+      end(because: ClosedBecause.later)
       return .ended
     case ("show", .card) where !session.revealed: command = .reveal
     case ("remembered", .card) where session.revealed: command = .remembered
@@ -164,7 +164,7 @@ public final class PopupReview: CardPopups {
     if drip, command != .reveal {
       // Answered (durable before this returns): the drip is done, and the next comes a period
       // after this answer. Its pop-up goes; the card is not asked again here even when forgotten.
-      end(because: "answered")
+      end(because: ClosedBecause.answered)
       return .ended
     }
     return try next(at: now)
@@ -258,7 +258,7 @@ public final class PopupReview: CardPopups {
     try ledger.transaction { t in
       t.ledger.showCards(
         session: name, notificationID: notificationID, title: popup.title, body: popup.body, at: session.now)
-      t.ledger.endCards(session: name, at: session.now, because: "done")
+      t.ledger.endCards(session: name, at: session.now, because: ClosedBecause.done)
       try t.save()
     }
     session.close()

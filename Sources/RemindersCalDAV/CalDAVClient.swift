@@ -25,7 +25,7 @@ public final class CalDAVClient: CalendarServer {
   /// requests all end within `seconds` from now.
   public init(settings: CalendarSettings, password: String?, seconds: TimeInterval) throws {
     guard let address = CalendarSettings.address(settings.url) else {
-      throw CalendarFault.unreachable("not an address: \(settings.url)")
+      throw CalendarFault.unreachable(.notAnAddress(settings.url))
     }
     origin = address.origin
     collectionPath = address.path
@@ -38,7 +38,7 @@ public final class CalDAVClient: CalendarServer {
     var tls = TLSConfiguration.makeClientConfiguration()
     if let ca = settings.caFile {
       guard FileManager.default.isReadableFile(atPath: ca) else {
-        throw CalendarFault.unreachable("calendar.ca_file \(ca): cannot be read")
+        throw CalendarFault.unreachable(.caFileUnreadable(ca))
       }
       tls.additionalTrustRoots = [.file(ca)]
     }
@@ -156,11 +156,11 @@ public final class CalDAVClient: CalendarServer {
       }
     }
     let text = String(describing: error)
-    if text.contains("refused") || text.contains("ECONNREFUSED") { return .unreachable("connection refused") }
+    if text.contains("refused") || text.contains("ECONNREFUSED") { return .unreachable(.connectionRefused) }
     if error is NIOSSLError || text.contains("SSL") || text.contains("certificate") {
-      return .unreachable("TLS: " + String(text.prefix(160)))
+      return .unreachable(.tls(String(text.prefix(160))))
     }
-    return .unreachable(String(text.prefix(160)))
+    return .unreachable(.said(String(text.prefix(160))))
   }
 
   /// The path of an href a listing gives, which may be a whole address.

@@ -44,14 +44,14 @@ enum Multistatus {
       }
       if starts("<!--", at: i) {
         guard let end = find("-->", from: i + 4) else {
-          throw CalendarFault.badAnswer("an XML comment does not end")
+          throw CalendarFault.badAnswer(.commentNotClosed)
         }
         i = end + 3
         continue
       }
       if starts("<![CDATA[", at: i) {
         guard let end = find("]]>", from: i + 9) else {
-          throw CalendarFault.badAnswer("a CDATA section does not end")
+          throw CalendarFault.badAnswer(.cdataNotClosed)
         }
         // Its text as it is: an `&` in it is no reference, so it is written as one here.
         for byte in bytes[(i + 9)..<end] {
@@ -61,7 +61,7 @@ enum Multistatus {
         continue
       }
       guard let close = find(">", from: i + 1) else {
-        throw CalendarFault.badAnswer("an XML tag does not end")
+        throw CalendarFault.badAnswer(.tagNotClosed)
       }
       let tag = bytes[(i + 1)..<close]
       i = close + 1
@@ -92,12 +92,12 @@ enum Multistatus {
         etag = trimmed.isEmpty ? nil : trimmed
       case "response" where inResponse:
         inResponse = false
-        guard let href else { throw CalendarFault.badAnswer("a response without an href") }
+        guard let href else { throw CalendarFault.badAnswer(.responseWithoutHref) }
         entries.append(Entry(href: href, etag: etag))
       default: break
       }
     }
-    guard sawMultistatus else { throw CalendarFault.badAnswer("no multistatus in the answer") }
+    guard sawMultistatus else { throw CalendarFault.badAnswer(.noMultistatus) }
     return entries
   }
 
@@ -113,7 +113,7 @@ enum Multistatus {
         continue
       }
       guard let semicolon = bytes[i...].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else {
-        throw CalendarFault.badAnswer("an XML reference does not end")
+        throw CalendarFault.badAnswer(.referenceNotClosed)
       }
       let name = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
       switch name {
@@ -128,7 +128,7 @@ enum Multistatus {
           ? UInt32(name.dropFirst(2), radix: 16)
           : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
         guard let number, let scalar = Unicode.Scalar(number) else {
-          throw CalendarFault.badAnswer("an unknown XML reference &\(name);")
+          throw CalendarFault.badAnswer(.unknownReference(name))
         }
         out += Array(String(Character(scalar)).utf8)
       }

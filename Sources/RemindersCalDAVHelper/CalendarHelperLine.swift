@@ -1,5 +1,6 @@
 import Foundation
 import RemindersApp
+import RemindersStore
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,8 @@ import RemindersApp
 /// - Requests: `list`, `get HREF`, `put HREF CONDITION ETAG`, `delete HREF CONDITION ETAG`, with
 ///   CONDITION `absent`, `match` or `none`.
 /// - Answers: `done ETAG-OR-EMPTY HAS-ETAG` (a listing's lines in the bytes: `PATH HAS-ETAG
-///   ETAG`), `precondition`, `gone`, `rejected STATUS`, or `fault KIND DETAIL`.
+///   ETAG`), `precondition`, `gone`, `rejected STATUS`, or `fault` and the fault's fields
+///   (`CalendarProblemSyntax`: `fault unreachable refused`, `fault status 503`).
 public enum CalendarHelperLine {
   public static func escape(_ field: String) -> String {
     var out = ""
@@ -76,16 +78,7 @@ public enum CalendarHelperLine {
     case .success(.gone): return encode(["gone"])
     case .success(.rejected(let status)): return encode(["rejected", String(status)])
     case .failure(let fault):
-      let (kind, detail): (String, String) =
-        switch fault {
-        case .unreachable(let detail): ("unreachable", detail)
-        case .timedOut: ("timedout", "")
-        case .refused(let status): ("refused", String(status))
-        case .status(let status): ("status", String(status))
-        case .badAnswer(let detail): ("badanswer", detail)
-        case .password(let detail): ("password", detail)
-        }
-      return encode(["fault", kind, detail])
+      return encode(["fault"] + CalendarProblemSyntax.fields(fault))
     }
   }
 
@@ -95,7 +88,7 @@ public enum CalendarHelperLine {
     Result<Conditional, CalendarFault>, [String: String?]
   ) {
     func bad() -> (Result<Conditional, CalendarFault>, [String: String?]) {
-      (.failure(.badAnswer("the helper reminders-caldav said \(fields.first ?? "nothing")")), [:])
+      (.failure(.badAnswer(.helperSaid(fields.first))), [:])
     }
     switch fields.first {
     case "done" where fields.count == 3:
@@ -109,18 +102,8 @@ public enum CalendarHelperLine {
     case "precondition": return (.success(.preconditionFailed), [:])
     case "gone": return (.success(.gone), [:])
     case "rejected" where fields.count == 2: return (.success(.rejected(Int(fields[1]) ?? 0)), [:])
-    case "fault" where fields.count == 3:
-      let fault: CalendarFault? =
-        switch fields[1] {
-        case "unreachable": .unreachable(fields[2])
-        case "timedout": .timedOut
-        case "refused": Int(fields[2]).map { .refused($0) }
-        case "status": Int(fields[2]).map { .status($0) }
-        case "badanswer": .badAnswer(fields[2])
-        case "password": .password(fields[2])
-        default: nil
-        }
-      return fault.map { (.failure($0), [:]) } ?? bad()
+    case "fault":
+      return CalendarProblemSyntax.problem(Array(fields.dropFirst())).map { (.failure($0), [:]) } ?? bad()
     default: return bad()
     }
   }

@@ -35,7 +35,7 @@ public final class CalendarHelperServer: CalendarServer {
     helper: String, settings: CalendarSettings, password: String?, seconds: TimeInterval
   ) throws {
     guard let address = CalendarSettings.address(settings.url) else {
-      throw CalendarFault.unreachable("not an address: \(settings.url)")
+      throw CalendarFault.unreachable(.notAnAddress(settings.url))
     }
     collectionPath = address.path
     deadline = Date().addingTimeInterval(seconds)
@@ -52,7 +52,7 @@ public final class CalendarHelperServer: CalendarServer {
     do {
       try process.run()
     } catch {
-      throw CalendarFault.unreachable("the helper \(helper) cannot be started: \(error)")
+      throw CalendarFault.unreachable(.helperNotStarted(helper: helper, error: "\(error)"))
     }
     input = toHelper.fileHandleForWriting
     reader = CalendarHelperReader(fd: fromHelper.fileHandleForReading.fileDescriptor)
@@ -62,7 +62,7 @@ public final class CalendarHelperServer: CalendarServer {
     if ready.fields.first != "ready" {
       let (answer, _) = CalendarHelperLine.decodeAnswer(ready.fields, body: ready.body)
       if case .failure(let fault) = answer { throw fault }
-      throw CalendarFault.badAnswer("the helper reminders-caldav did not start")
+      throw CalendarFault.badAnswer(.helperDidNotStart)
     }
   }
 
@@ -70,7 +70,7 @@ public final class CalendarHelperServer: CalendarServer {
 
   /// What a helper that stopped answering met: the time ran out, or it ended.
   func failure() -> CalendarFault {
-    Date() >= deadline ? .timedOut : .unreachable("the helper reminders-caldav ended")
+    Date() >= deadline ? .timedOut : .unreachable(.helperEnded)
   }
 
   func send(_ bytes: [UInt8]) throws {

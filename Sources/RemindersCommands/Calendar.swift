@@ -75,8 +75,7 @@ enum CalendarUpkeep {
       password, seconds in
       let executable = (try? FileIO.linkTarget(of: "/proc/self/exe")) ?? CommandLine.arguments[0]
       guard let helper = CalendarHelperServer.locate(executable: executable) else {
-        throw CalendarFault.unreachable(
-          "the helper program reminders-caldav is not installed beside \(executable)")
+        throw CalendarFault.unreachable(.helperMissing(beside: executable))
       }
       return try CalendarHelperServer(
         helper: helper, settings: settings, password: password, seconds: seconds)

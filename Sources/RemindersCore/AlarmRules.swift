@@ -247,7 +247,8 @@ public enum RingEnd: Equatable, Sendable, CustomStringConvertible {
   /// The next ring of its alarm came while it still rang, and took its place.
   case replaced(by: ReminderID)
 
-  /// In English, as the ledger's `closedBecause` keeps it.
+  /// As the ledger's `closedBecause` keeps it: a token of the file, never shown (a person reads
+  /// the catalogue's `RingEndReason`).
   public var description: String {
     switch self {
     case .stoppedAtPlace: "stopped at its place"

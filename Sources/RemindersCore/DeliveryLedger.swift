@@ -519,3 +519,26 @@ extension Array {
     return low
   }
 }
+
+/// The ledger's `closedBecause` values (docs/files.md) that delivery, the watch and a review in
+/// the pop-up write: tokens of the file, written as they always were, never shown to a person
+/// (what a person reads of a pop-up's end is the catalogue's, from the typed values the
+/// delivery and the watch report). A ring's end is `RingEnd.description`, a close the notification
+/// server reported `NotificationEvent.CloseReason.description`.
+public enum ClosedBecause {
+  public static let watchStarted = "reminders watch started"
+  public static let watchStopped = "reminders watch stopped"
+  public static let serverChanged = "the notification server changed"
+  public static let nextDrip = "replaced by the next drip"
+  public static let reviewInPopup = "replaced by the review in the pop-up"
+  public static let anotherReviewInPopup = "another review in the pop-up started"
+  public static let noCardLeft = "no card left to review"
+  /// A review in the pop-up (or a drip) put off with its `later` action.
+  public static let later = "later"
+  /// A review in the pop-up whose pop-up the learner closed.
+  public static let closed = "closed"
+  /// A drip answered.
+  public static let answered = "answered"
+  /// A review in the pop-up answered to its end (its summary shown).
+  public static let done = "done"
+}

@@ -56,7 +56,7 @@ public enum GeoClue {
         address: systemBusAddress(environment: environment), environment: environment, timeout: timeout)
     } catch {
       throw error.isUnresponsive
-        ? .timedOut(seconds: seconds, waitingFor: "the system bus") : .noSystemBus("\(error)")
+        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .noSystemBus("\(error)")
     }
     let activatable: [String]
     do throws(BusError) {
@@ -67,11 +67,9 @@ public enum GeoClue {
       activatable = reply.first?.strings ?? []
     } catch {
       throw error.isUnresponsive
-        ? .timedOut(seconds: seconds, waitingFor: "the system bus") : .failed("\(error)")
+        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .failed("\(error)")
     }
-    guard activatable.contains(name) else {
-      throw .notAvailable("nobody owns \(name), and the bus cannot start it")
-    }
+    guard activatable.contains(name) else { throw .notActivatable }
   }
 
   public static func locate(
@@ -81,7 +79,7 @@ public enum GeoClue {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    var step = "the system bus"
+    var step = GeoClueStep.systemBus
     /// What is left of the time, at most `cap`.
     func left(_ cap: Duration = .seconds(3600)) throws(GeoClueError) -> Duration {
       let remaining = deadline - clock.now
@@ -106,14 +104,14 @@ public enum GeoClue {
       throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus("\(error)")
     }
     do {
-      step = "Manager.GetClient (GeoClue waits for the desktop's location agent)"
+      step = .client
       let client = try bus.call(
         destination: name, path: managerPath, interface: managerInterface, member: "GetClient",
         expecting: "o", timeout: try left())
       guard let path = client.first?.string else {
         throw BusError(name: .invalidSignature, message: "GetClient: no object path")
       }
-      step = "setting DesktopId and RequestedAccuracyLevel"
+      step = .clientSettings
       try bus.setProperty(
         destination: name, path: path, interface: clientInterface, name: "DesktopId",
         value: .string(desktopID), timeout: try left())
@@ -123,11 +121,11 @@ public enum GeoClue {
       try bus.addMatch(
         "type='signal',sender='\(name)',interface='\(clientInterface)',member='LocationUpdated',path='\(path)'",
         timeout: try left())
-      step = "Client.Start (the desktop's agent authorises reminders)"
+      step = .start
       _ = try bus.call(
         destination: name, path: path, interface: clientInterface, member: "Start", expecting: "",
         timeout: try left())
-      step = "the first location"
+      step = .firstLocation
       var location = try bus.getProperty(
         destination: name, path: path, interface: clientInterface, name: "Location", timeout: try left()
       ).string
@@ -156,7 +154,7 @@ public enum GeoClue {
         }
         return GeoLocation(latitude: latitude, longitude: longitude, accuracy: accuracyMetres)
       }
-      step = "the location's properties"
+      step = .properties
       var best = try fix(location)
       var latest = best
       while !settles(latest) {

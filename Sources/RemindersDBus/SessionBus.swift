@@ -48,9 +48,9 @@ public final class SessionBus: Sendable {
     timeout: Duration = defaultTimeout
   ) throws(BusError) -> SessionBus {
     guard let address = address ?? sessionAddress(environment: environment) else {
-      throw BusError(
-        name: .badAddress,
-        message: "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set")
+      // No address at all (neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set): the
+      // name alone, with no message, which a caller tells apart from a malformed address.
+      throw BusError(name: .badAddress, message: "")
     }
     let connection = try Connection(address: address)
     let hello = try Message.methodCall(

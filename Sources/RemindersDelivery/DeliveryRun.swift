@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersDesktop
+import RemindersMessages
 import RemindersStore
 
 /// One run of delivery: plan what is due, hold it during do-not-disturb, record it, show it (or
@@ -88,7 +89,7 @@ public struct DeliveryRun {
 
     let watched = world.isWatched()
     if let gone = stale, !watched {
-      t.ledger.offScreen(gone.reminderID, at: now, because: "reminders watch stopped")
+      t.ledger.offScreen(gone.reminderID, at: now, because: ClosedBecause.watchStopped)
       stale = nil
     }
     // Alarms (docs/alarms.md): rings whose alarm went, or that the next ring of their alarm replaces,
@@ -225,7 +226,7 @@ public struct DeliveryRun {
           popup(reminder, sender: sender, watched: watched, defaultShown: shown),
           replacing: before?.notificationID)
         if let before {
-          ledger.offScreen(before.reminderID, at: now, because: "replaced by the next drip")
+          ledger.offScreen(before.reminderID, at: now, because: ClosedBecause.nextDrip)
         }
         ledger.confirm(reminder.id, channel: .popup, notificationID: id, onScreen: watched)
         // A ring is shown again in place of this id only on the server that gave it.
@@ -344,14 +345,15 @@ public struct DeliveryRun {
     for entry in t.ledger.ringing where !entry.pending {
       if let process = entry.sound, sound.isPlaying(process) { continue }
       // Given up for this ring: said once, not tried again.
-      if entry.sound == nil && entry.soundProblem == DeliveryRun.soundGaveUp { continue }
+      if entry.sound == nil && AlarmSoundRule.saysGaveUp(entry.soundProblem) { continue }
       if let dead = entry.sound {
         // Ended by itself: its loop gave up on a failing player, or the machine restarted. What
         // is left of its group ends; it is started again once, and a second death gives up.
         sound.stop(dead)
-        if entry.soundProblem == DeliveryRun.soundRestarted {
-          t.ledger.setSound(entry.reminderID, process: nil, problem: DeliveryRun.soundGaveUp)
-          report.events.append(.noSound(entry.reminderID, because: DeliveryRun.soundGaveUp))
+        if AlarmSoundRule.saysRestarted(entry.soundProblem) {
+          let gaveUp = AlarmSoundProblem.gaveUp(failures: AlarmSoundRule.giveUpAfter)
+          t.ledger.setSound(entry.reminderID, process: nil, problem: AlarmSoundRule.ledgerValue(gaveUp))
+          report.events.append(.noSound(entry.reminderID, because: gaveUp))
           continue
         }
       }
@@ -359,14 +361,17 @@ public struct DeliveryRun {
       do {
         process = try sound.start(for: entry.reminderID)
       } catch {
-        let why = "\(error)"
-        guard entry.soundProblem != why || entry.sound != nil else { continue }
-        t.ledger.setSound(entry.reminderID, process: nil, problem: why)
+        let why = (error as? NoAlarmSound)?.problem ?? .said("\(error)")
+        let kept = AlarmSoundRule.ledgerValue(why)
+        guard entry.soundProblem != kept || entry.sound != nil else { continue }
+        t.ledger.setSound(entry.reminderID, process: nil, problem: kept)
         report.events.append(.noSound(entry.reminderID, because: why))
         continue
       }
       t.ledger.setSound(
-        entry.reminderID, process: process, problem: entry.sound == nil ? nil : DeliveryRun.soundRestarted)
+        entry.reminderID, process: process,
+        problem: entry.sound == nil
+          ? nil : AlarmSoundRule.ledgerValue(.restarted(failures: AlarmSoundRule.giveUpAfter)))
       do {
         try persist(t)
       } catch {
@@ -377,13 +382,6 @@ public struct DeliveryRun {
       }
     }
   }
-
-  /// The note of a ring whose sound ended by itself and was started again.
-  static let soundRestarted =
-    "its sound ended by itself (the player failed \(AlarmSoundRule.giveUpAfter) times in a row, or the machine restarted) and was started again"
-  /// Why a ring plays no sound after it ended by itself twice.
-  static let soundGaveUp =
-    "its sound ended by itself again: the player fails \(AlarmSoundRule.giveUpAfter) times in a row (check alarm.sound); no more sound for this ring"
 
   /// The pop-up of `reminder`: with actions (docs/delivery.md) only when the watch runs to act on them
   /// and the server offers them, and for daily pop-ups with `daily.persist` no expiry.
@@ -473,7 +471,7 @@ public struct DeliveryRun {
     let id = stale.reminderID
     switch desktop {
     case .unreachable(let why):
-      ledger.offScreen(id, at: now, because: why.text(.en))
+      ledger.offScreen(id, at: now, because: why.description)
     case .reachable(let sender, let dnd):
       guard dnd.state != .on else { return }
       do throws(SendFailure) {
@@ -490,11 +488,11 @@ public struct DeliveryRun {
           report.events.append(.updated(id, title: content.title))
         } else {
           try sender.close(stale.notificationID)
-          ledger.offScreen(id, at: now, because: "no card left to review")
+          ledger.offScreen(id, at: now, because: ClosedBecause.noCardLeft)
           report.events.append(.closed(id))
         }
       } catch {
-        ledger.offScreen(id, at: now, because: error.text(.en))
+        ledger.offScreen(id, at: now, because: error.description)
         report.events.append(.leftAsShown(id, because: error))
       }
     }
@@ -522,7 +520,7 @@ public struct DeliveryReport {
     /// An alarm's ring that stopped ringing, and why.
     case stoppedRinging(ReminderID, because: RingEnd)
     /// An alarm's ring that plays no sound, and why.
-    case noSound(ReminderID, because: String)
+    case noSound(ReminderID, because: AlarmSoundProblem)
   }
 
   public var events: [Event] = []

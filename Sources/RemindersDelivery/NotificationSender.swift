@@ -1,5 +1,6 @@
 import RemindersCore
 import RemindersDesktop
+import RemindersMessages
 
 /// A pop-up as the notification server gets it.
 public struct Popup: Equatable, Sendable {
@@ -78,9 +79,11 @@ public enum DesktopAccess {
 
 /// Why a pop-up could not be shown (or its fate is not known).
 public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  public enum Kind: Equatable, Sendable {
+  public enum Kind: String, Equatable, Sendable {
     /// No session bus to connect to.
     case noBus
+    /// Neither `DBUS_SESSION_BUS_ADDRESS` nor `XDG_RUNTIME_DIR` is set: no session bus to look for.
+    case noBusAddress
     /// Nobody serves `org.freedesktop.Notifications`.
     case noServer
     /// The server did not answer in time.
@@ -101,22 +104,24 @@ public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
     self.detail = detail
   }
 
-  /// In words, in `language`.
-  public func text(_ language: Language) -> String {
-    let detail = self.detail.isEmpty ? "" : " (\(self.detail))"
-    switch (kind, language) {
-    case (.noServer, .en): return "no notification server on the session bus" + detail
-    case (.noServer, .ja): return "セッションバスに通知サーバーがありません" + detail
-    case (.noAnswer, .en): return "the notification server did not answer in time" + detail
-    case (.noAnswer, .ja): return "通知サーバーが時間内に応答しませんでした" + detail
-    case (.noBus, .en): return "no session bus" + detail
-    case (.noBus, .ja): return "セッションバスがありません" + detail
-    case (.refused, .en): return "the notification server refused it" + detail
-    case (.refused, .ja): return "通知サーバーが受け付けませんでした" + detail
-    case (.interrupted, .en): return "the run that was showing it stopped before it knew whether it was shown"
-    case (.interrupted, .ja): return "表示中の実行が、表示できたかを記録する前に止まりました"
+  /// The catalogue's name for its kind.
+  public var kindWord: PopupFailureKind {
+    switch kind {
+    case .noBus: .noBus
+    case .noBusAddress: .noBusAddress
+    case .noServer: .noServer
+    case .noAnswer: .noAnswer
+    case .refused: .refused
+    case .interrupted: .interrupted
     }
   }
 
-  public var description: String { text(.en) }
+  /// In words, in `language` (the catalogue's, with what the bus said).
+  public func text(_ language: Language) -> String {
+    language.words.popupFailure(kindWord, detail: detail)
+  }
+
+  /// Its kind and what the bus said (`refused: org.freedesktop.DBus.Error.Failed: …`): the
+  /// ledger's `closedBecause` of a pop-up it took off screen, a token of the file, never shown.
+  public var description: String { detail.isEmpty ? kind.rawValue : "\(kind.rawValue): \(detail)" }
 }

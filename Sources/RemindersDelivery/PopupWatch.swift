@@ -1,6 +1,7 @@
 import Foundation
 import RemindersCore
 import RemindersDesktop
+import RemindersMessages
 import RemindersStore
 
 /// Where the watch hears about notifications: a bus monitor (RemindersDesktopDBus), or a test's
@@ -72,17 +73,17 @@ public struct PopupWatch {
     /// `default` or `review`: the review started in a terminal with `command`.
     case reviewStarted(ReminderID, command: [String])
     /// `default` or `review`, and no review could be started (no terminal, or it would not start).
-    case reviewNotStarted(ReminderID, because: String)
+    case reviewNotStarted(ReminderID, because: ActionFailure)
     /// `snooze`: it comes back as `returning` at `until` (before window and quiet hours).
     case snoozed(ReminderID, returning: ReminderID, until: Date)
     /// `cards` (or a click, with `review.in = "popup"`): the review in the pop-up started.
     case cardsStarted(ReminderID)
     /// `cards`, and no review could be started there.
-    case cardsNotStarted(ReminderID, because: String)
+    case cardsNotStarted(ReminderID, because: ActionFailure)
     /// An action on a card's pop-up: `key`, and what it said (the card's front, a recall topic).
     case cardAction(key: String, on: String)
     /// The review in the pop-up ended: answered to the end, `later`, or its pop-up closed.
-    case cardsEnded(because: String)
+    case cardsEnded(because: CardsEndReason)
     /// The card on screen (its front) was answered elsewhere: the next one shows.
     case cardAnsweredElsewhere(on: String)
   }
@@ -93,7 +94,7 @@ public struct PopupWatch {
   public func start(at now: Date) throws {
     let left = try ledger.transaction { t -> [UInt32] in
       let ids = t.ledger.cardPopupsShown
-      let changed = t.ledger.forgetScreen(at: now, because: "reminders watch started")
+      let changed = t.ledger.forgetScreen(at: now, because: ClosedBecause.watchStarted)
       if !changed.isEmpty { try t.save() }
       return ids
     }
@@ -115,7 +116,7 @@ public struct PopupWatch {
         case .shown: return .cardAction(key: key, on: said)
         case .ended:
           self.cards = nil
-          return .cardsEnded(because: key)
+          return .cardsEnded(because: .action(key))
         }
       }
       guard let actions, let entry = try ledger.transaction({ $0.ledger.entry(notificationID: id) }) else {
@@ -132,22 +133,22 @@ public struct PopupWatch {
       case _ where here:
         // One review in the pop-up at a time: a new one ends the one before.
         if let running = cards {
-          running.end(because: "another review in the pop-up started")
+          running.end(because: ClosedBecause.anotherReviewInPopup)
           cards = nil
         }
         // The reminder's pop-up is about to show the cards: it is no longer the reminder's (a
         // run must not put the daily count back into it).
         try ledger.transaction { t in
-          t.ledger.offScreen(reminder, at: now, because: "replaced by the review in the pop-up")
+          t.ledger.offScreen(reminder, at: now, because: ClosedBecause.reviewInPopup)
           try t.save()
         }
         do {
           cards = try actions.startCards(
             replacing: id, choice: reminder.kind == .recall ? .recallsOnly : .all, at: now)
         } catch {
-          return .cardsNotStarted(reminder, because: "\(error)")
+          return .cardsNotStarted(reminder, because: ActionFailure(error))
         }
-        return cards == nil ? .cardsEnded(because: "nothing to review") : .cardsStarted(reminder)
+        return cards == nil ? .cardsEnded(because: .nothingToReview) : .cardsStarted(reminder)
       case "default", "review":
         let note: Note
         do {
@@ -158,7 +159,7 @@ public struct PopupWatch {
             : try actions.startReview(recallsOnly: reminder.kind == .recall, activationToken: token)
           note = .reviewStarted(reminder, command: command)
         } catch {
-          note = .reviewNotStarted(reminder, because: "\(error)")
+          note = .reviewNotStarted(reminder, because: ActionFailure(error))
         }
         actions.close(id)
         return note
@@ -179,17 +180,17 @@ public struct PopupWatch {
         // The learner closed the card, or it expired: the session ends, its cards stay due.
         self.cards = nil
         _ = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
-        return .cardsEnded(because: reason.description)
+        return .cardsEnded(because: .closed(CloseReasonName(reason)))
       }
       let gone = try change { $0.closed(notificationID: id, at: now, because: reason.description) }
       return gone.isEmpty ? nil : .closed(gone, notification: id, reason: reason)
     case .serverChanged:
       // The card pop-up went with the server that showed it: the session ends, its cards stay due.
       if let running = cards {
-        running.end(because: "the notification server changed")
+        running.end(because: ClosedBecause.serverChanged)
         cards = nil
       }
-      let gone = try change { $0.forgetScreen(at: now, because: "the notification server changed") }
+      let gone = try change { $0.forgetScreen(at: now, because: ClosedBecause.serverChanged) }
       return gone.isEmpty ? nil : .serverChanged(offScreen: gone)
     }
   }
@@ -205,23 +206,24 @@ public struct PopupWatch {
     guard ["show", "default", "later"].contains(key) else { return nil }
     let later = key == "later"
     try ledger.transaction { t in
-      t.ledger.offScreen(reminder, at: now, because: later ? "later" : "replaced by the review in the pop-up")
+      t.ledger.offScreen(
+        reminder, at: now, because: later ? ClosedBecause.later : ClosedBecause.reviewInPopup)
       try t.save()
     }
     if later {
       actions.close(id)
-      return .cardsEnded(because: "later")
+      return .cardsEnded(because: .action(key))
     }
     if let running = cards {
-      running.end(because: "another review in the pop-up started")
+      running.end(because: ClosedBecause.anotherReviewInPopup)
       cards = nil
     }
     do {
       cards = try actions.startCards(replacing: id, choice: .drip(card: entry.cardID), at: now)
     } catch {
-      return .cardsNotStarted(reminder, because: "\(error)")
+      return .cardsNotStarted(reminder, because: ActionFailure(error))
     }
-    return cards == nil ? .cardsEnded(because: "nothing to review") : .cardsStarted(reminder)
+    return cards == nil ? .cardsEnded(because: .nothingToReview) : .cardsStarted(reminder)
   }
 
   /// Follows `events` until reading them fails (that error is thrown); `clock` is read at each
@@ -240,7 +242,7 @@ public struct PopupWatch {
           case .shown: say(.cardAnsweredElsewhere(on: said))
           case .ended:
             cards = nil
-            say(.cardsEnded(because: "answered elsewhere"))
+            say(.cardsEnded(because: .answeredElsewhere))
           }
         }
         continue
@@ -255,6 +257,36 @@ public struct PopupWatch {
       let changed = body(&transaction.ledger)
       if !changed.isEmpty { try transaction.save() }
       return changed
+    }
+  }
+}
+
+/// Why an action on a pop-up started nothing: what the launcher, the notification server or a
+/// file said, or (`other`) any other error as it describes itself.
+public enum ActionFailure: Equatable {
+  case launch(LaunchProblem)
+  case popup(SendFailure)
+  case file(StoreError)
+  case other(String)
+
+  public init(_ error: any Error) {
+    switch error {
+    case let error as LaunchFailure: self = .launch(error.problem)
+    case let error as SendFailure: self = .popup(error)
+    case let error as StoreError: self = .file(error)
+    default: self = .other("\(error)")
+    }
+  }
+}
+
+extension CloseReasonName {
+  /// The catalogue's name for why the server closed a pop-up.
+  public init(_ reason: NotificationEvent.CloseReason) {
+    switch reason {
+    case .expired: self = .expired
+    case .dismissed: self = .dismissed
+    case .closedByCall: self = .closedByCall
+    case .undefined: self = .undefined
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// The command that runs the rest of its arguments in a terminal (docs/delivery.md): config
@@ -27,9 +28,11 @@ public enum TerminalCommand {
   }
 }
 
-/// Why no review was started.
-public struct LaunchFailure: Error, CustomStringConvertible {
-  public var description: String
+/// Why no review was started (the catalogue says it: `DeliveryMessages.launchProblem`).
+public struct LaunchFailure: Error, Equatable {
+  public var problem: LaunchProblem
+
+  public init(_ problem: LaunchProblem) { self.problem = problem }
 }
 
 /// The watch's actions on this desktop: `reminders review` in a terminal, started detached, and
@@ -73,8 +76,7 @@ public final class DesktopActions: ActionTaker {
     var command = anki
     if !command[0].contains("/") {
       guard let path = ProcessRunner.find(command[0], environment: environment) else {
-        throw LaunchFailure(
-          description: language.words.ankiCommandNotFound(command[0]))
+        throw LaunchFailure(.ankiNotFound(command: command[0]))
       }
       command[0] = path
     }
@@ -93,7 +95,7 @@ public final class DesktopActions: ActionTaker {
     do {
       try ProcessRunner.startDetached(command[0], Array(command.dropFirst()), environment: environment)
     } catch {
-      throw LaunchFailure(description: "\(command[0]): \(error)")
+      throw LaunchFailure(.notStarted(command: command[0], error: "\(error)"))
     }
   }
 
@@ -101,8 +103,7 @@ public final class DesktopActions: ActionTaker {
     guard let terminal = TerminalCommand.resolve(configured: self.terminal, environment: environment) else {
       let tried = (self.terminal.map { [$0] } ?? TerminalCommand.candidates).map { $0[0] }.joined(
         separator: ", ")
-      throw LaunchFailure(
-        description: language.words.noTerminalFound(tried: tried))
+      throw LaunchFailure(.noTerminal(tried: tried))
     }
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
     try start(command, activationToken: activationToken)
@@ -110,7 +111,7 @@ public final class DesktopActions: ActionTaker {
   }
 
   public func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)? {
-    guard let cards else { throw LaunchFailure(description: "no review in the pop-up here") }
+    guard let cards else { throw LaunchFailure(.noReviewInPopup) }
     return try cards(id, choice, now, connect)
   }
 

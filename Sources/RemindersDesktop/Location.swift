@@ -17,37 +17,39 @@ public struct GeoLocation: Equatable, Sendable {
   }
 }
 
-/// Why no location came. The bus's part of it is said as the bus said it (a D-Bus error's name
-/// and message, in `BusError`'s words), so that it needs no bus to be read.
-public enum GeoClueError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why no location came (in words: the catalogue's `LocationFailure`). The bus's part of it is
+/// said as the bus said it (a D-Bus error's name and message, in `BusError`'s words), so that it
+/// needs no bus to be read.
+public enum GeoClueError: Error, Equatable, Sendable {
   /// No system bus to connect to (or it did not answer).
   case noSystemBus(String)
   /// Nobody serves `org.freedesktop.GeoClue2` on the system bus, and it cannot be started.
   case notAvailable(String)
+  /// Nobody owns `org.freedesktop.GeoClue2`, and the bus has no service file to start it.
+  case notActivatable
   /// GeoClue (its configuration or the desktop's agent) refused to locate us.
   case refused(String)
   /// No location came within the time allowed (`seconds`); `waitingFor` says at which step.
-  case timedOut(seconds: Double, waitingFor: String)
+  case timedOut(seconds: Double, waitingFor: GeoClueStep)
   /// Anything else GeoClue or the bus said.
   case failed(String)
-
-  public var description: String {
-    switch self {
-    case .noSystemBus(let error): "no system bus: \(error)"
-    case .notAvailable(let error): "GeoClue is not available on the system bus: \(error)"
-    case .refused(let error): "GeoClue refused to locate reminders: \(error)"
-    case .timedOut(let seconds, let step):
-      "no location within \(seconds.formatted) s (waiting for \(step))"
-    case .failed(let error): "GeoClue failed: \(error)"
-    }
-  }
 }
 
-extension Double {
-  /// `30`, `2.5`: as a person writes seconds.
-  fileprivate var formatted: String {
-    self == rounded() ? String(Int(self)) : String(self)
-  }
+/// The steps of asking GeoClue where we are (`GeoClue.locate`), each of which may be the one a
+/// location is still waited for when the time runs out.
+public enum GeoClueStep: Equatable, Sendable {
+  /// Connecting to the system bus.
+  case systemBus
+  /// `Manager.GetClient`: GeoClue waits for the desktop's location agent.
+  case client
+  /// Setting the client's `DesktopId` and `RequestedAccuracyLevel`.
+  case clientSettings
+  /// `Client.Start`: the desktop's agent authorises reminders.
+  case start
+  /// The first location.
+  case firstLocation
+  /// The location's properties.
+  case properties
 }
 
 /// Where the learner is: the one seam between the alarms' place gate and GeoClue2 (a GeoClue

@@ -32,6 +32,8 @@ public enum NotificationEvent: Equatable, Sendable {
       }
     }
 
+    /// As the ledger's `closedBecause` keeps it: a token of the file, never shown (a person reads
+    /// the catalogue's words for the reason).
     public var description: String {
       switch self {
       case .expired: "it expired"

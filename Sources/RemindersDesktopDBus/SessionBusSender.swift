@@ -33,6 +33,7 @@ extension SendFailure {
     switch error.name {
     case .serviceUnknown: self.init(.noServer, detail: "\(error.name)")
     case .noReply, .timeout: self.init(.noAnswer, detail: "\(error.name)")
+    case .badAddress where error.message.isEmpty: self.init(.noBusAddress)
     case .fileNotFound, .noServer, .badAddress, .disconnected:
       self.init(.noBus, detail: "\(error.name): \(error.message)")
     default: self.init(.refused, detail: "\(error.name): \(error.message)")

@@ -14,11 +14,11 @@ struct Property {
   init(_ line: ContentLine.Logical) throws(ICalendarError) {
     let bytes = line.bytes
     guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw .malformed(line: line.number, reason: "content line is not UTF-8")
+      throw .malformed(line: line.number, reason: .notUTF8)
     }
     var i = 0
     while i < bytes.count, Property.isNameByte(bytes[i]) { i += 1 }
-    guard i > 0 else { throw .malformed(line: line.number, reason: "content line without a name") }
+    guard i > 0 else { throw .malformed(line: line.number, reason: .noName) }
     let nameEnd = i
     var quoted = false
     while i < bytes.count {
@@ -28,11 +28,11 @@ struct Property {
       } else if !quoted, byte == UInt8(ascii: ":") {
         break
       } else if i == nameEnd, byte != UInt8(ascii: ";") {
-        throw .malformed(line: line.number, reason: "content line name followed by neither ';' nor ':'")
+        throw .malformed(line: line.number, reason: .nameNotFollowed)
       }
       i += 1
     }
-    guard i < bytes.count else { throw .malformed(line: line.number, reason: "content line without a colon") }
+    guard i < bytes.count else { throw .malformed(line: line.number, reason: .noColon) }
     self.number = line.number
     self.bytes = bytes
     self.name = String(decoding: bytes[..<nameEnd], as: UTF8.self).uppercased()
@@ -104,29 +104,28 @@ struct Component {
       case "BEGIN":
         let name = property.valueString.uppercased()
         guard !name.isEmpty else {
-          throw .malformed(line: line.number, reason: "BEGIN without a component name")
+          throw .malformed(line: line.number, reason: .beginWithoutName)
         }
         if open.isEmpty, calendarsOnly, name != "VCALENDAR" {
           throw .malformed(
-            line: line.number, reason: "expected BEGIN:VCALENDAR, found BEGIN:\(excerpt(name))")
+            line: line.number, reason: .notACalendar(found: excerpt(name)))
         }
         guard open.count < maxDepth else {
           throw .malformed(
             line: line.number,
-            reason: "BEGIN:\(excerpt(name)) nests components more than \(maxDepth) deep")
+            reason: .tooDeep(name: excerpt(name), depth: maxDepth))
         }
         open.append(Component(name: name, begin: property, end: property, nodes: []))
       case "END":
         let name = property.valueString.uppercased()
         guard var component = open.popLast() else {
-          throw .malformed(line: line.number, reason: "END:\(excerpt(name)) without a BEGIN")
+          throw .malformed(line: line.number, reason: .endWithoutBegin(name: excerpt(name)))
         }
         guard component.name == name else {
           throw .malformed(
             line: line.number,
-            reason:
-              "END:\(excerpt(name)) does not close BEGIN:\(excerpt(component.name)) (line \(component.begin.number))"
-          )
+            reason: .endMismatch(
+              name: excerpt(name), open: excerpt(component.name), line: component.begin.number))
         }
         component.end = property
         if open.isEmpty {
@@ -136,16 +135,16 @@ struct Component {
         }
       default:
         guard !open.isEmpty else {
-          let reason =
-            done.isEmpty ? "expected BEGIN:VCALENDAR" : "content line after END:\(done[done.count - 1].name)"
-          throw .malformed(line: line.number, reason: reason)
+          throw .malformed(
+            line: line.number,
+            reason: done.isEmpty ? .beforeCalendar : .afterEnd(name: done[done.count - 1].name))
         }
         open[open.count - 1].nodes.append(.property(property))
       }
     }
     if let component = open.last {
       throw .malformed(
-        line: component.begin.number, reason: "BEGIN:\(excerpt(component.name)) is never closed")
+        line: component.begin.number, reason: .neverClosed(name: excerpt(component.name)))
     }
     return done
   }

@@ -48,11 +48,11 @@ public enum ContentLine {
       if end > start, text[end - 1] == 13 { end -= 1 }
       let physical = text[start..<end]
       start = next
-      if physical.contains(13) { throw .malformed(line: number, reason: "carriage return inside a line") }
+      if physical.contains(13) { throw .malformed(line: number, reason: .carriageReturn) }
       guard let first = physical.first else { continue }
       if first == 32 || first == 9 {
         guard !out.isEmpty else {
-          throw .malformed(line: number, reason: "continuation line with no line before it")
+          throw .malformed(line: number, reason: .continuationFirst)
         }
         out[out.count - 1].bytes.append(contentsOf: physical.dropFirst())
       } else {

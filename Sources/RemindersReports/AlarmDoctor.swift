@@ -26,15 +26,18 @@ extension AlarmCheck {
     case .success(let command):
       return .object([("command", .array(command.map(OrderedJSON.string))), ("problem", .null)])
     case .failure(let problem):
-      return .object([("command", .null), ("problem", .string(problem.description))])
+      // In English, as the JSON has always said it.
+      return .object([
+        ("command", .null), ("problem", .string(Language.en.words.alarmSoundProblem(problem.problem))),
+      ])
     }
   }
 
   /// The command the alarm sound plays with, or why there is none.
-  public func soundText(_ words: any DoctorMessages) -> String {
+  public func soundText(_ words: any Catalogue) -> String {
     switch sound {
     case .success(let command): command.joined(separator: " ")
-    case .failure(let problem): words.noAlarmSound("\(problem)")
+    case .failure(let problem): words.noAlarmSound(words.alarmSoundProblem(problem.problem))
     }
   }
 }
@@ -58,12 +61,28 @@ extension GeoClueError {
       switch self {
       case .noSystemBus(let bus): .noSystemBus(bus)
       case .notAvailable(let bus): .notAvailable(bus)
+      case .notActivatable: .notActivatable
       case .refused(let bus): .refused(bus)
       case .timedOut(let seconds, let step):
         .timedOut(
-          seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds), waitingFor: step)
+          seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds),
+          waitingFor: LocationStep(step))
       case .failed(let bus): .failed(bus)
       }
-    return language.words.locationError(failure, described: description)
+    return language.words.locationError(failure)
+  }
+}
+
+extension LocationStep {
+  /// The catalogue's name for a step of asking GeoClue.
+  public init(_ step: GeoClueStep) {
+    switch step {
+    case .systemBus: self = .systemBus
+    case .client: self = .client
+    case .clientSettings: self = .clientSettings
+    case .start: self = .start
+    case .firstLocation: self = .firstLocation
+    case .properties: self = .properties
+    }
   }
 }

@@ -75,15 +75,15 @@ public struct AnkiReport {
 
   public var json: OrderedJSON {
     let state: String
-    var reason: String?
+    var why: AnkiUnreadable?
     switch status.freshness {
     case .current: state = "current"
-    case .stale(let why):
+    case .stale(let reason):
       state = "stale"
-      reason = why.description
-    case .unavailable(let why):
+      why = reason
+    case .unavailable(let reason):
       state = "unavailable"
-      reason = why.description
+      why = reason
     }
     let reading = status.reading
     return .object([
@@ -91,7 +91,9 @@ public struct AnkiReport {
       ("state", .string(state)),
       ("method", reading.map { .string($0.method) } ?? .null),
       ("readAt", reading.map { .string(Timestamp.format($0.readAt, in: clock)) } ?? .null),
-      ("reason", reason.map(OrderedJSON.string) ?? .null),
+      // In English whatever the language (JSON is for programs), with a code beside it.
+      ("reason", why.map { .string($0.description) } ?? .null),
+      ("reasonCode", why.map { .string($0.code) } ?? .null),
       (
         "decks",
         .array(
@@ -112,46 +114,14 @@ public struct AnkiReport {
 extension AnkiConfigError {
   /// In `language`.
   public func text(_ language: Language) -> String {
-    language.words.ankiConfigError(
-      configPath: configPath, collection: collection, problem: problem.words, described: description)
-  }
-}
-
-extension AnkiProblem {
-  public var words: AnkiProblemWord {
-    switch self {
-    case .missing: .missing
-    case .notRegularFile(let kind): .notRegularFile(kind: kind.japanese)
-    case .unreadable(let error): .unreadable("\(error)")
-    case .notSQLite: .notSQLite
-    case .notAnki(let table): .notAnki(missingTable: table)
-    case .schema(let version): .schema(version, reads: AnkiCollectionFile.schema)
-    case .firstScheduler: .firstScheduler
-    case .badValue(let what): .badValue(what)
-    }
+    language.words.ankiConfigError(configPath: configPath, collection: collection, problem: problem.words)
   }
 }
 
 extension AnkiUnreadable {
   /// Why the collection cannot be read just now, in `language` (SQLite's and the system's own
   /// messages stay as they are).
-  public func text(_ language: Language) -> String {
-    let why: AnkiUnreadableWord =
-      switch self {
-      case .keptChanging: .keptChanging
-      case .system(let path, let error): .system(path: path, error: "\(error)")
-      // The kind is named for the Japanese, the only words that use it (English says `description`).
-      case .notRegularFile(let path, let kind): .notRegularFile(path: path, kind: kind.japanese)
-      case .copyDoesNotCheckOut(let check): .copyDoesNotCheckOut(check)
-      case .tooSlow: .tooSlow
-      case .noSpace(let folder, let needed, let free):
-        .noSpace(
-          folder: folder, needed: AnkiUnreadable.megabytes(needed), free: AnkiUnreadable.megabytes(free))
-      case .content(let problem), .notACollection(let problem): .content(problem.words)
-      case .sqlite(let message): .sqlite(message)
-      }
-    return language.words.ankiUnreadable(why, described: description)
-  }
+  public func text(_ language: Language) -> String { language.words.ankiUnreadable(words) }
 }
 
 /// How the entry point words an `AnkiConfigError` until it calls `AnkiConfigError.text` itself.

@@ -58,7 +58,7 @@ public struct CalendarText {
     words.calendarStatus(
       url: settings.url, user: settings.username, events: state.published.count,
       syncedAt: state.syncedAt.map(time), checkedAt: state.checkedAt.map(time),
-      problem: state.failure.map(Self.word), since: state.failure.map { time($0.since) },
+      problem: state.failure?.problem, since: state.failure.map { time($0.since) },
       retry: state.failure.map { time($0.retryAt) }, feed: feed)
   }
 
@@ -67,7 +67,7 @@ public struct CalendarText {
     VisibleCharacters.of(
       words.calendarDoctor(
         url: settings?.url, events: state?.published.count ?? 0, syncedAt: state?.syncedAt.map(time),
-        problem: state?.failure.map(Self.word), since: state?.failure.map { time($0.since) }))
+        problem: state?.failure?.problem, since: state?.failure.map { time($0.since) }))
   }
 
   static func counts(_ report: CalendarPublisher.Report) -> (created: Int, replaced: Int, deleted: Int) {
@@ -89,18 +89,6 @@ public struct CalendarText {
     case .replace: .replace
     case .delete: .delete
     case .forget: .forget
-    }
-  }
-
-  /// A failure the state keeps, in words.
-  static func word(_ failure: CalendarFailure) -> CalendarProblemWord {
-    switch failure.kind {
-    case .unreachable: failure.detail == "timeout" ? .timedOut : .unreachable(failure.detail)
-    case .refused: .refused(Int(failure.detail.dropFirst("HTTP ".count)) ?? 401)
-    case .server:
-      failure.detail.hasPrefix("HTTP ")
-        ? .status(Int(failure.detail.dropFirst("HTTP ".count)) ?? 500) : .badAnswer(failure.detail)
-    case .password: .password(failure.detail)
     }
   }
 }

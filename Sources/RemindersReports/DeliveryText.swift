@@ -35,7 +35,7 @@ public struct RunReportText {
       case .stoppedRinging(let id, let why):
         out.append(words.stoppedRinging(id.description, because: RingEndReason(why)))
       case .noSound(let id, let why):
-        err.append(words.noSound(id.description, why: why))
+        err.append(words.noSound(id.description, why: words.alarmSoundProblem(why)))
       case .leftAsShown(let id, let why):
         err.append(words.leftAsShown(id.description, why: why.text(language)))
       }
@@ -52,18 +52,6 @@ extension RingEndReason {
     case .alarmDeleted: self = .alarmDeleted
     case .alarmDisabled: self = .alarmDisabled
     case .replaced(let next): self = .replaced(next: next.description)
-    }
-  }
-}
-
-extension CloseReasonName {
-  /// The catalogue's name for why the server closed a pop-up.
-  public init(_ reason: NotificationEvent.CloseReason) {
-    switch reason {
-    case .expired: self = .expired
-    case .dismissed: self = .dismissed
-    case .closedByCall: self = .closedByCall
-    case .undefined: self = .undefined
     }
   }
 }

@@ -83,22 +83,6 @@ public struct StoreErrorText {
   }
 }
 
-extension FileKindName {
-  /// The catalogue's name for what a path names.
-  public init(_ kind: FileKind) {
-    switch kind {
-    case .regular: self = .regular
-    case .directory: self = .directory
-    case .namedPipe: self = .namedPipe
-    case .socket: self = .socket
-    case .characterDevice: self = .characterDevice
-    case .blockDevice: self = .blockDevice
-    case .symbolicLink: self = .symbolicLink
-    case .unknown: self = .unknown
-    }
-  }
-}
-
 /// What `config set` and `config unset` refuse, and the app's Settings page the same way, in
 /// the session's language (docs/configuration.md).
 public struct SettingsErrorText {

@@ -1,12 +1,11 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 
 /// Why the last sync with the CalDAV calendar did not finish, and when to try again.
 public struct CalendarFailure: Equatable, Sendable {
-  /// What went wrong, as `CalendarFailure.Kind`.
-  public var kind: Kind
-  /// The words of the fault (`connection refused`, `HTTP 503`), never a password.
-  public var detail: String
+  /// What went wrong, as the catalogue says it (never a password).
+  public var problem: CalendarProblemWord
   /// When this failure was first met, and when it was last met.
   public var since: Date
   public var lastTry: Date
@@ -25,16 +24,35 @@ public struct CalendarFailure: Equatable, Sendable {
     case refused
     /// `calendar.password_command` failed, or printed nothing.
     case password
+
+    public init(_ problem: CalendarProblemWord) {
+      switch problem {
+      case .unreachable, .timedOut: self = .unreachable
+      case .refused: self = .refused
+      case .status, .badAnswer: self = .server
+      case .password: self = .password
+      }
+    }
   }
 
-  public init(kind: Kind, detail: String, since: Date, lastTry: Date, tries: Int, configKey: String) {
-    self.kind = kind
-    self.detail = detail
+  public init(problem: CalendarProblemWord, since: Date, lastTry: Date, tries: Int, configKey: String) {
+    self.problem = problem
     self.since = since
     self.lastTry = lastTry
     self.tries = tries
     self.configKey = configKey
   }
+
+  /// A failure as a state file before `reason` kept it: its kind and the English words of its
+  /// `detail` (`CalendarProblemSyntax.legacy`).
+  public init(kind: Kind, detail: String, since: Date, lastTry: Date, tries: Int, configKey: String) {
+    self.init(
+      problem: CalendarProblemSyntax.legacy(kind: kind, detail: detail), since: since, lastTry: lastTry,
+      tries: tries, configKey: configKey)
+  }
+
+  /// What went wrong, as `CalendarFailure.Kind`.
+  public var kind: Kind { Kind(problem) }
 
   /// The earliest moment `run` tries again: a refusal or a password that cannot be had once an
   /// hour; the rest 1, 2, 4, 8 and then every 15 minutes.
@@ -116,7 +134,9 @@ public struct CalendarStateFile: Sendable {
     let failure: JSONValue =
       state.failure.map { f in
         .object([
-          "kind": .string(f.kind.rawValue), "detail": .string(f.detail), "since": time(f.since),
+          "kind": .string(f.kind.rawValue),
+          "reason": .array(CalendarProblemSyntax.fields(f.problem).map(JSONValue.string)),
+          "since": time(f.since),
           "lastTry": time(f.lastTry), "tries": .number(String(f.tries)), "configKey": .string(f.configKey),
         ])
       } ?? .null
@@ -172,15 +192,26 @@ public struct CalendarStateFile: Sendable {
     switch root["failure"] {
     case .null?: break
     case .object(let f)?:
-      guard Set(f.keys) == ["kind", "detail", "since", "lastTry", "tries", "configKey"],
+      // `reason` (the failure's fields), or as files before it kept it, `detail` (its English words).
+      let said = Set(f.keys).subtracting(["kind", "since", "lastTry", "tries", "configKey"])
+      guard said == ["reason"] || said == ["detail"],
         case .string(let kindText)? = f["kind"], let kind = CalendarFailure.Kind(rawValue: kindText),
-        case .string(let detail)? = f["detail"], case .string(let since)? = f["since"],
+        case .string(let since)? = f["since"],
         let sinceAt = Timestamp.parse(since), case .string(let last)? = f["lastTry"],
         let lastTry = Timestamp.parse(last), let tries = f["tries"].flatMap(SealedJSON.integer), tries > 0,
         case .string(let configKey)? = f["configKey"]
       else { return nil }
+      let problem: CalendarProblemWord
+      switch (f["reason"], f["detail"]) {
+      case (.array(let fields)?, nil):
+        let texts = fields.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        guard texts.count == fields.count, let read = CalendarProblemSyntax.problem(texts) else { return nil }
+        problem = read
+      case (nil, .string(let detail)?): problem = CalendarProblemSyntax.legacy(kind: kind, detail: detail)
+      default: return nil
+      }
       state.failure = CalendarFailure(
-        kind: kind, detail: detail, since: sinceAt, lastTry: lastTry, tries: tries, configKey: configKey)
+        problem: problem, since: sinceAt, lastTry: lastTry, tries: tries, configKey: configKey)
     default: return nil
     }
     return state

@@ -65,8 +65,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
-  /// A fallback calendar whose line `line` does not read, in the iCalendar reader's words.
-  public static func corruptCalendar(path: String, line: Int, reason: String) -> StoreError {
+  /// A fallback calendar whose line `line` does not read, for `reason`.
+  public static func corruptCalendar(path: String, line: Int, reason: CalendarSyntaxProblem) -> StoreError {
     .corrupt(path: path, at: TextPosition(line: line), reason: .calendar(reason))
   }
 }
@@ -92,6 +92,22 @@ public enum FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+extension FileKindName {
+  /// The catalogue's name for what a path names.
+  public init(_ kind: FileKind) {
+    switch kind {
+    case .regular: self = .regular
+    case .directory: self = .directory
+    case .namedPipe: self = .namedPipe
+    case .socket: self = .socket
+    case .characterDevice: self = .characterDevice
+    case .blockDevice: self = .blockDevice
+    case .symbolicLink: self = .symbolicLink
+    case .unknown: self = .unknown
+    }
+  }
+}
+
 /// What a path names, from `st_mode`.
 public enum FileKind: Equatable, Sendable, CustomStringConvertible {
   case regular, directory, namedPipe, socket, characterDevice, blockDevice, symbolicLink, unknown
@@ -106,20 +122,6 @@ public enum FileKind: Equatable, Sendable, CustomStringConvertible {
     case S_IFBLK: self = .blockDevice
     case S_IFLNK: self = .symbolicLink
     default: self = .unknown
-    }
-  }
-
-  /// In Japanese: `名前付きパイプ（FIFO）`.
-  public var japanese: String {
-    switch self {
-    case .regular: return "通常のファイル"
-    case .directory: return "フォルダー"
-    case .namedPipe: return "名前付きパイプ（FIFO）"
-    case .socket: return "ソケット"
-    case .characterDevice: return "キャラクターデバイス"
-    case .blockDevice: return "ブロックデバイス"
-    case .symbolicLink: return "シンボリックリンク"
-    case .unknown: return "特殊なファイル"
     }
   }
 

@@ -30,14 +30,17 @@ public struct TimerState: Equatable {
 
   public init(unitDirectory: String) { self.unitDirectory = unitDirectory }
 
-  /// The `enabled` value read from `/etc/systemd/user` when no user manager answers.
+  /// The `enabled` value read from `/etc/systemd/user` when no user manager answers: a value of
+  /// `--json`, as systemd's own states are; people read the catalogue's words for it
+  /// (`TimerMessages.unitFileState`).
   public static let enabledForEveryUser = "enabled for every user"
 
   public var installed: Bool { location != nil }
   public var isEnabled: Bool { enabled?.hasPrefix("enabled") == true }
 
-  /// The JSON `watch` field: the watch service's state, "not installed", or nil when it is
-  /// installed but there is no user manager to ask.
+  /// The JSON `watch` field (a value for programs; the table says the catalogue's words): the
+  /// watch service's state, "not installed", or nil when it is installed but there is no user
+  /// manager to ask.
   public var watchShown: String? { watchInstalled ? watch?.raw : "not installed" }
 
   /// A property value worth showing: nil for systemd's "n/a", empty and zero timestamps.
@@ -73,7 +76,8 @@ public struct UnitActivity: Equatable, Sendable {
 
   public var isLoaded: Bool { load == "loaded" }
 
-  /// `ActiveState (SubState)`, or why the manager has not loaded it, in systemd's words (JSON).
+  /// `ActiveState (SubState)`, or why the manager has not loaded it, in systemd's words: the
+  /// JSON's value (people read `TimerMessages.unitActivity`).
   public var raw: String {
     guard isLoaded else { return "not loaded (\(load))" }
     return [active, sub.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")

@@ -2,6 +2,7 @@ import Foundation
 import RemindersApp
 import RemindersCalDAV
 import RemindersCalDAVHelper
+import RemindersMessages
 import RemindersStore
 
 #if canImport(Glibc)
@@ -15,7 +16,8 @@ import RemindersStore
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let seconds = TimeInterval(arguments[4]) else {
-  FileHandle.standardError.write(Data("reminders-caldav: started by reminders only\n".utf8))
+  let words = Language.fromLocale(ProcessInfo.processInfo.environment).words
+  FileHandle.standardError.write(Data((words.calendarHelperOnly + "\n").utf8))
   exit(64)
 }
 var settings = CalendarSettings(url: arguments[1])
@@ -33,7 +35,9 @@ let client: CalDAVClient
 do {
   client = try CalDAVClient(settings: settings, password: password, seconds: seconds)
 } catch {
-  say(CalendarHelperLine.encode(.failure(error as? CalendarFault ?? .unreachable(String(describing: error)))))
+  say(
+    CalendarHelperLine.encode(
+      .failure(error as? CalendarFault ?? .unreachable(.said(String(describing: error))))))
   exit(0)
 }
 say(CalendarHelperLine.encode(["ready"]))
@@ -52,7 +56,7 @@ func answer(_ request: () throws -> Conditional) -> [UInt8] {
     return CalendarHelperLine.encode(.success(try request()))
   } catch {
     return CalendarHelperLine.encode(
-      .failure(error as? CalendarFault ?? .unreachable(String(describing: error))))
+      .failure(error as? CalendarFault ?? .unreachable(.said(String(describing: error)))))
   }
 }
 
@@ -66,7 +70,7 @@ while let request = reader.next() {
     } catch {
       say(
         CalendarHelperLine.encode(
-          .failure(error as? CalendarFault ?? .unreachable(String(describing: error)))))
+          .failure(error as? CalendarFault ?? .unreachable(.said(String(describing: error))))))
     }
   case ("get", 2):
     say(answer { try client.head(fields[1]) })
@@ -76,7 +80,7 @@ while let request = reader.next() {
     let etag: String? = fields[2] == "match" ? fields[3] : nil
     say(answer { try client.delete(fields[1], etag: etag) })
   default:
-    say(CalendarHelperLine.encode(.failure(.badAnswer("an unknown request"))))
+    say(CalendarHelperLine.encode(.failure(.badAnswer(.unknownRequest))))
   }
 }
 client.close()

@@ -182,7 +182,7 @@ struct Scratch {
     #expect(problem { _ = try read(v1) } == .firstScheduler)
     let bad = s.folder + "/bad.anki2"
     _ = try Scratch.run(bad, Scratch.schema() + ["INSERT INTO decks VALUES (5, 'X', 0, 0, X'08', X'0A00')"])
-    #expect(problem { _ = try read(bad) } == .badValue("deck 5: a varint runs past the end at byte 1"))
+    #expect(problem { _ = try read(bad) } == .badValue(.deck(id: 5, reason: .varintPastEnd, offset: 1)))
     let kindless = s.folder + "/kindless.anki2"
     _ = try Scratch.run(kindless, Scratch.schema() + ["INSERT INTO decks VALUES (5, 'X', 0, 0, X'', X'')"])
     #expect(

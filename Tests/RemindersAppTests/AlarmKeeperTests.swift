@@ -103,7 +103,8 @@ import Testing
   /// is reachable: the alarm is added (it may be set up by the time the alarm rings).
   @Test(arguments: [
     (GeoClueError.noSystemBus("no socket"), false), (.notAvailable("ServiceUnknown"), false),
-    (.refused("AccessDenied"), true), (.timedOut(seconds: 5, waitingFor: "the system bus"), true),
+    (.notActivatable, false), (.refused("AccessDenied"), true),
+    (.timedOut(seconds: 5, waitingFor: .systemBus), true),
   ])
   func addNeedsAGeoClueThatCanBeReached(error: GeoClueError, added: Bool) throws {
     let world = try World()

@@ -189,14 +189,14 @@ private func instant(_ text: String) -> Date { Timestamp.parse(text)! }
   /// Server down: the failure is kept, said once (new), tried again 1, 2, 4 … minutes later, and
   /// nothing is lost: the first run after it comes back writes what is due.
   @Test func aServerDownIsRetriedLater() throws {
-    server.fault = .unreachable("connection refused")
+    server.fault = .unreachable(.connectionRefused)
     let plan = [daily("2026-11-21", count: 3)]
     let down = try sync(plan, at: start)
-    #expect(down.outcome == .failed(.unreachable("connection refused")) && down.newFailure)
+    #expect(down.outcome == .failed(.unreachable(.connectionRefused)) && down.newFailure)
     let waiting = try sync(plan, at: start.addingTimeInterval(30))
     #expect(waiting.outcome == .waiting(until: start.addingTimeInterval(60)))
     let again = try sync(plan, at: start.addingTimeInterval(60))
-    #expect(again.outcome == .failed(.unreachable("connection refused")) && !again.newFailure)
+    #expect(again.outcome == .failed(.unreachable(.connectionRefused)) && !again.newFailure)
     #expect(state.failure?.tries == 2 && state.failure?.retryAt == start.addingTimeInterval(180))
     server.fault = nil
     let back = try sync(plan, at: start.addingTimeInterval(180))

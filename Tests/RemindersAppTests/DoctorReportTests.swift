@@ -117,7 +117,7 @@ import Testing
       FileHealth(
         role: role, path: "/\(role)", exists: true, readable: true, parses: role != c.broken, mode: 0o600,
         error: role == c.broken
-          ? StoreError.corrupt(path: "/\(role)", at: nil, reason: .calendar("torn")) : nil)
+          ? StoreError.corrupt(path: "/\(role)", at: nil, reason: .calendar(.noColon)) : nil)
     }
     let verdict = DoctorReport.judge(
       bus: bus, server: server, dnd: DoNotDisturbReading(state: c.dnd, probe: .dunst, server: "dunst"),
@@ -145,7 +145,7 @@ import Testing
         asked.append($0); return false
       },
       program: { _ in nil }, japaneseFont: { JapaneseFont(families: ["Noto Sans CJK JP"], warning: nil) },
-      terminal: { _ in ["xterm", "-e"] }, alarmSound: { _ in .failure(NoAlarmSound("none")) },
+      terminal: { _ in ["xterm", "-e"] }, alarmSound: { _ in .failure(NoAlarmSound(.soundOff)) },
       zone: { _ in TimeZone(identifier: "Asia/Tokyo")! }, time: FakeClock("2026-11-21T09:00:00+09:00"))
     let paths = files.workspace.paths
     let report = DoctorReport.examine(paths: paths, language: { _ in .ja }, probes: probes)

@@ -13,12 +13,29 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    Result<Conditional, CalendarFault>.success(.done(etag: "\"e1\"")), .success(.done(etag: nil)),
-    .success(.preconditionFailed), .success(.gone), .success(.rejected(409)),
-    .failure(.unreachable("no route\tto host")), .failure(.timedOut), .failure(.refused(401)),
-    .failure(.status(500)), .failure(.badAnswer("no multistatus")), .failure(.password("exit 1")),
-  ])
+  /// Every fault, each with what it carries (a tab among it).
+  static let faults: [CalendarFault] = [
+    .unreachable(.notAnAddress("ftp://x")), .unreachable(.caFileUnreadable("/etc/ca.pem")),
+    .unreachable(.connectionRefused), .unreachable(.tls("handshake\tfailed")),
+    .unreachable(.said("no route\tto host")),
+    .unreachable(.helperMissing(beside: "/usr/bin/reminders")),
+    .unreachable(.helperNotStarted(helper: "/usr/bin/reminders-caldav", error: "Permission denied")),
+    .unreachable(.helperEnded), .timedOut, .refused(401), .status(500),
+    .badAnswer(.commentNotClosed), .badAnswer(.cdataNotClosed), .badAnswer(.tagNotClosed),
+    .badAnswer(.referenceNotClosed), .badAnswer(.unknownReference("nbsp")), .badAnswer(.responseWithoutHref),
+    .badAnswer(.noMultistatus), .badAnswer(.helperSaid("hello")), .badAnswer(.helperSaid(nil)),
+    .badAnswer(.helperDidNotStart), .badAnswer(.unknownRequest), .badAnswer(.said("not XML")),
+    .password(.notFound(command: "pass")),
+    .password(.notStarted(command: "pass", error: "Permission denied")),
+    .password(.noAnswer(command: "pass", seconds: 10)), .password(.exit(command: "pass", status: 1)),
+    .password(.printedNothing(command: "pass")), .password(.said("exit 1")),
+  ]
+
+  @Test(
+    arguments: [
+      Result<Conditional, CalendarFault>.success(.done(etag: "\"e1\"")), .success(.done(etag: nil)),
+      .success(.preconditionFailed), .success(.gone), .success(.rejected(409)),
+    ] + faults.map { .failure($0) })
   func anAnswerReadsBackAsItWas(_ answer: Result<Conditional, CalendarFault>) throws {
     let message = try Self.read(CalendarHelperLine.encode(answer))
     let (back, listing) = CalendarHelperLine.decodeAnswer(message.fields, body: message.body)

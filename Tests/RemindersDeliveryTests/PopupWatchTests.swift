@@ -95,7 +95,7 @@ import Testing
     actions.fails = true
     #expect(
       try watch.handle(.action(id: 7, key: "default"), at: t1)
-        == .reviewNotStarted("daily:2026-11-21", because: "no terminal found"))
+        == .reviewNotStarted("daily:2026-11-21", because: .launch(.noTerminal(tried: "term"))))
   }
 
   /// `default` and `review` start the review (recall pop-ups: the recall items only) with the
@@ -118,7 +118,7 @@ import Testing
     actions.fails = true
     #expect(
       try watch.handle(.action(id: 7, key: "default"), at: t1)
-        == .reviewNotStarted("daily:2026-11-21", because: "no terminal found"))
+        == .reviewNotStarted("daily:2026-11-21", because: .launch(.noTerminal(tried: "term"))))
     // Not ours, an unknown key, or no actions at all: nothing.
     #expect(try watch.handle(.action(id: 99, key: "default"), at: t1) == nil)
     #expect(try watch.handle(.action(id: 7, key: "open-url"), at: t1) == nil)
@@ -192,7 +192,7 @@ final class RecordingCards: CardPopups {
     #expect(keeper.durable.entries["daily:2026-11-21"]?.onScreen == false)
     #expect(try watch.handle(.action(id: 7, key: "show"), at: t1) == .cardAction(key: "show", on: "front"))
     #expect(try watch.handle(.action(id: 7, key: "remembered"), at: t1) != nil)
-    #expect(try watch.handle(.action(id: 7, key: "show"), at: t1) == .cardsEnded(because: "show"))
+    #expect(try watch.handle(.action(id: 7, key: "show"), at: t1) == .cardsEnded(because: .action("show")))
     #expect(cards.keys == ["show", "remembered", "show"])
     #expect(watch.cards == nil)
     #expect(actions.started.isEmpty)
@@ -218,7 +218,7 @@ final class RecordingCards: CardPopups {
     #expect(try watch.handle(.action(id: 8, key: "default"), at: t1) == .cardsStarted("recall:a"))
     #expect(
       try watch.handle(.closed(id: 8, reason: .dismissed), at: t1)
-        == .cardsEnded(because: "dismissed by the user"))
+        == .cardsEnded(because: .closed(.dismissed)))
     #expect(watch.cards == nil)
   }
 
@@ -286,7 +286,7 @@ final class RecordingCards: CardPopups {
     let actions = FakeActions()
     actions.cards = { id, _, _ in RecordingCards(id: id) }
     var watch = PopupWatch(ledger: keeper, actions: actions)
-    #expect(try watch.handle(.action(id: 9, key: "later"), at: t1) == .cardsEnded(because: "later"))
+    #expect(try watch.handle(.action(id: 9, key: "later"), at: t1) == .cardsEnded(because: .action("later")))
     #expect(actions.closed == [9] && watch.cards == nil)
     #expect(keeper.durable.entries[drip]?.closedBecause == "later")
     // A key a drip does not have changes nothing.

@@ -24,7 +24,7 @@ struct HostileCalendarTests {
   func deepNestingIsMalformed(depth: Int) {
     #expect(
       throws: ICalendarError.malformed(
-        line: 33, reason: "BEGIN:X-LEVEL-32 nests components more than 32 deep")
+        line: 33, reason: .tooDeep(name: "X-LEVEL-32", depth: 32))
     ) {
       try Self.merge(Self.nested(depth))
     }
@@ -52,12 +52,12 @@ struct HostileCalendarTests {
     #expect(
       throws: ICalendarError.malformed(
         line: 3,
-        reason: "END:VALARM does not close BEGIN:VALAR" + String(repeating: "\\u{0}", count: 15)
-          + "… (line 2)")
+        reason: .endMismatch(
+          name: "VALARM", open: "VALAR" + String(repeating: "\\u{0}", count: 15) + "…", line: 2))
     ) {
       try Self.merge(Array("BEGIN:VCALENDAR\r\nBEGIN:VALAR\(nuls)\r\nEND:VALARM\r\n".utf8))
     }
-    #expect(throws: ICalendarError.malformed(line: 3, reason: "END:\\u{1B}[2J without a BEGIN")) {
+    #expect(throws: ICalendarError.malformed(line: 3, reason: .endWithoutBegin(name: "\\u{1B}[2J"))) {
       try Self.merge(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nEND:\u{1B}[2J\r\n".utf8))
     }
   }

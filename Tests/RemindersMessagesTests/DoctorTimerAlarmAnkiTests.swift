@@ -94,7 +94,12 @@ import Testing
     (
       en.unitActivity(
         UnitActivityWords(load: "loaded", active: "active", sub: "waiting", raw: "r", isLoaded: true)),
-      "r"
+      "active (waiting)"
+    ),
+    (
+      en.unitActivity(
+        UnitActivityWords(load: "not-found", active: "inactive", sub: "dead", raw: "r", isLoaded: false)),
+      "not loaded (not-found)"
     ),
     (ja.timerUnknown(because: nil), "不明: ユーザーマネージャーがありません"),
     (en.timerInstalled(in: "/u", byTimerInstall: false), "yes, in /u (not by reminders timer install)"),
@@ -123,10 +128,14 @@ import Testing
     (ja.alarmState(.missed(at: "T")), "鳴らせませんでした: T"),
     (en.alarmState(.ringing(since: "T")), "ringing since T"),
     (
-      ja.locationError(.timedOut(seconds: "10", waitingFor: "Start"), described: "d"),
-      "10 秒以内に位置情報が届きませんでした（Start を待っていました）"
+      ja.locationError(.timedOut(seconds: "10", waitingFor: .firstLocation)),
+      "10 秒以内に位置情報が届きませんでした（最初の位置情報を待っていました）"
     ),
-    (en.locationError(.failed("x"), described: "GeoClue failed: x"), "GeoClue failed: x"),
+    (
+      en.locationError(.timedOut(seconds: "2.5", waitingFor: .systemBus)),
+      "no location within 2.5 s (waiting for the system bus)"
+    ),
+    (en.locationError(.failed("x")), "GeoClue failed: x"),
   ])
   func alarm(said: String, expected: String) {
     #expect(said == expected)
@@ -164,12 +173,17 @@ import Testing
     ),
     (en.ankiUnknownDeck("x"), "Anki: no top-level deck named \"x\" (anki.decks)"),
     (
-      ja.ankiConfigError(configPath: "/c", collection: "/a", problem: .schema(11, reads: 18), described: "d"),
+      ja.ankiConfigError(configPath: "/c", collection: "/a", problem: .schema(11, reads: 18)),
       "/c: 設定が正しくありません: anki.collection: /a: スキーマ 11 の Anki コレクションは読めません（読めるのは 18）。Anki 2.1.50 以降で一度開いてください"
     ),
-    (ja.ankiUnreadable(.content(.missing), described: "d"), "ファイルがありません"),
+    (ja.ankiUnreadable(.content(.missing)), "ファイルがありません"),
+    (en.ankiUnreadable(.content(.missing)), "no such file"),
     (
-      ja.ankiUnreadable(.noSpace(folder: "/t", needed: "2 MB", free: "1 MB"), described: "d"),
+      en.ankiConfigError(configPath: "/c", collection: "/a", problem: .notRegularFile(kind: .namedPipe)),
+      "/c: anki.collection: /a: it is a named pipe (FIFO), not a regular file"
+    ),
+    (
+      ja.ankiUnreadable(.noSpace(folder: "/t", needed: "2 MB", free: "1 MB")),
       "/t に写すだけの空きがありません（必要 2 MB、空き 1 MB）"
     ),
   ])

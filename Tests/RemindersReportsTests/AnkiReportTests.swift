@@ -111,6 +111,7 @@ import Testing
         "method": null,
         "readAt": null,
         "reason": "it kept changing while it was read",
+        "reasonCode": "kept-changing",
         "decks": [],
         "unknownDecks": []
       }

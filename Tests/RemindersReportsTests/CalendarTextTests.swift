@@ -129,14 +129,19 @@ import Testing
         "カレンダー https://dav.example.org/cal/: サーバーがユーザー名またはパスワードを拒否しました（HTTP 401）。run は 1時間に 1回やり直します（次は 2026-11-21 10:00）。すぐにやり直すには: reminders calendar sync"
       ),
       (
-        .unreachable("connection refused"), "2026-11-21 09:01",
+        .unreachable(.connectionRefused), "2026-11-21 09:01",
         "calendar https://dav.example.org/cal/: the server cannot be reached (connection refused); nothing is lost, run tries again (next 2026-11-21 09:01)",
-        "カレンダー https://dav.example.org/cal/: サーバーに接続できません（connection refused）。失われるものはありません。run がやり直します（次は 2026-11-21 09:01）"
+        "カレンダー https://dav.example.org/cal/: サーバーに接続できません（接続を拒否されました）。失われるものはありません。run がやり直します（次は 2026-11-21 09:01）"
       ),
       (
-        .badAnswer("no multistatus\u{1B}[0m"), nil,
-        "calendar https://dav.example.org/cal/: the server's answer is no CalDAV answer (no multistatus<U+001B>[0m)",
-        "カレンダー https://dav.example.org/cal/: サーバーの応答が CalDAV の応答ではありません（no multistatus<U+001B>[0m）"
+        .badAnswer(.unknownReference("x\u{1B}[0m")), nil,
+        "calendar https://dav.example.org/cal/: the server's answer is no CalDAV answer (an unknown XML reference &x<U+001B>[0m;)",
+        "カレンダー https://dav.example.org/cal/: サーバーの応答が CalDAV の応答ではありません（不明な XML の参照 &x<U+001B>[0m; があります）"
+      ),
+      (
+        .password(.exit(command: "pass", status: 1)), "2026-11-21 10:00",
+        "calendar https://dav.example.org/cal/: calendar.password_command gave no password (pass: exit 1); run tries again once an hour (next 2026-11-21 10:00), or now: reminders calendar sync",
+        "カレンダー https://dav.example.org/cal/: calendar.password_command からパスワードを得られません（pass が終了コード 1 で終わりました）。run は 1時間に 1回やり直します（次は 2026-11-21 10:00）。すぐにやり直すには: reminders calendar sync"
       ),
     ] as [(CalendarFault, String?, String, String)])
   func problem(fault: CalendarFault, retry: String?, english: String, japanese: String) {

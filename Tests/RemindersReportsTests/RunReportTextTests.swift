@@ -46,7 +46,9 @@ import Testing
       .rangAgain("alarm:gym:2026-11-21", title: "Gym"),
       .stoppedRinging("alarm:gym:2026-11-20", because: .replaced(by: "alarm:gym:2026-11-21")),
       .stoppedRinging("alarm:gym:2026-11-21", because: .stoppedAtPlace),
-      .noSound("alarm:gym:2026-11-21", because: "no player found (paplay, pw-play, aplay)"),
+      .noSound(
+        "alarm:gym:2026-11-21",
+        because: .noPlayer(players: ["pw-play", "paplay"], sound: "alarm-clock-elapsed", soundFile: true)),
       .leftAsShown("daily:2026-11-21", because: SendFailure(.interrupted)),
     ])
     let en = RunReportText(language: .en).lines(report)
@@ -65,7 +67,7 @@ import Testing
     #expect(
       en.err == [
         "daily:2026-11-21 went to the calendar file /d/reminders.ics: no notification server on the session bus (org.freedesktop.DBus.Error.ServiceUnknown)",
-        "alarm:gym:2026-11-21 plays no sound: no player found (paplay, pw-play, aplay)",
+        "alarm:gym:2026-11-21 plays no sound: no sound player (pw-play or paplay) was found; set alarm.sound",
         "the pop-up of daily:2026-11-21 was left as it was: the run that was showing it stopped before it knew whether it was shown",
       ])
     let ja = RunReportText(language: .ja).lines(report)
@@ -84,7 +86,7 @@ import Testing
     #expect(
       ja.err == [
         "daily:2026-11-21 をカレンダーファイル /d/reminders.ics に書きました: セッションバスに通知サーバーがありません (org.freedesktop.DBus.Error.ServiceUnknown)",
-        "alarm:gym:2026-11-21 のアラーム音を鳴らせません: no player found (paplay, pw-play, aplay)",
+        "alarm:gym:2026-11-21 のアラーム音を鳴らせません: 音を鳴らすプログラム（pw-play、paplay）が見つかりません。alarm.sound で指定できます",
         "daily:2026-11-21 のポップアップはそのままです: 表示中の実行が、表示できたかを記録する前に止まりました",
       ])
   }

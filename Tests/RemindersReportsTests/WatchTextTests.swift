@@ -21,9 +21,11 @@ import Testing
         ["daily:2026-11-21 のポップアップから復習を始めました: kitty -e '/opt/my apps/reminders' review"]
       ),
       (
-        .reviewNotStarted("recall:r1", because: "no terminal found"),
-        ["reminders: cannot start the review from the pop-up of recall:r1: no terminal found"],
-        ["reminders: recall:r1 のポップアップから復習を始められません: no terminal found"]
+        .reviewNotStarted("recall:r1", because: .launch(.noTerminal(tried: "xterm"))),
+        [
+          "reminders: cannot start the review from the pop-up of recall:r1: no terminal found (tried xterm); set review.terminal in the config"
+        ],
+        ["reminders: recall:r1 のポップアップから復習を始められません: 端末が見つかりません（xterm）。config の review.terminal で指定できます"]
       ),
       (
         .closed(["daily:2026-11-21", "recall:r1"], notification: 42, reason: .dismissed),
@@ -53,7 +55,14 @@ import Testing
         ["card:s1 のポップアップでの復習を始めました。"]
       ),
       (
-        .cardsNotStarted("daily:2026-11-21", because: "the deck is empty"),
+        .cardsNotStarted("daily:2026-11-21", because: .popup(SendFailure(.noAnswer))),
+        [
+          "reminders: cannot start the review in the pop-up of daily:2026-11-21: the notification server did not answer in time"
+        ],
+        ["reminders: daily:2026-11-21 のポップアップで復習を始められません: 通知サーバーが時間内に応答しませんでした"]
+      ),
+      (
+        .cardsNotStarted("daily:2026-11-21", because: .other("the deck is empty")),
         ["reminders: cannot start the review in the pop-up of daily:2026-11-21: the deck is empty"],
         ["reminders: daily:2026-11-21 のポップアップで復習を始められません: the deck is empty"]
       ),
@@ -64,8 +73,16 @@ import Testing
         ["カードのポップアップ: 「猫<U+001B>[2J\\nねこ」に remembered。"]
       ),
       (
-        .cardsEnded(because: "later"), ["The review in the pop-up ended: later."],
-        ["ポップアップでの復習が終わりました: later。"]
+        .cardsEnded(because: .action("later")), ["The review in the pop-up ended: later."],
+        ["ポップアップでの復習が終わりました: 「あとで」を押しました。"]
+      ),
+      (
+        .cardsEnded(because: .closed(.dismissed)), ["The review in the pop-up ended: dismissed by the user."],
+        ["ポップアップでの復習が終わりました: 利用者が閉じました。"]
+      ),
+      (
+        .cardsEnded(because: .answeredElsewhere), ["The review in the pop-up ended: answered elsewhere."],
+        ["ポップアップでの復習が終わりました: ほかで解答されました。"]
       ),
       (
         .cardAnsweredElsewhere(on: "犬\u{7}"),

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import TestFolders
 import Testing
 
@@ -101,5 +102,45 @@ import Testing
     bytes[bytes.count - 3] ^= 1
     try bytes.write(to: URL(fileURLWithPath: file.path))
     #expect(file.load(url: "https://h/c/") == CalendarState(url: "https://h/c/"))
+  }
+
+  /// A failure is kept as its fields (`reason`), none of them words of a language; a state file
+  /// written before, with the English `detail`, still reads, its words taken back to the failure
+  /// they said.
+  @Test func aFailureIsKeptAsItsFieldsAndOldStateFilesStillRead() throws {
+    let folder = try TemporaryFolder.make("reminders-calendar-failure")
+    let file = CalendarStateFile(stateDir: folder)
+    let clock = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
+    let at = Date(timeIntervalSince1970: 1_795_000_000)
+    var state = CalendarState(url: "https://h/c/")
+    state.failure = CalendarFailure(
+      problem: .password(.exit(command: "pass", status: 1)), since: at, lastTry: at, tries: 1, configKey: "k")
+    try file.save(state, clock: clock)
+    #expect(file.load(url: "https://h/c/") == state)
+    let text = String(decoding: try #require(FileManager.default.contents(atPath: file.path)), as: UTF8.self)
+    #expect(
+      text.contains("\"reason\"") && text.contains("\"printed") == false && !text.contains("\"detail\""))
+
+    let stamp = Timestamp.format(at, in: clock)
+    for (kind, detail, problem) in [
+      ("unreachable", "connection refused", CalendarProblemWord.unreachable(.connectionRefused)),
+      ("unreachable", "timeout", .timedOut),
+      ("unreachable", "TLS: bad certificate", .unreachable(.tls("bad certificate"))),
+      ("refused", "HTTP 403", .refused(403)), ("server", "HTTP 503", .status(503)),
+      ("server", "no multistatus in the answer", .badAnswer(.noMultistatus)),
+      ("server", "something new", .badAnswer(.said("something new"))),
+      ("password", "pass: exit 1", .password(.exit(command: "pass", status: 1))),
+      ("password", "pass: no answer in 10 s", .password(.noAnswer(command: "pass", seconds: 10))),
+      ("password", "pass: not found", .password(.notFound(command: "pass"))),
+    ] {
+      let old = """
+        {"format":"reminders-calendar-1","url":"https://h/c/","fingerprint":null,"syncedAt":null,\
+        "checkedAt":null,"published":[],"failure":{"kind":"\(kind)","detail":"\(detail)",\
+        "since":"\(stamp)","lastTry":"\(stamp)","tries":2,"configKey":"k"}}
+
+        """
+      try Data(SealedJSON.seal(Array(old.utf8))).write(to: URL(fileURLWithPath: file.path))
+      #expect(file.load(url: "https://h/c/").failure?.problem == problem, "\(detail)")
+    }
   }
 }

@@ -28,7 +28,7 @@ public final class FakeLocator: LocationSource {
   public func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation {
     asked.append(timeout)
     if let failure { throw failure }
-    guard !fixes.isEmpty else { throw GeoClueError.timedOut(seconds: 1, waitingFor: "a location") }
+    guard !fixes.isEmpty else { throw GeoClueError.timedOut(seconds: 1, waitingFor: .firstLocation) }
     // The time is up at the last one: then the most accurate seen is the answer.
     return fixes.first(where: settles) ?? fixes.min { $0.accuracy < $1.accuracy }!
   }

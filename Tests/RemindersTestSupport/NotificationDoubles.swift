@@ -114,20 +114,19 @@ public final class FakeActions: ActionTaker {
   public var ankiStarted: [String?] = []
   public var closed: [UInt32] = []
   public var fails = false
-  public struct NoTerminal: Error, CustomStringConvertible {
-    public var description: String { "no terminal found" }
-  }
+  /// What a watch without a terminal says.
+  public static let noTerminal = LaunchFailure(.noTerminal(tried: "term"))
 
   public init() {}
 
   public func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
-    if fails { throw NoTerminal() }
+    if fails { throw Self.noTerminal }
     started.append((recallsOnly, activationToken))
     return ["term", "reminders", "review"] + (recallsOnly ? ["--recalls"] : [])
   }
 
   public func startAnki(activationToken: String?) throws -> [String] {
-    if fails { throw NoTerminal() }
+    if fails { throw Self.noTerminal }
     ankiStarted.append(activationToken)
     return ["anki"]
   }
@@ -137,7 +136,7 @@ public final class FakeActions: ActionTaker {
   /// Starts the review in the pop-up (a test gives the real `PopupReview` over its files).
   public var cards: ((UInt32, CardChoice, Date) throws -> (any CardPopups)?)?
   public func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)? {
-    guard let cards else { throw NoTerminal() }
+    guard let cards else { throw Self.noTerminal }
     return try cards(id, choice, now)
   }
 }

@@ -69,8 +69,8 @@ public protocol AlarmMessages: Sendable {
   /// `your location is only accurate to ±A, too coarse for the R radius` /
   /// `位置の精度が ±A で、半径 R には粗すぎます`.
   func locationTooCoarse(accuracy: String, radius: String) -> String
-  /// Why no location came: `GeoClue のエラー: …`; in English `described`, the error's own words.
-  func locationError(_ failure: LocationFailure, described: String) -> String
+  /// Why no location came: `GeoClue failed: …` / `GeoClue のエラー: …`.
+  func locationError(_ failure: LocationFailure) -> String
 }
 
 /// The days an alarm rings on.
@@ -126,8 +126,15 @@ public enum RingEndWord: Sendable, Equatable {
 public enum LocationFailure: Sendable, Equatable {
   case noSystemBus(String)
   case notAvailable(String)
+  /// Nobody owns GeoClue's name on the system bus, and the bus cannot start it.
+  case notActivatable
   case refused(String)
   /// `seconds` as said (`10`, `2.5`), and the step it waited on.
-  case timedOut(seconds: String, waitingFor: String)
+  case timedOut(seconds: String, waitingFor: LocationStep)
   case failed(String)
+}
+
+/// The step of asking GeoClue that a location was still waited for.
+public enum LocationStep: Sendable, Equatable {
+  case systemBus, client, clientSettings, start, firstLocation, properties
 }

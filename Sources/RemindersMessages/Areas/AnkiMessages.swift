@@ -1,7 +1,6 @@
 /// The texts of Anki collections: where the counts come from, why a collection cannot be read.
 ///
-/// SQLite's and the system's own messages stay as they are; an error's English is its own
-/// `description` (what `--json` gives too), passed in as `described`.
+/// SQLite's and the system's own messages stay as they are.
 public protocol AnkiMessages: Sendable {
   /// `current (read at 08:00 from the collection)` / `最新（08:00 にコレクションから読み取り）`;
   /// `fromCopy` when Anki had it open.
@@ -15,12 +14,14 @@ public protocol AnkiMessages: Sendable {
   func ankiDecks(_ decks: [AnkiDeckTally]) -> String
   /// `Anki: no top-level deck named "NAME" (anki.decks)` / `Anki: 「NAME」という最上位のデッキはありません（anki.decks）`.
   func ankiUnknownDeck(_ name: String) -> String
-  /// `CONFIG: 設定が正しくありません: anki.collection: PATH: PROBLEM`; in English `described`.
-  func ankiConfigError(configPath: String, collection: String, problem: AnkiProblemWord, described: String)
-    -> String
-  /// Why the collection cannot be read just now: `写すのに許された時間を超えました`; in English
-  /// `described`.
-  func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String
+  /// `CONFIG: anki.collection: PATH: PROBLEM` / `CONFIG: 設定が正しくありません: anki.collection: PATH: PROBLEM`.
+  func ankiConfigError(configPath: String, collection: String, problem: AnkiProblemWord) -> String
+  /// Why the collection cannot be read just now: `copying took longer than the time allowed` /
+  /// `写すのに許された時間を超えました`.
+  func ankiUnreadable(_ why: AnkiUnreadableWord) -> String
+  /// Why one of Anki's protobuf blobs does not read: `a varint runs past the end at byte 3` /
+  /// `varint が終わりを越えています（3 バイト目）`.
+  func ankiBlobProblem(_ reason: ProtoReason, at offset: Int) -> String
   /// A collection that cannot be read at all, after its error (`ankiConfigError`), when the
   /// deck's reminders go on without it: `… (Anki's cards are counted as last read; the deck's
   /// reminders go on)` / `…（Anki のカードは最後に読み取った枚数で数えます。デッキのリマインダーは続きます）`,
@@ -41,26 +42,51 @@ public struct AnkiDeckTally: Sendable, Equatable {
   }
 }
 
-/// What is wrong with the file `anki.collection` names. A file kind comes named in the
-/// catalogue's language (`ディレクトリ`).
+/// What is wrong with the file `anki.collection` names.
 public enum AnkiProblemWord: Sendable, Equatable {
   case missing
-  case notRegularFile(kind: String)
+  case notRegularFile(kind: FileKindName)
   case unreadable(String)
   case notSQLite
   case notAnki(missingTable: String)
   /// The collection's schema, and the one this version reads.
   case schema(Int, reads: Int)
   case firstScheduler
-  case badValue(String)
+  case badValue(AnkiBadValue)
+}
+
+/// A value of Anki's that does not decode (a protobuf blob, most likely from a newer Anki).
+public enum AnkiBadValue: Sendable, Equatable {
+  /// The row of deck `id`.
+  case deck(id: Int64, reason: ProtoReason, offset: Int)
+  /// The row of deck options (a preset) `id`.
+  case deckOptions(id: Int64, reason: ProtoReason, offset: Int)
+}
+
+/// Why bytes are not the protobuf message Anki wrote.
+public enum ProtoReason: Sendable, Equatable {
+  case varintPastEnd
+  case varintTooLong
+  /// A fixed-width value of `bits` that runs past the end.
+  case valuePastEnd(bits: Int)
+  case fieldNumberOutOfRange(UInt64)
+  /// A length-delimited field whose `length` bytes run past the end.
+  case lengthPastEnd(field: UInt64, length: UInt64)
+  /// A wire type this reader does not read (the groups of proto2, or none at all).
+  case wireTypeNotRead(wireType: UInt64, field: UInt64)
+  case notVarint(field: Int)
+  case notMessage(field: Int)
+  /// A deck that is neither a normal nor a filtered deck.
+  case neitherDeckKind
 }
 
 /// Why the collection cannot be read just now.
 public enum AnkiUnreadableWord: Sendable, Equatable {
   case keptChanging
   case system(path: String, error: String)
-  case notRegularFile(path: String, kind: String)
-  case copyDoesNotCheckOut(String)
+  case notRegularFile(path: String, kind: FileKindName)
+  /// What SQLite's `quick_check` said of the copy (nil: nothing).
+  case copyDoesNotCheckOut(String?)
   case tooSlow
   case noSpace(folder: String, needed: String, free: String)
   case content(AnkiProblemWord)

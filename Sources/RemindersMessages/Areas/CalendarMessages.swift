@@ -47,6 +47,10 @@ public protocol CalendarMessages: Sendable {
   /// `doctor`'s row label: `calendar` / `カレンダー`.
   var calendarLabel: String { get }
 
+  /// The helper `reminders-caldav` started by hand, not by `reminders`:
+  /// `reminders-caldav: started by reminders only` / `reminders-caldav: reminders が起動するための補助プログラムです`.
+  var calendarHelperOnly: String { get }
+
   /// `doctor`'s row: `not set (calendar.url)`, `URL: 12 events, in step as of 2026-11-26 08:11`,
   /// or the failure since when.
   func calendarDoctor(
@@ -61,15 +65,65 @@ public enum CalendarChangeWord: Sendable, Equatable {
 
 /// Why a sync could not finish, in words.
 public enum CalendarProblemWord: Sendable, Equatable {
-  /// No answer (`detail`: connection refused, a TLS failure, …).
-  case unreachable(String)
+  /// No answer (connection refused, a TLS failure, no helper, …).
+  case unreachable(CalendarUnreachable)
   case timedOut
   /// 401 or 403.
   case refused(Int)
   /// Another status (5xx among them).
   case status(Int)
   /// An answer that is no CalDAV answer.
-  case badAnswer(String)
+  case badAnswer(CalendarBadAnswer)
   /// `calendar.password_command` failed.
-  case password(String)
+  case password(PasswordCommandProblem)
+}
+
+/// Why the calendar server could not be reached.
+public enum CalendarUnreachable: Sendable, Equatable {
+  /// `calendar.url` (as written) that is no address.
+  case notAnAddress(String)
+  /// `calendar.ca_file` (its path) that cannot be read.
+  case caFileUnreadable(String)
+  case connectionRefused
+  /// A TLS failure, in the TLS library's own (English) words.
+  case tls(String)
+  /// What the HTTP client (or an older state file) said, in its own words.
+  case said(String)
+  /// The helper `reminders-caldav` is not installed beside the program `beside`.
+  case helperMissing(beside: String)
+  /// The helper (its path) could not be started, in the system's words.
+  case helperNotStarted(helper: String, error: String)
+  /// The helper ended before it answered.
+  case helperEnded
+}
+
+/// How an answer is no CalDAV answer.
+public enum CalendarBadAnswer: Sendable, Equatable {
+  case commentNotClosed, cdataNotClosed, tagNotClosed, referenceNotClosed
+  /// An XML reference `&NAME;` that is none of XML's.
+  case unknownReference(String)
+  case responseWithoutHref
+  case noMultistatus
+  /// The helper `reminders-caldav` answered with no answer of its own: its first word (nil:
+  /// nothing at all).
+  case helperSaid(String?)
+  /// The helper did not say it was ready.
+  case helperDidNotStart
+  /// The helper was asked something it does not know.
+  case unknownRequest
+  /// The words of an older state file.
+  case said(String)
+}
+
+/// Why `calendar.password_command` gave no password; `command` is its program, as configured.
+public enum PasswordCommandProblem: Sendable, Equatable {
+  case notFound(command: String)
+  /// It could not be started (the system's words).
+  case notStarted(command: String, error: String)
+  /// No answer within `seconds`.
+  case noAnswer(command: String, seconds: Int)
+  case exit(command: String, status: Int32)
+  case printedNothing(command: String)
+  /// The words of an older state file.
+  case said(String)
 }

@@ -1,11 +1,16 @@
 /// The texts of `run`, `watch` and `snooze`: what they say on stderr and stdout.
 public protocol DeliveryMessages: Sendable {
-  /// A pop-up counted from Anki cannot open Anki: `COMMAND not found; set anki.command in the
-  /// config to the command that starts Anki` / `COMMAND が見つかりません。config の anki.command で…`.
-  func ankiCommandNotFound(_ command: String) -> String
-  /// `no terminal found (tried A, B); set review.terminal in the config` /
-  /// `端末が見つかりません（A, B）。config の review.terminal で指定できます`.
-  func noTerminalFound(tried: String) -> String
+  /// Why the watch started no review from a pop-up: `no terminal found (tried A, B); set
+  /// review.terminal in the config` / `端末が見つかりません（A, B）。config の review.terminal で指定できます`.
+  func launchProblem(_ problem: LaunchProblem) -> String
+
+  /// Why a pop-up could not be shown, with what the bus said (`detail`, empty when nothing):
+  /// `no session bus (…)` / `セッションバスがありません（…）`.
+  func popupFailure(_ failure: PopupFailureKind, detail: String) -> String
+
+  /// Why an alarm's ring plays no sound: `no sound player (pw-play, paplay or canberra-gtk-play)
+  /// was found; set alarm.sound` / `音を鳴らすプログラム（…）が見つかりません。…`.
+  func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String
 
   /// `run` showed a pop-up: `通知 daily-…: 今日の復習 3枚` / `popup daily-…: Today's reviews: 3 cards`.
   func shown(_ id: String, title: String) -> String
@@ -72,7 +77,7 @@ public protocol DeliveryMessages: Sendable {
   func cardsStarted(_ id: String) -> String
   func cardsNotStarted(_ id: String, why: String) -> String
   func cardAction(_ key: String, on: String) -> String
-  func cardsEnded(_ why: String) -> String
+  func cardsEnded(_ why: CardsEndReason) -> String
   /// `Card pop-up: "猫" was answered elsewhere; the next card shows.`
   func cardAnsweredElsewhere(on: String) -> String
 
@@ -111,4 +116,66 @@ public enum RingEndReason: Sendable {
 /// Why the notification server closed a pop-up.
 public enum CloseReasonName: Sendable {
   case expired, dismissed, closedByCall, undefined
+}
+
+/// Why the watch could not start a review from a pop-up.
+public enum LaunchProblem: Equatable, Sendable {
+  /// A pop-up counted from Anki, and `anki.command`'s program is not found.
+  case ankiNotFound(command: String)
+  /// No terminal among those tried (`review.terminal`, else the usual ones), joined by commas.
+  case noTerminal(tried: String)
+  /// The program could not be started, in the system's words.
+  case notStarted(command: String, error: String)
+  /// This watch runs no review in the pop-up.
+  case noReviewInPopup
+}
+
+/// Why a pop-up could not be shown (or its fate is not known).
+public enum PopupFailureKind: Equatable, Sendable {
+  case noBus
+  /// Neither `DBUS_SESSION_BUS_ADDRESS` nor `XDG_RUNTIME_DIR` is set: no session bus to look for.
+  case noBusAddress
+  case noServer, noAnswer, refused
+  /// The run that was showing it stopped before it recorded whether it was shown.
+  case interrupted
+}
+
+/// Why a review in the pop-up ended.
+public enum CardsEndReason: Equatable, Sendable {
+  /// The pop-up's action `key` ended it (`later`, the last answer).
+  case action(String)
+  /// The notification server closed its pop-up.
+  case closed(CloseReasonName)
+  /// Nothing was due when it started.
+  case nothingToReview
+  /// The last card was answered elsewhere (a terminal, `cards answer`).
+  case answeredElsewhere
+}
+
+/// Why an alarm's ring plays no sound, or what happened to it.
+public enum AlarmSoundProblem: Equatable, Sendable {
+  /// `alarm.sound = []`.
+  case soundOff
+  /// `alarm.sound`'s program (as written) is no executable program.
+  case notExecutable(String)
+  /// None of the players (`players`, in the order tried) is installed; `soundFile`: whether the
+  /// freedesktop sound (`sound`) was found for those that need its file.
+  case noPlayer(players: [String], sound: String, soundFile: Bool)
+  /// Under systemd (`INVOCATION_ID`), without `systemd-run`: the sound would end with the service.
+  case noSystemdRun
+  /// The command could not be started, in the system's words.
+  case notStarted(command: String, error: String)
+  /// The command ended as soon as it started.
+  case endedAtOnce(command: String)
+  /// `systemd-run --user --scope` did not start the sound.
+  case scopeNotStarted
+  /// `systemd-run --user --scope` did not move the sound into a scope of its own in `seconds`.
+  case scopeTooSlow(seconds: Int)
+  /// Its sound ended by itself (the player failed `failures` times in a row, or the machine
+  /// restarted) and was started again.
+  case restarted(failures: Int)
+  /// Its sound ended by itself again: no more sound for this ring.
+  case gaveUp(failures: Int)
+  /// What another player said, in its own words.
+  case said(String)
 }

@@ -5,6 +5,10 @@ public protocol FileContentMessages: Sendable {
   /// Why the file does not read: `cards[0].front: expected a string` /
   /// `cards[0].front: 文字列が必要です`.
   func contentProblem(_ problem: ContentProblem) -> String
+
+  /// What RFC 5545 forbids in a line of an iCalendar text: `END:VEVENT without a BEGIN` /
+  /// `BEGIN のない END:VEVENT があります`.
+  func calendarSyntax(_ problem: CalendarSyntaxProblem) -> String
 }
 
 /// What a reader of our files refuses, with what it needs to say so. A field (`cards[3].front`,
@@ -22,9 +26,35 @@ public enum ContentProblem: Equatable, Sendable {
   case notADocument(ContentDocument)
   /// A journal line without an id and an op.
   case journalLine
-  /// A line of the fallback calendar that does not read, in the iCalendar reader's (English)
-  /// words: it names what RFC 5545 forbids.
-  case calendar(String)
+  /// A line of the fallback calendar that does not read: what RFC 5545 forbids there.
+  case calendar(CalendarSyntaxProblem)
+}
+
+/// What the iCalendar reader refuses in a line (RFC 5545). A component name comes as the reader
+/// shows it: invisible characters escaped, cut when long.
+public enum CalendarSyntaxProblem: Equatable, Sendable {
+  case notUTF8
+  case noName
+  /// A content line's name followed by neither `;` nor `:`.
+  case nameNotFollowed
+  case noColon
+  case carriageReturn
+  /// A continuation line (one that starts with a space or a tab) first of all.
+  case continuationFirst
+  /// `BEGIN:` without a component name.
+  case beginWithoutName
+  /// The first component is no VCALENDAR (`found`: its name).
+  case notACalendar(found: String)
+  /// Components nested more than `depth` deep, at `name`.
+  case tooDeep(name: String, depth: Int)
+  case endWithoutBegin(name: String)
+  /// `END:name` where `BEGIN:open` (at line `line`) is open.
+  case endMismatch(name: String, open: String, line: Int)
+  /// A property outside any component, before the calendar.
+  case beforeCalendar
+  /// A content line after the calendar's `END:name`.
+  case afterEnd(name: String)
+  case neverClosed(name: String)
 }
 
 /// A file whose top level is refused as a whole.

@@ -77,5 +77,26 @@ extension English: AlarmMessages {
     "your location is only accurate to ±\(accuracy), too coarse for the \(radius) radius"
   }
 
-  public func locationError(_ failure: LocationFailure, described: String) -> String { described }
+  public func locationError(_ failure: LocationFailure) -> String {
+    switch failure {
+    case .noSystemBus(let bus): return "no system bus: \(bus)"
+    case .notAvailable(let bus): return "GeoClue is not available on the system bus: \(bus)"
+    case .notActivatable:
+      return
+        "GeoClue is not available on the system bus: nobody owns org.freedesktop.GeoClue2, and the bus cannot start it"
+    case .refused(let bus): return "GeoClue refused to locate reminders: \(bus)"
+    case .timedOut(let seconds, let step):
+      let waiting =
+        switch step {
+        case .systemBus: "the system bus"
+        case .client: "Manager.GetClient (GeoClue waits for the desktop's location agent)"
+        case .clientSettings: "setting DesktopId and RequestedAccuracyLevel"
+        case .start: "Client.Start (the desktop's agent authorises reminders)"
+        case .firstLocation: "the first location"
+        case .properties: "the location's properties"
+        }
+      return "no location within \(seconds) s (waiting for \(waiting))"
+    case .failed(let bus): return "GeoClue failed: \(bus)"
+    }
+  }
 }

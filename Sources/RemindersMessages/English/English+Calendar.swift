@@ -36,12 +36,53 @@ extension English: CalendarMessages {
 
   func problemWords(_ problem: CalendarProblemWord) -> String {
     switch problem {
-    case .unreachable(let detail): "the server cannot be reached (\(detail))"
+    case .unreachable(let why): "the server cannot be reached (\(words(why)))"
     case .timedOut: "the server did not answer in time"
     case .refused(let status): "the server refused the user name or password (HTTP \(status))"
     case .status(let status): "the server answered HTTP \(status)"
-    case .badAnswer(let detail): "the server's answer is no CalDAV answer (\(detail))"
-    case .password(let detail): "calendar.password_command gave no password (\(detail))"
+    case .badAnswer(let why): "the server's answer is no CalDAV answer (\(words(why)))"
+    case .password(let why): "calendar.password_command gave no password (\(words(why)))"
+    }
+  }
+
+  func words(_ why: CalendarUnreachable) -> String {
+    switch why {
+    case .notAnAddress(let url): "not an address: \(url)"
+    case .caFileUnreadable(let path): "calendar.ca_file \(path): cannot be read"
+    case .connectionRefused: "connection refused"
+    case .tls(let said): "TLS: \(said)"
+    case .said(let said): said
+    case .helperMissing(let beside): "the helper program reminders-caldav is not installed beside \(beside)"
+    case .helperNotStarted(let helper, let error): "the helper \(helper) cannot be started: \(error)"
+    case .helperEnded: "the helper reminders-caldav ended"
+    }
+  }
+
+  func words(_ why: CalendarBadAnswer) -> String {
+    switch why {
+    case .commentNotClosed: "an XML comment does not end"
+    case .cdataNotClosed: "a CDATA section does not end"
+    case .tagNotClosed: "an XML tag does not end"
+    case .referenceNotClosed: "an XML reference does not end"
+    case .unknownReference(let name): "an unknown XML reference &\(name);"
+    case .responseWithoutHref: "a response without an href"
+    case .noMultistatus: "no multistatus in the answer"
+    case .helperSaid(let word?): "the helper reminders-caldav said \(word)"
+    case .helperSaid(nil): "the helper reminders-caldav said nothing"
+    case .helperDidNotStart: "the helper reminders-caldav did not start"
+    case .unknownRequest: "an unknown request"
+    case .said(let said): said
+    }
+  }
+
+  func words(_ why: PasswordCommandProblem) -> String {
+    switch why {
+    case .notFound(let command): "\(command): not found"
+    case .notStarted(let command, let error): "\(command): \(error)"
+    case .noAnswer(let command, let seconds): "\(command): no answer in \(seconds) s"
+    case .exit(let command, let status): "\(command): exit \(status)"
+    case .printedNothing(let command): "\(command): printed nothing"
+    case .said(let said): said
     }
   }
 
@@ -84,6 +125,8 @@ extension English: CalendarMessages {
   }
 
   public var calendarLabel: String { "calendar" }
+
+  public var calendarHelperOnly: String { "reminders-caldav: started by reminders only" }
 
   public var calendarFailingNote: String {
     "The calendar is not in step with the plan (see its row); pop-ups are not affected."

@@ -1,9 +1,56 @@
 extension English: DeliveryMessages {
-  public func ankiCommandNotFound(_ command: String) -> String {
-    "\(command) not found; set anki.command in the config to the command that starts Anki"
+  public func launchProblem(_ problem: LaunchProblem) -> String {
+    switch problem {
+    case .ankiNotFound(let command):
+      "\(command) not found; set anki.command in the config to the command that starts Anki"
+    case .noTerminal(let tried): "no terminal found (tried \(tried)); set review.terminal in the config"
+    case .notStarted(let command, let error): "\(command): \(error)"
+    case .noReviewInPopup: "no review in the pop-up here"
+    }
   }
-  public func noTerminalFound(tried: String) -> String {
-    "no terminal found (tried \(tried)); set review.terminal in the config"
+
+  public func popupFailure(_ failure: PopupFailureKind, detail: String) -> String {
+    let said = detail.isEmpty ? "" : " (\(detail))"
+    return switch failure {
+    case .noServer: "no notification server on the session bus" + said
+    case .noAnswer: "the notification server did not answer in time" + said
+    case .noBus: "no session bus" + said
+    case .noBusAddress: "no session bus (neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set)"
+    case .refused: "the notification server refused it" + said
+    case .interrupted: "the run that was showing it stopped before it knew whether it was shown"
+    }
+  }
+
+  public func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String {
+    switch problem {
+    case .soundOff: "alarm.sound is [] (no sound)"
+    case .notExecutable(let program): "alarm.sound: \(program) is not an executable program"
+    case .noPlayer(let players, let sound, let soundFile):
+      "no sound player (\(Self.either(players)))\(soundFile ? "" : " with the sound \(sound)") was found; "
+        + "set alarm.sound"
+    case .noSystemdRun:
+      "started by systemd (INVOCATION_ID is set) but systemd-run was not found: the sound would end with "
+        + "the service"
+    case .notStarted(let command, let error): "cannot start \(command): \(error)"
+    case .endedAtOnce(let command): "\(command) ended at once"
+    case .scopeNotStarted:
+      "systemd-run --user --scope did not start the sound (is the user manager reachable?)"
+    case .scopeTooSlow(let seconds):
+      "systemd-run --user --scope did not move the sound into a scope of its own in \(seconds) s"
+    case .restarted(let failures):
+      "its sound ended by itself (the player failed \(failures) times in a row, or the machine restarted) "
+        + "and was started again"
+    case .gaveUp(let failures):
+      "its sound ended by itself again: the player fails \(failures) times in a row (check alarm.sound); "
+        + "no more sound for this ring"
+    case .said(let said): said
+    }
+  }
+
+  /// `a, b or c`.
+  static func either(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " or " + last
   }
 
   public func shown(_ id: String, title: String) -> String { "popup \(id): \(title)" }
@@ -66,7 +113,19 @@ extension English: DeliveryMessages {
     "reminders: cannot start the review in the pop-up of \(id): \(why)"
   }
   public func cardAction(_ key: String, on: String) -> String { "Card pop-up: \(key) on \"\(on)\"." }
-  public func cardsEnded(_ why: String) -> String { "The review in the pop-up ended: \(why)." }
+  public func cardsEnded(_ why: CardsEndReason) -> String {
+    let words =
+      switch why {
+      case .action(let key): key
+      case .closed(.expired): "it expired"
+      case .closed(.dismissed): "dismissed by the user"
+      case .closed(.closedByCall): "closed by a CloseNotification call"
+      case .closed(.undefined): "no reason given"
+      case .nothingToReview: "nothing to review"
+      case .answeredElsewhere: "answered elsewhere"
+      }
+    return "The review in the pop-up ended: \(words)."
+  }
   public func cardAnsweredElsewhere(on: String) -> String {
     "Card pop-up: \"\(on)\" was answered elsewhere; the next one shows."
   }

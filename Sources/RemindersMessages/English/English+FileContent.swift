@@ -8,7 +8,26 @@ extension English: FileContentMessages {
       names.isEmpty ? "\(field): missing" : "\(field): missing \(names.joined(separator: ", "))"
     case .notADocument(let document): "\(name(document)): expected an object with \"version\": 1"
     case .journalLine: "expected a journal line with an id and an op"
-    case .calendar(let text): text
+    case .calendar(let problem): calendarSyntax(problem)
+    }
+  }
+
+  public func calendarSyntax(_ problem: CalendarSyntaxProblem) -> String {
+    switch problem {
+    case .notUTF8: "content line is not UTF-8"
+    case .noName: "content line without a name"
+    case .nameNotFollowed: "content line name followed by neither ';' nor ':'"
+    case .noColon: "content line without a colon"
+    case .carriageReturn: "carriage return inside a line"
+    case .continuationFirst: "continuation line with no line before it"
+    case .beginWithoutName: "BEGIN without a component name"
+    case .notACalendar(let found): "expected BEGIN:VCALENDAR, found BEGIN:\(found)"
+    case .tooDeep(let name, let depth): "BEGIN:\(name) nests components more than \(depth) deep"
+    case .endWithoutBegin(let name): "END:\(name) without a BEGIN"
+    case .endMismatch(let name, let open, let line): "END:\(name) does not close BEGIN:\(open) (line \(line))"
+    case .beforeCalendar: "expected BEGIN:VCALENDAR"
+    case .afterEnd(let name): "content line after END:\(name)"
+    case .neverClosed(let name): "BEGIN:\(name) is never closed"
     }
   }
 

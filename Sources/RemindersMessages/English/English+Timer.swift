@@ -72,8 +72,13 @@ extension English: TimerMessages {
   public var timerUnknown: String { "unknown" }
   public func timerUnknown(because why: String?) -> String { "\(timerUnknown): \(why ?? "no user manager")" }
   public var watchNotInstalled: String { "not installed" }
+  /// systemd's own words (`enabled`, `static`, …), and RemindersSystemd's
+  /// `TimerState.enabledForEveryUser`, which are English already.
   public func unitFileState(_ state: String) -> String { state }
-  public func unitActivity(_ activity: UnitActivityWords) -> String { activity.raw }
+  public func unitActivity(_ activity: UnitActivityWords) -> String {
+    guard activity.isLoaded else { return "not loaded (\(activity.load))" }
+    return [activity.active, activity.sub.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+  }
 
   public func unitProblem(_ problem: UnitProblem, units: UnitNames) -> String {
     let again = "run reminders timer install again"

@@ -75,13 +75,25 @@ extension Japanese: AlarmMessages {
     "位置の精度が ±\(accuracy) で、半径 \(radius) には粗すぎます"
   }
 
-  public func locationError(_ failure: LocationFailure, described: String) -> String {
+  public func locationError(_ failure: LocationFailure) -> String {
     switch failure {
-    case .noSystemBus(let bus): "システムバスに接続できません: \(bus)"
-    case .notAvailable(let bus): "システムバスに GeoClue がありません: \(bus)"
-    case .refused(let bus): "GeoClue が reminders に位置情報を渡しませんでした: \(bus)"
-    case .timedOut(let seconds, let step): "\(seconds) 秒以内に位置情報が届きませんでした（\(step) を待っていました）"
-    case .failed(let bus): "GeoClue のエラー: \(bus)"
+    case .noSystemBus(let bus): return "システムバスに接続できません: \(bus)"
+    case .notAvailable(let bus): return "システムバスに GeoClue がありません: \(bus)"
+    case .notActivatable:
+      return "システムバスに GeoClue がありません: org.freedesktop.GeoClue2 を持つものがなく、バスも起動できません"
+    case .refused(let bus): return "GeoClue が reminders に位置情報を渡しませんでした: \(bus)"
+    case .timedOut(let seconds, let step):
+      let waiting =
+        switch step {
+        case .systemBus: "システムバス"
+        case .client: "Manager.GetClient（GeoClue がデスクトップの位置情報エージェントを待っています）"
+        case .clientSettings: "DesktopId と RequestedAccuracyLevel の設定"
+        case .start: "Client.Start（デスクトップのエージェントが reminders を許可するところ）"
+        case .firstLocation: "最初の位置情報"
+        case .properties: "位置情報のプロパティ"
+        }
+      return "\(seconds) 秒以内に位置情報が届きませんでした（\(waiting)を待っていました）"
+    case .failed(let bus): return "GeoClue のエラー: \(bus)"
     }
   }
 }

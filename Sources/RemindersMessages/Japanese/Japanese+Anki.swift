@@ -15,9 +15,7 @@ extension Japanese: AnkiMessages {
 
   public func ankiUnknownDeck(_ name: String) -> String { "Anki: 「\(name)」という最上位のデッキはありません（anki.decks）" }
 
-  public func ankiConfigError(
-    configPath: String, collection: String, problem: AnkiProblemWord, described: String
-  ) -> String {
+  public func ankiConfigError(configPath: String, collection: String, problem: AnkiProblemWord) -> String {
     "\(configPath): 設定が正しくありません: anki.collection: \(collection): \(words(problem))"
   }
 
@@ -29,7 +27,7 @@ extension Japanese: AnkiMessages {
   private func words(_ problem: AnkiProblemWord) -> String {
     switch problem {
     case .missing: "ファイルがありません"
-    case .notRegularFile(let kind): "通常のファイルではありません（\(kind)）"
+    case .notRegularFile(let kind): "通常のファイルではありません（\(kindName(kind))）"
     case .unreadable(let error): "読めません（\(error)）"
     case .notSQLite: "Anki のコレクションではありません（SQLite のデータベースではありません）"
     case .notAnki(let table): "Anki のコレクションではありません（\(table) 表がありません）"
@@ -37,20 +35,40 @@ extension Japanese: AnkiMessages {
       "スキーマ \(version) の Anki コレクションは読めません（読めるのは \(reads)）。Anki 2.1.50 以降で一度開いてください"
     case .schema(let version, let reads): "スキーマ \(version) の Anki コレクションは、このバージョンが読めるもの（\(reads)）より新しいものです"
     case .firstScheduler: "v1 スケジューラーのままの Anki コレクションです。現在の Anki で一度開くと更新されます"
-    case .badValue(let what): "このバージョンが読める Anki コレクションではありません（\(what)）"
+    case .badValue(.deck(let id, let reason, let offset)):
+      "このバージョンが読める Anki コレクションではありません（デッキ \(id): \(ankiBlobProblem(reason, at: offset))）"
+    case .badValue(.deckOptions(let id, let reason, let offset)):
+      "このバージョンが読める Anki コレクションではありません（デッキオプション \(id): \(ankiBlobProblem(reason, at: offset))）"
     }
   }
 
-  public func ankiUnreadable(_ why: AnkiUnreadableWord, described: String) -> String {
+  public func ankiUnreadable(_ why: AnkiUnreadableWord) -> String {
     switch why {
     case .keptChanging: "読んでいる間に変わり続けました"
     case .system(let path, let error): "\(path) を使えません（\(error)）"
-    case .notRegularFile(let path, let kind): "\(path) は\(kind)で、通常のファイルではありません"
-    case .copyDoesNotCheckOut(let check): "写しが検査を通りません（\(check)）"
+    case .notRegularFile(let path, let kind): "\(path) は\(kindName(kind))で、通常のファイルではありません"
+    case .copyDoesNotCheckOut(let check?): "写しが検査を通りません（\(check)）"
+    case .copyDoesNotCheckOut(nil): "写しが検査を通りません（応答がありません）"
     case .tooSlow: "写すのに許された時間を超えました"
     case .noSpace(let folder, let needed, let free): "\(folder) に写すだけの空きがありません（必要 \(needed)、空き \(free)）"
     case .content(let problem): words(problem)
     case .sqlite(let message): message
     }
+  }
+
+  public func ankiBlobProblem(_ reason: ProtoReason, at offset: Int) -> String {
+    let words =
+      switch reason {
+      case .varintPastEnd: "varint が終わりを越えています"
+      case .varintTooLong: "64 ビットより長い varint です"
+      case .valuePastEnd(let bits): "\(bits) ビットの値が終わりを越えています"
+      case .fieldNumberOutOfRange(let field): "フィールド番号 \(field) が範囲外です"
+      case .lengthPastEnd(let field, let length): "フィールド \(field) の \(length) バイトが終わりを越えています"
+      case .wireTypeNotRead(let wireType, let field): "フィールド \(field) のワイヤー型 \(wireType) は読めません"
+      case .notVarint(let field): "フィールド \(field) が varint ではありません"
+      case .notMessage(let field): "フィールド \(field) がメッセージではありません"
+      case .neitherDeckKind: "通常のデッキでもフィルターデッキでもありません"
+      }
+    return "\(words)（\(offset) バイト目）"
   }
 }

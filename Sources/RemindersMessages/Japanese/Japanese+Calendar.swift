@@ -33,12 +33,53 @@ extension Japanese: CalendarMessages {
 
   func problemWords(_ problem: CalendarProblemWord) -> String {
     switch problem {
-    case .unreachable(let detail): "サーバーに接続できません（\(detail)）"
+    case .unreachable(let why): "サーバーに接続できません（\(words(why))）"
     case .timedOut: "サーバーが時間内に応答しませんでした"
     case .refused(let status): "サーバーがユーザー名またはパスワードを拒否しました（HTTP \(status)）"
     case .status(let status): "サーバーが HTTP \(status) を返しました"
-    case .badAnswer(let detail): "サーバーの応答が CalDAV の応答ではありません（\(detail)）"
-    case .password(let detail): "calendar.password_command からパスワードを得られません（\(detail)）"
+    case .badAnswer(let why): "サーバーの応答が CalDAV の応答ではありません（\(words(why))）"
+    case .password(let why): "calendar.password_command からパスワードを得られません（\(words(why))）"
+    }
+  }
+
+  func words(_ why: CalendarUnreachable) -> String {
+    switch why {
+    case .notAnAddress(let url): "アドレスではありません: \(url)"
+    case .caFileUnreadable(let path): "calendar.ca_file の \(path) を読めません"
+    case .connectionRefused: "接続を拒否されました"
+    case .tls(let said): "TLS のエラー: \(said)"
+    case .said(let said): said
+    case .helperMissing(let beside): "補助プログラム reminders-caldav が \(beside) と同じ場所にインストールされていません"
+    case .helperNotStarted(let helper, let error): "補助プログラム \(helper) を起動できません: \(error)"
+    case .helperEnded: "補助プログラム reminders-caldav が途中で終了しました"
+    }
+  }
+
+  func words(_ why: CalendarBadAnswer) -> String {
+    switch why {
+    case .commentNotClosed: "XML のコメントが閉じていません"
+    case .cdataNotClosed: "CDATA セクションが閉じていません"
+    case .tagNotClosed: "XML のタグが閉じていません"
+    case .referenceNotClosed: "XML の参照が閉じていません"
+    case .unknownReference(let name): "不明な XML の参照 &\(name); があります"
+    case .responseWithoutHref: "href のない response があります"
+    case .noMultistatus: "応答に multistatus がありません"
+    case .helperSaid(let word?): "補助プログラム reminders-caldav の応答が不正です（\(word)）"
+    case .helperSaid(nil): "補助プログラム reminders-caldav が何も応答しませんでした"
+    case .helperDidNotStart: "補助プログラム reminders-caldav が起動しませんでした"
+    case .unknownRequest: "補助プログラムが知らない要求です"
+    case .said(let said): said
+    }
+  }
+
+  func words(_ why: PasswordCommandProblem) -> String {
+    switch why {
+    case .notFound(let command): "\(command) が見つかりません"
+    case .notStarted(let command, let error): "\(command) を起動できません: \(error)"
+    case .noAnswer(let command, let seconds): "\(command) が \(seconds) 秒以内に応答しませんでした"
+    case .exit(let command, let status): "\(command) が終了コード \(status) で終わりました"
+    case .printedNothing(let command): "\(command) が何も出力しませんでした"
+    case .said(let said): said
     }
   }
 
@@ -81,6 +122,8 @@ extension Japanese: CalendarMessages {
   }
 
   public var calendarLabel: String { "カレンダー" }
+
+  public var calendarHelperOnly: String { "reminders-caldav: reminders が起動するための補助プログラムです" }
 
   public var calendarFailingNote: String {
     "カレンダーが予定と一致していません（カレンダーの行を参照）。ポップアップには影響しません。"

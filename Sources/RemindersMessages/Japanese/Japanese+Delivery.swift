@@ -1,9 +1,45 @@
 extension Japanese: DeliveryMessages {
-  public func ankiCommandNotFound(_ command: String) -> String {
-    "\(command) が見つかりません。config の anki.command で Anki を起動するコマンドを指定できます"
+  public func launchProblem(_ problem: LaunchProblem) -> String {
+    switch problem {
+    case .ankiNotFound(let command):
+      "\(command) が見つかりません。config の anki.command で Anki を起動するコマンドを指定できます"
+    case .noTerminal(let tried): "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
+    case .notStarted(let command, let error): "\(command) を起動できません: \(error)"
+    case .noReviewInPopup: "この watch はポップアップでの復習を行いません"
+    }
   }
-  public func noTerminalFound(tried: String) -> String {
-    "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
+
+  public func popupFailure(_ failure: PopupFailureKind, detail: String) -> String {
+    let said = detail.isEmpty ? "" : " (\(detail))"
+    return switch failure {
+    case .noServer: "セッションバスに通知サーバーがありません" + said
+    case .noAnswer: "通知サーバーが時間内に応答しませんでした" + said
+    case .noBus: "セッションバスがありません" + said
+    case .noBusAddress: "セッションバスがありません（DBUS_SESSION_BUS_ADDRESS も XDG_RUNTIME_DIR も設定されていません）"
+    case .refused: "通知サーバーが受け付けませんでした" + said
+    case .interrupted: "表示中の実行が、表示できたかを記録する前に止まりました"
+    }
+  }
+
+  public func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String {
+    switch problem {
+    case .soundOff: "alarm.sound が [] です（音なし）"
+    case .notExecutable(let program): "alarm.sound の \(program) は実行できるプログラムではありません"
+    case .noPlayer(let players, let sound, let soundFile):
+      (soundFile ? "音を鳴らすプログラム" : "音 \(sound) を鳴らせるプログラム")
+        + "（\(players.joined(separator: "、"))）が見つかりません。alarm.sound で指定できます"
+    case .noSystemdRun:
+      "systemd から起動されました（INVOCATION_ID があります）が、systemd-run が見つかりません。音がサービスと一緒に止まってしまいます"
+    case .notStarted(let command, let error): "\(command) を起動できません: \(error)"
+    case .endedAtOnce(let command): "\(command) がすぐに終了しました"
+    case .scopeNotStarted: "systemd-run --user --scope が音を起動しませんでした（ユーザーマネージャーに接続できるか確認してください）"
+    case .scopeTooSlow(let seconds): "systemd-run --user --scope が \(seconds) 秒以内に音を専用のスコープへ移しませんでした"
+    case .restarted(let failures):
+      "音がひとりでに止まったので（プログラムが \(failures)回続けて失敗したか、マシンが再起動しました）、もう一度鳴らしました"
+    case .gaveUp(let failures):
+      "音がまたひとりでに止まりました。プログラムが \(failures)回続けて失敗しています（alarm.sound を確認してください）。この鳴動ではもう音を鳴らしません"
+    case .said(let said): said
+    }
   }
 
   public func shown(_ id: String, title: String) -> String { "通知 \(id): \(title)" }
@@ -55,7 +91,35 @@ extension Japanese: DeliveryMessages {
     "reminders: \(id) のポップアップで復習を始められません: \(why)"
   }
   public func cardAction(_ key: String, on: String) -> String { "カードのポップアップ: 「\(on)」に \(key)。" }
-  public func cardsEnded(_ why: String) -> String { "ポップアップでの復習が終わりました: \(why)。" }
+  public func cardsEnded(_ why: CardsEndReason) -> String {
+    let words =
+      switch why {
+      case .action(let key): "「\(actionLabel(key))」を押しました"
+      case .closed(.expired): "表示時間が過ぎました"
+      case .closed(.dismissed): "利用者が閉じました"
+      case .closed(.closedByCall): "CloseNotification で閉じられました"
+      case .closed(.undefined): "理由は示されませんでした"
+      case .nothingToReview: "復習するものがありません"
+      case .answeredElsewhere: "ほかで解答されました"
+      }
+    return "ポップアップでの復習が終わりました: \(words)。"
+  }
+
+  /// The label of a card pop-up's action `key` (the key itself when it has none).
+  func actionLabel(_ key: String) -> String {
+    switch key {
+    case "show": showAnswerAction
+    case "later": laterAction
+    case "remembered": rememberedAction
+    case "forgot": forgotAction
+    case "again": againAction
+    case "good": goodAction
+    case "easy": easyAction
+    case "recalled": recalledAction
+    case "not-yet": notYetAction
+    default: key
+    }
+  }
   public func cardAnsweredElsewhere(on: String) -> String { "カードのポップアップ: 「\(on)」はほかで解答されました。次を表示します。" }
 
   public func snoozed(_ id: String, returning: String, at stamp: String) -> String {

@@ -8,7 +8,26 @@ extension Japanese: FileContentMessages {
       names.isEmpty ? "\(field) がありません" : "\(field): \(names.joined(separator: "、")) がありません"
     case .notADocument(let document): "\(name(document))には \"version\": 1 を持つオブジェクトが必要です"
     case .journalLine: "ジャーナルの行には id と op が必要です"
-    case .calendar(let text): "iCalendar として読めません（読み取りの説明: \(text)）"
+    case .calendar(let problem): "iCalendar として読めません（\(calendarSyntax(problem))）"
+    }
+  }
+
+  public func calendarSyntax(_ problem: CalendarSyntaxProblem) -> String {
+    switch problem {
+    case .notUTF8: "行が UTF-8 ではありません"
+    case .noName: "行に名前がありません"
+    case .nameNotFollowed: "行の名前のあとに ';' も ':' もありません"
+    case .noColon: "行にコロンがありません"
+    case .carriageReturn: "行の途中に復帰文字（CR）があります"
+    case .continuationFirst: "前の行がないのに継続行があります"
+    case .beginWithoutName: "BEGIN にコンポーネント名がありません"
+    case .notACalendar(let found): "BEGIN:VCALENDAR のはずが BEGIN:\(found) です"
+    case .tooDeep(let name, let depth): "BEGIN:\(name) でコンポーネントが \(depth) 段より深く入れ子になっています"
+    case .endWithoutBegin(let name): "BEGIN のない END:\(name) があります"
+    case .endMismatch(let name, let open, let line): "END:\(name) が BEGIN:\(open)（\(line) 行目）を閉じていません"
+    case .beforeCalendar: "BEGIN:VCALENDAR がありません"
+    case .afterEnd(let name): "END:\(name) のあとに行があります"
+    case .neverClosed(let name): "BEGIN:\(name) が閉じられていません"
     }
   }
 
