@@ -78,8 +78,6 @@ public final class Window: Widget {
 
   public func setTitle(_ title: String) { gtk_window_set_title(object.typed(), title) }
 
-  /// The widget to focus when the window opens.
-  public func setFocus(_ widget: Widget) { gtk_window_set_focus(object.typed(), widget.widget) }
 }
 
 /// The pages of the window, one shown at a time, each with a title and an icon for the
@@ -100,10 +98,6 @@ public final class ViewStack: Widget {
   public var visibleName: String {
     get { adw_view_stack_get_visible_child_name(object.opaque).map { String(cString: $0) } ?? "" }
     set { adw_view_stack_set_visible_child_name(object.opaque, newValue) }
-  }
-
-  public func onVisibleChanged(_ action: @escaping @MainActor () -> Void) {
-    connectNotify(object.raw, property: "visible-child", action)
   }
 }
 
@@ -220,36 +214,41 @@ public final class ComboRow: Widget {
 /// The main loop's timers, idle work and signals.
 @MainActor
 public enum MainLoop {
+  /// A GLib source's callback that runs the boxed action and keeps the source (`G_SOURCE_CONTINUE`),
+  /// and the destroy notify that lets the box go: what every source of this target is given.
+  typealias SourceCallbacks = (
+    run: @convention(c) (UnsafeMutableRawPointer?) -> Int32,
+    release: @convention(c) (UnsafeMutableRawPointer?) -> Void
+  )
+
+  static func sourceCallbacks() -> SourceCallbacks {
+    (
+      run: { data in
+        guard let data else { return 0 }
+        let body = ClosureBox<Action>.from(data)
+        MainActor.assumeIsolated { body() }
+        return 1
+      },
+      release: { data in if let data { ClosureBox<Action>.release(data) } }
+    )
+  }
+
   /// `action` on SIGTERM, SIGINT or SIGHUP, in the main loop (not in a signal handler): the app
   /// quits as from its menu. A signal ignored by the parent stays heard.
   public static func onTermination(_ action: @escaping @MainActor () -> Void) {
-    let heard: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
-      guard let data else { return 0 }
-      let body = ClosureBox<Action>.from(data)
-      MainActor.assumeIsolated { body() }
-      return 1
-    }
-    let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-      if let data { ClosureBox<Action>.release(data) }
-    }
+    let callbacks = sourceCallbacks()
     for signal in [reminders_signal_terminate, reminders_signal_interrupt, reminders_signal_hangup] {
       _ = g_unix_signal_add_full(
-        reminders_priority_default, signal, heard, ClosureBox<Action>.retained(action), destroy)
+        reminders_priority_default, signal, callbacks.run, ClosureBox<Action>.retained(action),
+        callbacks.release)
     }
   }
 
   /// `action` every `seconds` until the process ends.
   public static func every(seconds: UInt32, _ action: @escaping @MainActor () -> Void) {
-    let tick: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
-      guard let data else { return 0 }
-      let body = ClosureBox<Action>.from(data)
-      MainActor.assumeIsolated { body() }
-      return 1
-    }
-    let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-      if let data { ClosureBox<Action>.release(data) }
-    }
+    let callbacks = sourceCallbacks()
     _ = g_timeout_add_seconds_full(
-      reminders_priority_default, seconds, tick, ClosureBox<Action>.retained(action), destroy)
+      reminders_priority_default, seconds, callbacks.run, ClosureBox<Action>.retained(action),
+      callbacks.release)
   }
 }

@@ -9,7 +9,6 @@ public struct Key: Equatable, Sendable {
   /// Control, Alt or Super held: the key is a shortcut, not a review key.
   public var withModifier: Bool
 
-  public var isSpace: Bool { value == reminders_key_space }
   public var isEnter: Bool { value == reminders_key_return || value == reminders_key_kp_enter }
   public var isEscape: Bool { value == reminders_key_escape }
   public var isLeft: Bool { value == reminders_key_left }
@@ -66,13 +65,10 @@ public class Widget {
   /// A style class of libadwaita's stylesheet (`title-1`, `suggested-action`, `dim-label`, …):
   /// sizes relative to the desktop's font, so that text scaling is followed.
   public func addStyleClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
-  public func removeStyleClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 
   public func grabFocus() { _ = gtk_widget_grab_focus(widget) }
 
   public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
-
-  public func setTooltip(_ text: String?) { gtk_widget_set_tooltip_text(widget, text) }
 
   public func setMargins(_ margin: Int32) {
     gtk_widget_set_margin_top(widget, margin)
@@ -216,9 +212,6 @@ public final class Switch: Widget {
     set { gtk_switch_set_active(object.opaque, newValue ? 1 : 0) }
   }
 
-  public func onToggled(_ action: @escaping @MainActor () -> Void) {
-    connectNotify(object.raw, property: "active", action)
-  }
 }
 
 /// A choice among a few words.
