@@ -66,7 +66,8 @@ struct WatchCommand {
     }
   }
 
-  /// `reminders review` for this session's files, in a terminal (docs/delivery.md).
+  /// `reminders review` for this session's files, in a terminal, or the desktop app's Study
+  /// (docs/delivery.md).
   func desktopActions() -> DesktopActions {
     let paths = invocation.paths
     let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "reminders"
@@ -77,10 +78,19 @@ struct WatchCommand {
       binary, "review", "--config", absolute(paths.config), "--deck", absolute(paths.deck), "--state-dir",
       absolute(paths.stateDir), "--lang", invocation.language.rawValue,
     ]
+    // The desktop app's Study over the same files: the one installed beside this binary, else
+    // the one on PATH.
+    let app = AppCommand(
+      programs: [
+        URL(fileURLWithPath: binary).deletingLastPathComponent().path + "/reminders-desktop",
+        "reminders-desktop",
+      ],
+      arguments: ["--study"] + review.dropFirst(2))
     let desktop = invocation.desktop
     let (workspace, ledger, language) = (invocation.workspace, invocation.ledgerFile, invocation.language)
     return DesktopActions(
-      review: review, terminal: invocation.configuration.reviewTerminal, environment: invocation.environment,
+      review: review, terminal: invocation.configuration.reviewTerminal, app: app,
+      environment: invocation.environment,
       language: invocation.language, anki: invocation.configuration.anki?.command ?? ["anki"],
       cards: { id, choice, _, connect in
         // A connection of the session's own: it lives as long as the session.

@@ -18,6 +18,9 @@ public enum ReviewPlace: String, Sendable, Equatable {
   case popup
   /// In a terminal (`review.terminal`).
   case terminal
+  /// In the desktop app's Study page (`reminders-desktop --study`), where it is installed; else
+  /// in a terminal.
+  case app
 }
 
 /// One pop-up to show: when, what it says, and why it moved.

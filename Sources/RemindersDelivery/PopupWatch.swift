@@ -156,7 +156,8 @@ public struct PopupWatch {
           let command =
             entry.fromAnki && reminder.kind == .dailyReview
             ? try actions.startAnki(activationToken: token)
-            : try actions.startReview(recallsOnly: reminder.kind == .recall, activationToken: token)
+            : try actions.startReview(
+              recallsOnly: reminder.kind == .recall, inApp: reviewIn == .app, activationToken: token)
           note = .reviewStarted(reminder, command: command)
         } catch {
           note = .reviewNotStarted(reminder, because: ActionFailure(error))
@@ -294,9 +295,10 @@ extension CloseReasonName {
 /// What the watch does when the learner acts on a pop-up: the one seam between its rules and the
 /// desktop (a terminal started, a pop-up closed).
 public protocol ActionTaker {
-  /// Starts `reminders review` in a terminal, detached; returns the command line it started.
-  /// Throws when there is no terminal to start, or it could not be started.
-  func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String]
+  /// Starts `reminders review` in a terminal, detached (with `inApp`, the desktop app's Study
+  /// where the app is installed); returns the command line it started. Throws when there is
+  /// nothing to start the review in, or it could not be started.
+  func startReview(recallsOnly: Bool, inApp: Bool, activationToken: String?) throws -> [String]
   /// Starts Anki (config `anki.command`), detached; returns the command line it started. Throws
   /// when it could not be started.
   func startAnki(activationToken: String?) throws -> [String]

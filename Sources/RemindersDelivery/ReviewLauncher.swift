@@ -35,12 +35,39 @@ public struct LaunchFailure: Error, Equatable {
   public init(_ problem: LaunchProblem) { self.problem = problem }
 }
 
-/// The watch's actions on this desktop: `reminders review` in a terminal, started detached, and
-/// pop-ups closed through a sender of its own (the watch's monitor connection cannot send).
+/// Where the desktop app is (docs/app.md): the first of `programs` that is there (a path that
+/// can be run, or a name found on `PATH`), with `arguments` (`--study` and this session's files).
+public struct AppCommand: Equatable, Sendable {
+  public var programs: [String]
+  public var arguments: [String]
+
+  public init(programs: [String], arguments: [String]) {
+    self.programs = programs
+    self.arguments = arguments
+  }
+
+  /// The command with its program resolved to a path; nil when the app is not installed.
+  public func resolve(environment: [String: String]) -> [String]? {
+    for program in programs {
+      if program.contains("/") {
+        if access(program, X_OK) == 0 { return [program] + arguments }
+      } else if let path = ProcessRunner.find(program, environment: environment) {
+        return [path] + arguments
+      }
+    }
+    return nil
+  }
+}
+
+/// The watch's actions on this desktop: the desktop app's Study or `reminders review` in a
+/// terminal, started detached, and pop-ups closed through a sender of its own (the watch's monitor
+/// connection cannot send).
 public final class DesktopActions: ActionTaker {
   /// `reminders review` and the options that name this session's files.
   let review: [String]
   let terminal: [String]?
+  /// The desktop app's Study over this session's files; nil: none.
+  let app: AppCommand?
   let environment: [String: String]
   /// Makes the sender that closes pop-ups (`SessionDesktop.connect`).
   let connect: () throws(SendFailure) -> any NotificationSender
@@ -56,8 +83,8 @@ public final class DesktopActions: ActionTaker {
     )?
 
   public init(
-    review: [String], terminal: [String]?, environment: [String: String], language: Language,
-    anki: [String] = ["anki"],
+    review: [String], terminal: [String]?, app: AppCommand? = nil, environment: [String: String],
+    language: Language, anki: [String] = ["anki"],
     cards: (
       (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
     )? = nil,
@@ -66,6 +93,7 @@ public final class DesktopActions: ActionTaker {
     self.cards = cards
     self.review = review
     self.terminal = terminal
+    self.app = app
     self.environment = environment
     self.language = language
     self.anki = anki
@@ -99,7 +127,13 @@ public final class DesktopActions: ActionTaker {
     }
   }
 
-  public func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
+  public func startReview(recallsOnly: Bool, inApp: Bool, activationToken: String?) throws -> [String] {
+    // The app's Study holds the recall items due with the cards; where it is not installed, the
+    // terminal.
+    if inApp, let command = app?.resolve(environment: environment) {
+      try start(command, activationToken: activationToken)
+      return command
+    }
     guard let terminal = TerminalCommand.resolve(configured: self.terminal, environment: environment) else {
       let tried = (self.terminal.map { [$0] } ?? TerminalCommand.candidates).map { $0[0] }.joined(
         separator: ", ")

@@ -66,8 +66,8 @@ final class SettingsPage {
     entry("window.end", reminders) { $0.windowEndSetting }
     entry("quiet.hours", reminders) { $0.quietHoursSetting }
     entry("review.drip", reminders) { $0.dripSetting }
-    combo("review.in", reminders, { $0.reviewInSetting }, values: ["popup", "terminal"]) {
-      [$0.popupChoice, $0.terminalChoice]
+    combo("review.in", reminders, { $0.reviewInSetting }, values: ["popup", "terminal", "app"]) {
+      [$0.popupChoice, $0.terminalChoice, $0.appChoice]
     }
     entry("study.new_per_day", study) { $0.newPerDaySetting }
     combo("study.scheduler", study, { $0.schedulerSetting }, values: ["ladder", "fsrs"]) {

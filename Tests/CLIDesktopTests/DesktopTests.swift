@@ -234,6 +234,51 @@ struct DesktopContract {
     try session.closeAll()
   }
 
+  /// With `review.in = "app"`, a click on the daily pop-up opens Study in the desktop app: the
+  /// watch starts `reminders-desktop --study` (the one beside `reminders`) on this session's files
+  /// with the pop-up's activation token, closes the pop-up, and the app's first card is there to
+  /// answer; a click on the next day's pop-up leaves one app, still on Study.
+  func studyOpensInTheApp() throws {
+    var bin = try home(extra: "[review]\nin = \"app\"\n")
+    // No GL under Xvfb: GTK draws with Cairo (it would fall back to it, more slowly).
+    bin.environment["GSK_RENDERER"] = "cairo"
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act("default", label: "Review now", on: daily)
+    let window = try DesktopAppWindow(startedFor: bin, in: session, ready: "Show answer")
+    defer { window.stop() }
+    try waitFor("the watch to say so") {
+      watch.output.contains("Started the review from the pop-up of daily:2026-11-21")
+    }
+    let said = try #require(watch.output.split(separator: "\n").first { $0.contains("daily:2026-11-21") })
+    #expect(said.contains("/reminders-desktop --study --config \(bin.configPath)"), "\(said)")
+    try waitFor("the pop-up to be closed") {
+      try entry(bin, "daily:2026-11-21")?["onScreen"] as? Bool == false
+    }
+    // The app reads the deck at the real time: the first of however many are due now.
+    #expect(
+      window.node(role: "label") { $0.name.range(of: #"^1/\d+"#, options: .regularExpression) != nil } != nil,
+      "\((try? window.nodes().map(\.name)) ?? [])")
+    try window.press("Show answer")
+    #expect(window.wait(role: "push button", name: "Remembered"))
+
+    // The next day's pop-up, clicked while the app runs: the one app, asked to show Study.
+    #expect(
+      try bin.run("run", "--now", "2026-11-22T08:00:00+09:00").stdout.hasPrefix("popup daily:2026-11-22: "))
+    let next = try #require(try entry(bin, "daily:2026-11-22")?["title"] as? String)
+    try session.act("default", label: "Review now", on: next)
+    try waitFor("the watch to start it again") {
+      watch.output.contains("Started the review from the pop-up of daily:2026-11-22")
+    }
+    usleep(2_000_000)
+    #expect(DesktopAppWindow.running(config: bin.configPath).count == 1)
+    #expect(window.wait(role: "push button", name: "Remembered"))
+    #expect(!watch.output.contains("reminders: cannot start"), "\(watch.output)")
+    try session.closeAll()
+  }
+
   /// The review in the pop-up's entry in the ledger: what its pop-up shows now.
   func cardEntry(_ bin: Binary) throws -> [String: Any]? {
     try ledger(bin).first { ($0["id"] as? String)?.hasPrefix("card:") == true }
@@ -434,7 +479,7 @@ struct DesktopContract {
 
 // One suite per server: each starts its server once, and its tests take turns on it.
 
-@Suite(.serialized, .desktopSession(.dunst)) struct DunstDesktopTests {
+@Suite(.serialized, .desktopSession(.dunst, accessibility: true)) struct DunstDesktopTests {
   func contract() throws -> DesktopContract {
     try DesktopContract("dunst", vendor: "knopwob", probe: "dunst")
   }
@@ -444,6 +489,7 @@ struct DesktopContract {
     try contract.doNotDisturbHoldsThenDeliversOnce { try contract.session.setDoNotDisturb($0) }
   }
   @Test func review() throws { try contract().reviewStartsFromThePopUps() }
+  @Test func reviewInTheApp() throws { try contract().studyOpensInTheApp() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
   @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
@@ -467,6 +513,7 @@ struct DesktopContract {
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
   @Test func drip() throws { try contract().dripInThePopUp() }
   @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
+  @Test func reviewInTheApp() throws { try contract().studyOpensInTheApp() }
 }
 
 @Suite(.serialized, .desktopSession(.notificationDaemon)) struct NotificationDaemonDesktopTests {

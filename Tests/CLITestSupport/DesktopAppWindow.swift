@@ -38,6 +38,8 @@ public final class DesktopAppWindow {
   public let session: DesktopSession
   public let binary: Binary
   public private(set) var process: Process?
+  /// The app another program started (the watch, for a pop-up's click), found by its command line.
+  public private(set) var startedElsewhere: pid_t?
   let log: String
 
   /// Starts the app on `binary`'s home in `session`, with `arguments` (`--lang ja`, …), and
@@ -50,6 +52,42 @@ public final class DesktopAppWindow {
     guard wait(role: "push button", name: ready) else {
       let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       throw HarnessError("reminders-desktop showed no button \(ready) (its output: \(said.suffix(2000)))")
+    }
+  }
+
+  /// The app someone else started on `binary`'s files (the watch, on a pop-up's click), once a
+  /// push button named `ready` shows, within `seconds`.
+  public init(startedFor binary: Binary, in session: DesktopSession, ready: String, seconds: Double = 30)
+    throws
+  {
+    self.session = session
+    self.binary = binary
+    log = binary.home + "/reminders-desktop.log"
+    let deadline = Date().addingTimeInterval(seconds)
+    while startedElsewhere == nil && Date() < deadline {
+      startedElsewhere = DesktopAppWindow.running(config: binary.configPath).first
+      if startedElsewhere == nil { usleep(100_000) }
+    }
+    guard startedElsewhere != nil else {
+      throw HarnessError("no reminders-desktop started on \(binary.configPath)")
+    }
+    guard wait(role: "push button", name: ready, seconds: max(1, deadline.timeIntervalSinceNow)) else {
+      throw HarnessError("reminders-desktop showed no button \(ready)")
+    }
+  }
+
+  /// The processes of `reminders-desktop` whose command line names `config`.
+  public static func running(config: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return nil }
+      let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      guard arguments.first?.hasSuffix("/reminders-desktop") == true, arguments.contains(config) else {
+        return nil
+      }
+      return pid
     }
   }
 
@@ -81,6 +119,13 @@ public final class DesktopAppWindow {
 
   /// Ends the app (and so its window), by its PID.
   public func stop() {
+    if let pid = startedElsewhere {
+      kill(pid, SIGTERM)
+      let deadline = Date().addingTimeInterval(5)
+      while kill(pid, 0) == 0 && Date() < deadline { usleep(50_000) }
+      if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+      startedElsewhere = nil
+    }
     guard let process, process.isRunning else { return }
     kill(process.processIdentifier, SIGTERM)
     let deadline = Date().addingTimeInterval(5)

@@ -222,12 +222,14 @@ public struct HarnessError: Error, CustomStringConvertible {
 /// the suite's tests find it in `DesktopSession.current`.
 public struct DesktopSessionTrait: SuiteTrait, TestScoping {
   public var server: DesktopSession.Server?
+  /// The accessibility bus too, whatever the server (the desktop app is read through it).
+  public var accessibility = false
   public var isRecursive: Bool { false }
 
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let session = try DesktopSession.start(server: server)
+    let session = try DesktopSession.start(server: server, accessibility: accessibility)
     defer { session.stop() }
     try await DesktopSession.$current.withValue(session) { try await function() }
   }
@@ -239,5 +241,7 @@ extension Trait where Self == DesktopSessionTrait {
   /// A private bus and display where nobody serves notifications.
   public static var desktopSessionWithoutNotificationServer: Self { Self(server: nil) }
   /// A private bus with `server` serving notifications.
-  public static func desktopSession(_ server: DesktopSession.Server) -> Self { Self(server: server) }
+  public static func desktopSession(_ server: DesktopSession.Server, accessibility: Bool = false) -> Self {
+    Self(server: server, accessibility: accessibility)
+  }
 }

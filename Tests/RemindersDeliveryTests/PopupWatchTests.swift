@@ -127,6 +127,38 @@ import Testing
     #expect(keeper.saves == 0)
   }
 
+  /// With `review.in = "app"`, a click and "Review now" both ask for the review in the app (the
+  /// launcher falls back to a terminal where the app is not installed); "Review here" still
+  /// studies in the pop-up; under `"terminal"` nothing asks for the app.
+  @Test func reviewInTheApp() throws {
+    let keeper = ledger()
+    let actions = FakeActions()
+    var watch = PopupWatch(ledger: keeper, actions: actions, reviewIn: .app)
+    _ = try watch.handle(.activationToken(id: 7, token: "tok-7"), at: t1)
+    #expect(
+      try watch.handle(.action(id: 7, key: "default"), at: t1)
+        == .reviewStarted("daily:2026-11-21", command: ["term", "reminders", "review"]))
+    _ = try watch.handle(.action(id: 8, key: "review"), at: t1)
+    #expect(actions.inApp == [true, true])
+    #expect(actions.started.map(\.token) == ["tok-7", nil])
+    var terminal = PopupWatch(ledger: keeper, actions: actions, reviewIn: .terminal)
+    _ = try terminal.handle(.action(id: 7, key: "default"), at: t1)
+    #expect(actions.inApp == [true, true, false])
+  }
+
+  /// The app's command: the first program there, with its arguments; none: nil (the terminal).
+  @Test func appCommandResolves() throws {
+    let environment = ["PATH": "/nonexistent:/usr/bin"]
+    let missing = AppCommand(
+      programs: ["/nonexistent/reminders-desktop", "no-such-app-here"], arguments: ["--study"])
+    #expect(missing.resolve(environment: environment) == nil)
+    let found = AppCommand(
+      programs: ["/nonexistent/reminders-desktop", "true"], arguments: ["--study", "--lang", "ja"])
+    #expect(found.resolve(environment: environment) == ["/usr/bin/true", "--study", "--lang", "ja"])
+    let path = AppCommand(programs: ["/bin/sh"], arguments: [])
+    #expect(path.resolve(environment: environment) == ["/bin/sh"])
+  }
+
   /// `snooze` records the return at now + snooze.after, saved, and closes the pop-up; a second
   /// snooze of the same pop-up is return 2.
   @Test func snoozeAction() throws {

@@ -111,6 +111,8 @@ public final class FakeEvents: NotificationEventSource {
 /// A terminal launcher and pop-up closer that remember what they were asked.
 public final class FakeActions: ActionTaker {
   public var started: [(recallsOnly: Bool, token: String?)] = []
+  /// Whether each review started was asked for in the desktop app.
+  public var inApp: [Bool] = []
   public var ankiStarted: [String?] = []
   public var closed: [UInt32] = []
   public var fails = false
@@ -119,9 +121,10 @@ public final class FakeActions: ActionTaker {
 
   public init() {}
 
-  public func startReview(recallsOnly: Bool, activationToken: String?) throws -> [String] {
+  public func startReview(recallsOnly: Bool, inApp: Bool, activationToken: String?) throws -> [String] {
     if fails { throw Self.noTerminal }
     started.append((recallsOnly, activationToken))
+    self.inApp.append(inApp)
     return ["term", "reminders", "review"] + (recallsOnly ? ["--recalls"] : [])
   }
 

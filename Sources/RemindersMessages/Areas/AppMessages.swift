@@ -55,6 +55,7 @@ public protocol AppMessages: Sendable {
   var fsrsChoice: String { get }
   var popupChoice: String { get }
   var terminalChoice: String { get }
+  var appChoice: String { get }
   /// A change saved: `毎日の通知時刻を 07:30 にしました` / `Daily reminder time is now 07:30`.
   func settingSaved(_ name: String, value: String) -> String
   /// Apply an entry: `適用` / `Apply` (the row's button; Enter does the same).

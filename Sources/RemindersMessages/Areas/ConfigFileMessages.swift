@@ -78,7 +78,7 @@ public enum ConfigProblem: Equatable, Sendable {
   // Commands and lists.
   /// `review.terminal` that is no command.
   case terminalCommand
-  /// `review.in` other than popup and terminal.
+  /// `review.in` other than popup, terminal and app.
   case reviewPlace
   /// `alarm.sound` that is no command.
   case soundCommand

@@ -41,6 +41,7 @@ extension English: AppMessages {
   public var fsrsChoice: String { "FSRS" }
   public var popupChoice: String { "The pop-up" }
   public var terminalChoice: String { "A terminal" }
+  public var appChoice: String { "This app" }
   public func settingSaved(_ name: String, value: String) -> String { "\(name): now \(value)" }
   public var applyAction: String { "Apply" }
 }

@@ -42,7 +42,7 @@ extension English: ConfigFileMessages {
 
     case .terminalCommand:
       "expected a list of strings: the command that runs the rest in a terminal, such as [\"foot\"] or [\"xterm\", \"-e\"]"
-    case .reviewPlace: "expected \"popup\" or \"terminal\""
+    case .reviewPlace: "expected \"popup\", \"terminal\" or \"app\""
     case .soundCommand:
       "expected a list of strings: the command that plays a sound once, such as [\"paplay\", "
         + "\"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga\"], or [] for none"

@@ -41,6 +41,7 @@ extension Japanese: AppMessages {
   public var fsrsChoice: String { "FSRS" }
   public var popupChoice: String { "通知の中" }
   public var terminalChoice: String { "端末" }
+  public var appChoice: String { "このアプリ" }
   public func settingSaved(_ name: String, value: String) -> String { "\(name)：\(value) にしました" }
   public var applyAction: String { "適用" }
 }

@@ -40,7 +40,7 @@ extension Japanese: ConfigFileMessages {
 
     case .terminalCommand:
       "残りの引数を端末で実行するコマンドを文字列のリストで指定します（例: [\"foot\"] や [\"xterm\", \"-e\"]）"
-    case .reviewPlace: "\"popup\" か \"terminal\" を指定します"
+    case .reviewPlace: "\"popup\"、\"terminal\" か \"app\" を指定します"
     case .soundCommand:
       "音を 1 回鳴らすコマンドを文字列のリストで指定します（例: [\"paplay\", "
         + "\"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga\"]）。鳴らさないときは [] です"
