@@ -30,12 +30,14 @@ PACKAGE_PACKAGES := $(BUILD_PACKAGES) dpkg-dev binutils gzip
 # gir1.2-atspi-2.0), and makoctl wants jq. faketime runs the binary with its clock at other hours
 # of the day (`make test-clock`). The CalDAV calendars the sync is tested against: Radicale and
 # Xandikos, started on loopback by Tests/harness/caldav-server.sh (with curl). The desktop app's
-# tests keep screenshots of its pages: xwd (x11-apps) and ImageMagick's convert and identify.
+# tests keep screenshots of its pages: xwd (x11-apps) and ImageMagick's convert and identify;
+# appstream's appstreamcli validates its metainfo file, and the installed app draws its pages
+# under xvfb-run (which needs xauth).
 TEST_PACKAGES := $(DEMO_PACKAGES) $(HARNESS_PACKAGES) systemd x11-utils libnotify-bin khal python3-venv time hyperfine tmux \
   dpkg-dev binutils gzip desktop-file-utils groff-base fontconfig fonts-noto-cjk chromium \
   geoclue-2.0 python3-dbus xfce4-notifyd xfconf plasma-workspace plasma-desktop kactivitymanagerd gnome-shell gjs dconf-service \
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
-  gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl x11-apps imagemagick
+  gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl x11-apps imagemagick appstream xauth
 # The test desktops come with what they recommend (the tests were proven so), except a display
 # manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen.
 TEST_EXCLUDED := gdm3
@@ -107,31 +109,35 @@ release: release-binary
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-bench
 
 # What `make install` and `make deb` ship: the binary, its CalDAV helper (reminders-caldav, in
-# PREFIX/lib/reminders) and the tool that writes its man page.
+# PREFIX/lib/reminders), the desktop app (reminders-desktop) and the tool that writes the man page.
 release-binary: deps-package
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders
 	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-caldav
+	$(SWIFT) build $(RELEASE_FLAGS) --product reminders-desktop
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
 # The version has one home, the root command's `version:` (what `reminders --version` prints).
 VERSION := $(shell sed -n 's/^ *version: "\(.*\)",$$/\1/p' Sources/RemindersCommands/Reminders.swift)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DEB := dist/reminders_$(VERSION)_$(ARCH).deb
+DEB_APP := dist/reminders-desktop_$(VERSION)_$(ARCH).deb
 
-# Installs the binary, the user units, the desktop file, the icon, the man page and the
-# completions: for you by default (PREFIX=~/.local), for everyone with
+# Installs the binary, the user units, the desktop app (with its desktop file, metainfo and D-Bus
+# service file), the icon, the man page and the completions: for you by default (PREFIX=~/.local), for everyone with
 # `sudo make install PREFIX=/usr/local`. The units go where the user manager looks: under
 # /usr and /usr/local in PREFIX/lib/systemd/user, elsewhere in PREFIX/share/systemd/user (which
 # is $XDG_DATA_HOME/systemd/user for ~/.local); UNITDIR overrides.
 UNITDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(PREFIX)/share/systemd/user)
 ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
-INSTALLED := bin/reminders lib/reminders/reminders-caldav share/applications/reminders.desktop share/icons/hicolor/scalable/apps/reminders.svg \
+APP_ID := io.github.reminders.Reminders
+INSTALLED := bin/reminders lib/reminders/reminders-caldav bin/reminders-desktop share/applications/$(APP_ID).desktop \
+  share/metainfo/$(APP_ID).metainfo.xml share/dbus-1/services/$(APP_ID).service share/icons/hicolor/scalable/apps/$(APP_ID).svg \
   share/man/man1/reminders.1.gz share/bash-completion/completions/reminders \
   share/fish/vendor_completions.d/reminders.fish
 
 install: release-binary
 	packaging/stage.sh $(RELEASE_BIN) $(GENERATE_MANUAL) "$(DESTDIR)" $(PREFIX) $(UNITDIR) $(ZSHDIR)
-	@echo "Installed reminders $(VERSION) in $(DESTDIR)$(PREFIX). Start the timer and the watch service for your user:"
+	@echo "Installed reminders $(VERSION) and its desktop app in $(DESTDIR)$(PREFIX). Start the timer and the watch service for your user:"
 	@echo "  systemctl --user daemon-reload && systemctl --user enable --now reminders.timer reminders-watch.service"
 
 uninstall:
@@ -140,11 +146,12 @@ uninstall:
 	  $(DESTDIR)$(UNITDIR)/reminders.service $(DESTDIR)$(UNITDIR)/reminders.timer \
 	  $(DESTDIR)$(UNITDIR)/reminders-watch.service
 
-# dist/reminders_<version>_<arch>.deb: the files of `make install` for /usr, the units in
-# /usr/lib/systemd/user (enabled for nobody), Depends from dpkg-shlibdeps (libdbus-1-3, …).
+# dist/reminders_<version>_<arch>.deb: the files of `make install` for /usr but the app's, the
+# units in /usr/lib/systemd/user (enabled for nobody), Depends from dpkg-shlibdeps (libdbus-1-3, …);
+# dist/reminders-desktop_<version>_<arch>.deb: the app's (GTK 4 and libadwaita are its Depends).
 deb: release-binary
-	packaging/deb.sh $(RELEASE_BIN) $(GENERATE_MANUAL) $(VERSION) $(ARCH) $(DEB)
-	@ls -l $(DEB)
+	packaging/deb.sh $(RELEASE_BIN) $(GENERATE_MANUAL) $(VERSION) $(ARCH) $(DEB) $(DEB_APP)
+	@ls -l $(DEB) $(DEB_APP)
 
 # Rewrites packaging/systemd/ from the units the CLI writes (a test fails while they differ).
 units: build
@@ -226,7 +233,7 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders stats --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en --svg $(DEMO_DIR)/heatmap.svg
 	@echo; echo "== reminders stats --weeks 10 (日本語) =="
 	@$$($(SWIFT) build --show-bin-path)/reminders stats --weeks 10 --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja
-	@echo; echo "== reminders run, as of 08:00 today =="
+	@echo; echo "== reminders run, as of 08:00 today, then the desktop app (pictures of Home and Study in $(DEMO_DIR)/) =="
 	@scripts/demo-run.sh "$$($(SWIFT) build --show-bin-path)/reminders" "$(DEMO_DIR)"
 	@echo; echo "== reminders review --plain --limit 3, answered: show, remembered; show, forgot; show, remembered =="
 	@printf '\ny\n\nn\n\ny\n' | $$($(SWIFT) build --show-bin-path)/reminders review --plain --limit 3 --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en

@@ -180,7 +180,7 @@ let package = Package(
       name: "RemindersWindow",
       dependencies: [
         "RemindersGtk", "RemindersApp", "RemindersCore", "RemindersStore", "RemindersMessages", "RemindersReports",
-        "RemindersTerminal",
+        "RemindersTerminal", "RemindersDesktop",
       ]
     ),
     // Executable: the desktop app, a separate program: `reminders` never links GTK.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Lays out everything reminders installs under DESTDIR, for a binary that will live in PREFIX/bin:
-# the binary and its CalDAV helper (stripped), the systemd user units, the desktop file, the icon, the man page and the
-# bash, zsh and fish completions. `make install` and `make deb` both use it, so the two install
-# the same files.
+# the binary and its CalDAV helper (stripped), the systemd user units, the icon, the man page and
+# the bash, zsh and fish completions; and the desktop app (reminders-desktop, built beside the
+# binary) with its desktop file, AppStream metainfo and D-Bus service file. `make install` and
+# `make deb` both use it, so the two install the same files (deb.sh puts the app's in a package
+# of their own).
 #
 # The units, the man page and the completions are generated from the binary itself
 # (`reminders timer print-unit`, swift-argument-parser's generate-manual,
@@ -34,8 +36,19 @@ install -d "$destdir$unitdir"
 chmod 0644 "$destdir$unitdir/reminders.service" "$destdir$unitdir/reminders.timer" \
   "$destdir$unitdir/reminders-watch.service"
 
-install -D -m 0644 "$here/reminders.desktop" "$root/share/applications/reminders.desktop"
-install -D -m 0644 "$here/reminders.svg" "$root/share/icons/hicolor/scalable/apps/reminders.svg"
+id=io.github.reminders.Reminders
+install -D -m 0644 "$here/$id.svg" "$root/share/icons/hicolor/scalable/apps/$id.svg"
+
+# The desktop app: the window, in the desktop's app list, started by D-Bus activation (the
+# desktop file says DBusActivatable=true; the service file starts it as a GApplication service).
+install -m 0755 "$(dirname "$bin")/reminders-desktop" "$root/bin/reminders-desktop"
+strip --strip-unneeded "$root/bin/reminders-desktop"
+install -D -m 0644 "$here/$id.desktop" "$root/share/applications/$id.desktop"
+install -D -m 0644 "$here/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
+install -d "$root/share/dbus-1/services"
+printf '[D-BUS Service]\nName=%s\nExec=%s/bin/reminders-desktop --gapplication-service\n' "$id" "$prefix" \
+  > "$root/share/dbus-1/services/$id.service"
+chmod 0644 "$root/share/dbus-1/services/$id.service"
 
 # The manual's date is the last commit's (or SOURCE_DATE_EPOCH's), so the same source gives
 # the same page.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `make demo`'s last step: `reminders run` over the sample deck, as of 08:00 today.
-# A real pop-up on this desktop when a notification server answers on the session bus; otherwise
-# under the test harness (a private bus, Xvfb and dunst), whose dunst history shows the pop-up.
+# `make demo`'s last step: `reminders run` over the sample deck, as of 08:00 today, and the desktop
+# app on it. A real pop-up and the app's window on this desktop when a notification server answers
+# on the session bus; otherwise under the test harness (a private bus, Xvfb and dunst), whose dunst
+# history shows the pop-up. Either way the app saves pictures of Home and Study into the demo's
+# folder (home.png, study.png).
 set -euo pipefail
 # `demo-run.sh --has-desktop`: whether a notification server answers (else `make demo` installs
 # the harness first). Defined below, asked before anything else.
@@ -23,12 +25,24 @@ bin=$1 demo=$2
 now=$(date +%Y-%m-%dT08:00:00%:z)
 args=(--deck "$demo/deck.json" --state-dir "$demo/state" --config "$demo/config.toml" --now "$now")
 export XDG_CACHE_HOME="$demo/cache" XDG_DATA_HOME="$demo/data"
+app=$(dirname "$bin")/reminders-desktop
+
+# The desktop app on the demo's files, in an instance of its own: Home, then Study (its first
+# card, left unanswered), each drawn into a PNG by GTK itself, then it quits.
+show_app() {
+  echo "The desktop app (reminders-desktop) on the demo's deck: Home and Study, saved as pictures:"
+  "$app" "${args[@]:0:6}" --lang en --screenshots "$demo" | sed 's/^/  /'
+}
 
 if has_server; then
   echo "A notification server answers on your session bus: the pop-up goes to your desktop."
   "$bin" run "${args[@]}"
   echo "A focus phase of one minute (reminders focus --minutes 1 --cycles 1), its end a critical pop-up; the minute goes into the deck's focus log:"
   "$bin" focus "${args[@]:0:6}" --minutes 1 --cycles 1 --task "demo" </dev/null | sed 's/^/  /'
+  show_app
+  # Then the app stays open for you (where it already runs, its window comes to the front).
+  setsid "$app" "${args[@]:0:6}" </dev/null >/dev/null 2>&1 &
+  echo "The app is open on your desktop now, on the demo's deck: close its window when you are done."
   exit 0
 fi
 echo "No notification server on a session bus here: starting the test harness (private dbus-daemon, Xvfb, dunst)."
@@ -102,3 +116,5 @@ for n in json.load(sys.stdin)["data"][0]:
 echo "A second run delivers nothing (each reminder goes out once, and the pop-up is gone now):"
 "$bin" run "${args[@]}"
 echo "  (nothing printed: nothing sent)"
+# Xvfb has no GL (GTK draws with Cairo) and the harness no accessibility bus.
+GSK_RENDERER=cairo GTK_A11Y=none show_app

@@ -31,6 +31,8 @@ static inline gulong reminders_signal_connect(gpointer instance, const char *sig
 
 /// The flags of an application that is one instance (a second launch hands over and exits).
 static const GApplicationFlags reminders_application_flags = G_APPLICATION_DEFAULT_FLAGS;
+/// The flags of an instance of its own beside any other (the demo's screenshots).
+static const GApplicationFlags reminders_application_flags_alone = G_APPLICATION_NON_UNIQUE;
 
 /// GDK's key values the review keys are read from.
 static const guint reminders_key_space = GDK_KEY_space;

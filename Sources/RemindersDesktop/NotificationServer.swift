@@ -49,7 +49,7 @@ public struct NotificationHints: Equatable, Sendable {
   public var soundName: String?
 
   public init(
-    urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = "reminders",
+    urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = ApplicationID.value,
     resident: Bool = false, soundName: String? = nil
   ) {
     self.urgency = urgency

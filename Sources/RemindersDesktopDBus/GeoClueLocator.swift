@@ -14,6 +14,7 @@ public struct GeoClueLocator: LocationSource {
 
   public func locate(timeout: Duration, settles: (GeoLocation) -> Bool) throws(GeoClueError) -> GeoLocation {
     try GeoClue.locate(
-      desktopID: "reminders", accuracy: .exact, timeout: timeout, environment: environment, settles: settles)
+      desktopID: ApplicationID.value, accuracy: .exact, timeout: timeout, environment: environment,
+      settles: settles)
   }
 }

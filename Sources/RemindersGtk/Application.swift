@@ -7,9 +7,11 @@ public final class Application {
   let object: ObjectReference
 
   /// `id` is the reverse-DNS application id: the D-Bus name, and the `.desktop` file's name.
-  public init(id: String) {
-    object = ObjectReference(
-      adopting: UnsafeMutableRawPointer(adw_application_new(id, reminders_application_flags)!))
+  /// `alone`: an instance of its own, beside the one that may run (it neither hands over nor
+  /// takes requests).
+  public init(id: String, alone: Bool = false) {
+    let flags = alone ? reminders_application_flags_alone : reminders_application_flags
+    object = ObjectReference(adopting: UnsafeMutableRawPointer(adw_application_new(id, flags)!))
   }
 
   var application: UnsafeMutablePointer<GApplication> { object.typed() }
@@ -77,6 +79,25 @@ public final class Window: Widget {
   public func present() { gtk_window_present(object.typed()) }
 
   public func setTitle(_ title: String) { gtk_window_set_title(object.typed(), title) }
+
+  /// Draws the window as it is on screen into a PNG file at `path` (with the window's own
+  /// renderer: the same on X11 and Wayland, no screenshot tool). False when it is not shown yet or
+  /// the file cannot be written.
+  public func savePNG(to path: String) -> Bool {
+    let width = gtk_widget_get_width(widget)
+    let height = gtk_widget_get_height(widget)
+    guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
+      let renderer = gtk_native_get_renderer(native), let paintable = gtk_widget_paintable_new(widget)
+    else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+    let snapshot = gtk_snapshot_new()
+    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { return false }
+    defer { gsk_render_node_unref(node) }
+    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    return gdk_texture_save_to_png(texture, path) != 0
+  }
 
 }
 
@@ -231,6 +252,18 @@ public enum MainLoop {
       },
       release: { data in if let data { ClosureBox<Action>.release(data) } }
     )
+  }
+
+  /// `action` once, `milliseconds` from now.
+  public static func after(milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    _ = g_timeout_add_full(
+      reminders_priority_default, milliseconds,
+      { data in
+        guard let data else { return 0 }
+        let body = ClosureBox<Action>.from(data)
+        MainActor.assumeIsolated { body() }
+        return 0  // G_SOURCE_REMOVE: once
+      }, ClosureBox<Action>.retained(action), sourceCallbacks().release)
   }
 
   /// `action` on SIGTERM, SIGINT or SIGHUP, in the main loop (not in a signal handler): the app

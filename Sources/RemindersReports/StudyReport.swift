@@ -63,13 +63,15 @@ public struct StudyReport {
   public var legendTitle: String { words.legendTitle }
 
   /// The heatmap, the legend and the figures.
-  public func text(color: Bool) -> String {
+  /// `heading`: the heading line first (a terminal's); a window shows its heading as a label of
+  /// its own.
+  public func text(color: Bool, heading withHeading: Bool = true) -> String {
     func paint(_ level: Int) -> String {
       let glyph = StudyReport.glyphs[level]
       return color ? "\u{1B}[38;5;\(StudyReport.colors[level])m\(glyph)\u{1B}[0m" : glyph
     }
     let labelWidth = weekdays.map { DisplayWidth.columns($0) }.max()! + 1
-    var lines = [heading, ""]
+    var lines = withHeading ? [heading, ""] : []
 
     // Month names over the column of the first Monday in each month; one that would touch the
     // name before it is left out (the first column's, when the next month starts at once).

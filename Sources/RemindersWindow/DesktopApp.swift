@@ -1,6 +1,7 @@
 import Foundation
 import RemindersApp
 import RemindersCore
+import RemindersDesktop
 import RemindersGtk
 import RemindersMessages
 import RemindersReports
@@ -12,7 +13,7 @@ import RemindersStore
 public final class DesktopApp {
   /// The application id: the D-Bus name, the `.desktop` file's name, the icon's, and the
   /// pop-ups' `desktop-entry` hint.
-  public static let id = "io.github.reminders.Reminders"
+  public static let id = ApplicationID.value
 
   let options: WorkspaceOptions
   let environment: [String: String]
@@ -27,10 +28,18 @@ public final class DesktopApp {
   /// Asked for before the window was made (`--study`, or the action from a second launch).
   var openStudy = false
 
-  public init(options: WorkspaceOptions, environment: [String: String]) {
+  /// Where `--screenshots` saves `home.png` and `study.png`; nil: the app as the learner uses it.
+  let screenshots: String?
+  /// Whether a screenshot could not be saved (the exit status is then 1).
+  var screenshotFailed = false
+
+  /// With `screenshots`, an instance of its own (beside the learner's, if one runs) that shows
+  /// Home and Study, saves a picture of each into that folder, and quits (`make demo`).
+  public init(options: WorkspaceOptions, environment: [String: String], screenshots: String? = nil) {
     self.options = options
     self.environment = environment
-    application = Application(id: DesktopApp.id)
+    self.screenshots = screenshots
+    application = Application(id: DesktopApp.id, alone: screenshots != nil)
   }
 
   /// Runs the app; `study` opens Study (the pop-up's "Review here" with `review.in = "app"`);
@@ -46,7 +55,10 @@ public final class DesktopApp {
       self.application.quit()
     }
     application.setShortcuts(["<Control>q"], for: "app.quit")
-    application.onActivate { [unowned self] in self.present() }
+    application.onActivate { [unowned self] in
+      self.present()
+      if let folder = self.screenshots { self.takeScreenshots(into: folder) }
+    }
     // A session open when the app is ended is closed first: its answers folded, its lock let go.
     MainLoop.onTermination { [unowned self] in
       self.study?.close()
@@ -56,7 +68,27 @@ public final class DesktopApp {
     // Another instance runs: it is asked (over D-Bus) to open Study, and `run` below asks it to
     // show its window; this process then ends.
     if study { application.activateAction("study") }
-    return application.run(arguments: arguments)
+    let status = application.run(arguments: arguments)
+    return screenshotFailed && status == 0 ? 1 : status
+  }
+
+  /// Home, then Study (its first card), each drawn into a PNG file once the window has been laid
+  /// out and painted; then the session is closed unanswered and the app quits.
+  func takeScreenshots(into folder: String) {
+    let save = { [unowned self] (name: String) in
+      let path = folder + "/" + name
+      if self.window?.savePNG(to: path) == true { print(path) } else { self.screenshotFailed = true }
+    }
+    MainLoop.after(milliseconds: 1500) { [unowned self] in
+      save("home.png")
+      self.stack?.visibleName = "study"
+      self.study?.begin()
+      MainLoop.after(milliseconds: 1500) { [unowned self] in
+        save("study.png")
+        self.study?.close()
+        self.application.quit()
+      }
+    }
   }
 
   /// The window, made the first time, shown in front; Study when it was asked for.
@@ -101,6 +133,10 @@ public final class DesktopApp {
     // Changes made elsewhere (a terminal's answers, `config set`): a few `stat` calls a second.
     MainLoop.every(seconds: 1) { [unowned self] in
       guard let workspace = self.workspace else { return self.reload() }
+      // A session's own answers change the journal at every card: the pages behind Study are
+      // read again when Home is shown or the session ends, not while the learner answers (at
+      // 100,000 cards a reading would hold the next card back).
+      if self.study?.session != nil && self.stack?.visibleName != "home" { return }
       if WorkspaceStamp(paths: workspace.watchedPaths) != self.stamp { self.reload() }
     }
   }

@@ -76,7 +76,7 @@ final class HomePage {
       let report = StudyReport(locale: locale, now: screen.now, stats: stats)
       heatmapHeading.text = report.heading
       // The grid of glyphs for the eye (levels by density, not colour); the figures for the ear.
-      heatmap.text = report.text(color: false)
+      heatmap.text = report.text(color: false, heading: false)
       heatmap.setAccessibleLabel(report.heading)
       heatmap.setAccessibleDescription(report.figures.joined(separator: " "))
       heatmapHeading.isVisible = true

@@ -2,10 +2,12 @@ import Foundation
 import RemindersApp
 import RemindersWindow
 
-// `reminders-desktop [--config PATH] [--deck PATH] [--state-dir PATH] [--lang ja|en] [--study]`
-// (docs/app.md): the files as every command takes them; `--study` opens Study.
+// `reminders-desktop [--config PATH] [--deck PATH] [--state-dir PATH] [--lang ja|en] [--study]
+// [--screenshots DIR]` (docs/app.md): the files as every command takes them; `--study` opens
+// Study; `--screenshots` saves DIR/home.png and DIR/study.png and quits (`make demo`).
 var options = WorkspaceOptions()
 var study = false
+var screenshots: String?
 // What is not ours goes to GApplication (`--gapplication-service`, when D-Bus starts the app).
 var passed = [CommandLine.arguments.first ?? "reminders-desktop"]
 var arguments = CommandLine.arguments.dropFirst()
@@ -22,11 +24,13 @@ while let argument = arguments.popFirst() {
   case "--state-dir": options.stateDir = value()
   case "--lang": options.lang = value()
   case "--study": study = true
+  case "--screenshots": screenshots = value()
   default: passed.append(argument)
   }
 }
 let status = MainActor.assumeIsolated {
-  DesktopApp(options: options, environment: ProcessInfo.processInfo.environment).run(
-    study: study, arguments: passed)
+  DesktopApp(options: options, environment: ProcessInfo.processInfo.environment, screenshots: screenshots)
+    .run(
+      study: study, arguments: passed)
 }
 exit(status)

@@ -70,7 +70,7 @@ import Testing
       "string \"resident\" variant boolean true",
       "string \"sound-name\" variant string \"alarm-clock-elapsed\"",
       "string \"category\" variant string \"x-reminders.alarm\"",
-      "string \"desktop-entry\" variant string \"reminders\"",
+      "string \"desktop-entry\" variant string \"io.github.reminders.Reminders\"",
       "int32 0",
     ] {
       #expect(call.contains(part), "Notify lacks \(part):\n\(call)")

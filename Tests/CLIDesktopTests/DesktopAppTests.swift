@@ -139,6 +139,34 @@ import Testing
     #expect(window.label(startingWith: "Today's reviews: \(before - 1) ", seconds: 4) != nil)
   }
 
+  /// `--screenshots DIR` (what `make demo` runs): an instance of its own, beside the one that
+  /// runs, saves Home and Study as PNG files that are not blank, in Japanese too, and quits with
+  /// the deck as it was (Study's first card was shown, not answered).
+  @Test func screenshotsOfHomeAndStudy() throws {
+    let (session, binary, window) = try open(lang: "en", ready: "Study now")
+    defer {
+      window.stop()
+      session.stop()
+    }
+    let deck = try Data(contentsOf: URL(fileURLWithPath: binary.deckPath))
+    let folder = binary.home + "/pictures"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let process = try window.launch(["--lang", "ja", "--screenshots", folder])
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning && Date() < deadline { usleep(100_000) }
+    #expect(!process.isRunning && process.terminationStatus == 0)
+    #expect(window.process?.isRunning == true, "the running app was not left alone")
+    for name in ["home", "study"] {
+      let path = folder + "/\(name).png"
+      let counted = try DesktopSession.run("/usr/bin/identify", ["-format", "%k %w %h", path])
+      let figures = counted.stdout.split(separator: " ").compactMap { Int($0) }
+      #expect(
+        figures.count == 3 && figures[0] > 16 && figures[1] >= 360 && figures[2] >= 300, "\(path): \(counted)"
+      )
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: binary.deckPath)) == deck)
+  }
+
   @Test func aSecondLaunchLeavesOneProcess() throws {
     let (session, _, window) = try open(lang: "en", ready: "Study now")
     defer {

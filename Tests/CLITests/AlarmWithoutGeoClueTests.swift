@@ -9,7 +9,7 @@ import Testing
   /// `X-Geoclue-Reason` when GeoClue asks it to authorise the application), in both languages,
   /// and stays valid.
   @Test func theDesktopFileGivesGeoClueAReason() throws {
-    let path = Programs.repository + "/packaging/reminders.desktop"
+    let path = Programs.repository + "/packaging/io.github.reminders.Reminders.desktop"
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("X-Geoclue-Reason=") && $0.contains("stop") })
     #expect(lines.contains { $0.hasPrefix("X-Geoclue-Reason[ja]=") })

@@ -81,6 +81,11 @@ import Testing
   ])
   func heatmapText(language: RemindersMessages.Language, expected: String) {
     #expect(Self.report(language).text(color: false) == expected)
+    // A window shows the heading as a label of its own: the same text without its first two lines.
+    let report = Self.report(language)
+    #expect(
+      report.text(color: false, heading: false)
+        == expected.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)[2])
   }
 
   @Test func heatmapInColourPaintsEachGlyph() {
