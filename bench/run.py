@@ -182,10 +182,11 @@ def fsrs(bin_dir, runs):
           f"{runs} runs of the scheduling alone (the reviews are read first)")
 
 
-def session():
-    """Starts the test harness (private bus, Xvfb, dunst); returns its environment and a stop function."""
+def session(*options):
+    """Starts the test harness (private bus, Xvfb, dunst; `options` such as --accessibility);
+    returns its environment and a stop function."""
     script = os.path.join(HERE, "..", "Tests", "harness", "desktop-session.sh")
-    out = subprocess.run(["bash", script, "start"], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(["bash", script, "start", *options], check=True, capture_output=True, text=True).stdout
     env = dict(os.environ)
     for line in out.splitlines():
         if line.startswith("export "):
@@ -499,11 +500,40 @@ def anki(bin_dir, runs):
     shutil.rmtree(work, ignore_errors=True)
 
 
+def app(bin_dir, runs):
+    print("\n== reminders-desktop: launch to Home's count read over AT-SPI, an answer to the next card ==")
+    print("(targets: Home within 1 s of launch, the next card within 50 ms; beside `reminders status`, the terminal's Home)")
+    env, close = session("--accessibility")
+    env["GSK_RENDERER"] = "cairo"  # Xvfb has no GL
+    os.makedirs(OUT, exist_ok=True)
+    config = os.path.join(OUT, "app-config.toml")
+    open(config, "w").close()
+    print(f"{'cards':>9} {'launch s':>9} {'status s':>9} {'ratio':>7} {'answer ms':>10} {'max ms':>7} {'app MiB':>8} {'status MiB':>11}")
+    try:
+        for n in (1_000, 100_000):
+            path = deck(n)
+            state = os.path.join(OUT, f"app-state-{n}")
+            out = subprocess.run(
+                ["/usr/bin/python3", os.path.join(HERE, "app_timing.py"), os.path.join(bin_dir, "reminders-desktop"),
+                 path, state, config, str(max(runs, 3)), "10"],
+                check=True, capture_output=True, text=True, env=env).stdout
+            figures = json.loads(out)
+            status = [os.path.join(bin_dir, "reminders"), "status", "--deck", path, "--state-dir", state + "-status",
+                      "--config", config]
+            t_status, m_status, _ = measure(status, runs, env=env)
+            launch = statistics.median(figures["launch"])
+            answer = statistics.median(figures["answer"]) * 1000
+            print(f"{n:>9} {launch:>9.3f} {t_status:>9.3f} {launch / t_status:>6.1f}x {answer:>10.1f} "
+                  f"{max(figures['answer']) * 1000:>7.1f} {figures['peakMiB']:>8.0f} {m_status:>11.0f}")
+    finally:
+        close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,lookup,anki",
+    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,lookup,anki,app",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -525,6 +555,8 @@ def main():
         lookup(args.bin, args.runs)
     if "anki" in parts:
         anki(args.bin, args.runs)
+    if "app" in parts:
+        app(args.bin, args.runs)
 
 
 if __name__ == "__main__":
