@@ -25,6 +25,9 @@ public struct HomeScreen {
   /// Nothing to study yet (`PlanInput.hasNothingToStudy`, and no `[anki]` configured): the
   /// screen says how to begin.
   public var firstSteps = false
+  /// How many of today's cards of the deck are new (first seen today, within the new-card
+  /// limits); Anki's are counted by Anki.
+  public var newToday = 0
 
   /// An alarm's ring today, and where it stands.
   public struct AlarmToday: Equatable {
@@ -52,7 +55,8 @@ public struct HomeScreen {
     let clock = workspace.dayClock
     let today = clock.day(of: now)
     // The deck's cards due today, and Anki's as Anki shows them now.
-    var collections = input.dueIndex.due(on: today)
+    let cards = input.dueIndex.cards(on: today)
+    var collections = cards.collections
     for (name, n) in input.anki?.collections(at: now, clock: clock) ?? [:] {
       collections[name, default: 0] += n
     }
@@ -70,6 +74,7 @@ public struct HomeScreen {
       focusMinutesToday: input.focus?.minutes(on: today, through: now, clock: clock) ?? 0, anki: sources.anki,
       alarmsToday: alarmsToday)
     screen.firstSteps = input.hasNothingToStudy && workspace.configuration.anki == nil
+    screen.newToday = cards.newTotal
     return screen
   }
 

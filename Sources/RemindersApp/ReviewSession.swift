@@ -78,7 +78,8 @@ public struct ReviewSession {
   /// session shows that card alone, when it is due (a drip's, docs/delivery.md).
   public init(
     workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
-    recallsOnly: Bool = false, onlyCard: String? = nil, generator: inout some RandomNumberGenerator,
+    recallsOnly: Bool = false, onlyCard: String? = nil, alone: Bool = false,
+    generator: inout some RandomNumberGenerator,
     newID: @escaping () -> String = { UUID().uuidString.lowercased() }
   ) throws {
     deckStore = workspace.deckStore
@@ -90,7 +91,7 @@ public struct ReviewSession {
     self.time = time
     self.newID = newID
     start = time.now()
-    held = try deckStore.holdSession()
+    held = try deckStore.holdSession(alone: alone)
     // Taken before the read: a rewrite between the two only makes the first answer check.
     deckSeen = deckStore.stamp()
     deck = try deckStore.load().deck
@@ -115,12 +116,12 @@ public struct ReviewSession {
   /// A session with the system's random order.
   public init(
     workspace: Workspace, time: any TimeSource, collection: String?, limit: Int?, shuffle: Bool,
-    recallsOnly: Bool = false, onlyCard: String? = nil
+    recallsOnly: Bool = false, onlyCard: String? = nil, alone: Bool = false
   ) throws {
     var generator = SystemRandomNumberGenerator()
     try self.init(
       workspace: workspace, time: time, collection: collection, limit: limit, shuffle: shuffle,
-      recallsOnly: recallsOnly, onlyCard: onlyCard, generator: &generator)
+      recallsOnly: recallsOnly, onlyCard: onlyCard, alone: alone, generator: &generator)
   }
 
   public var now: Date { time.now() }

@@ -67,6 +67,7 @@ public struct HomeScreenText {
       ("now", .string(Timestamp.format(screen.now, in: clock))),
       ("zone", .string(locale.zoneName)),
       ("dueToday", .int(screen.dueCount)),
+      ("newToday", .int(screen.newToday)),
       (
         "collections", .object(screen.collections.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
       ),

@@ -138,9 +138,11 @@ public struct DeckStore: Sendable {
 
   /// Marks a review session: while the returned lock lives, `foldJournalUnlessReviewing` leaves
   /// the journal be (the session keeps appending to it; folding a large deck each minute would
-  /// only cost the machine's time).
-  public func holdSession() throws -> FileLock {
-    try FileLock(path: sessionLockPath, seconds: 10, shared: true)
+  /// only cost the machine's time). Sessions share it (a terminal's, a pop-up's); with `alone`
+  /// (the desktop app's) it is taken at once and for this session only, or not at all
+  /// (`StoreError.locked`): no other session starts while it is held.
+  public func holdSession(alone: Bool = false) throws -> FileLock {
+    try FileLock(path: sessionLockPath, seconds: alone ? 0 : 10, shared: !alone)
   }
 
   /// Folds the journal into `deck.json`, when there is one. Returns whether there was anything

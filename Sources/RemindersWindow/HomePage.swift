@@ -13,6 +13,8 @@ import RemindersTerminal
 final class HomePage {
   let root: Widget
   let count = Label("", style: "title-1")
+  /// How many of today's cards are new, under the count (hidden when none is due).
+  let newCards = Label()
   let streak = Label()
   let recalls = Label()
   let focus = Label()
@@ -29,7 +31,7 @@ final class HomePage {
   init(onStudy: @escaping @MainActor () -> Void) {
     let column = Box(.vertical, spacing: 12)
     column.setMargins(24)
-    for label in [count, streak, recalls, focus, next, alarms, reason, problem, heatmapHeading] {
+    for label in [count, newCards, streak, recalls, focus, next, alarms, reason, problem, heatmapHeading] {
       label.setTextAlignment(0)
     }
     heatmap.setTextAlignment(0)
@@ -38,7 +40,8 @@ final class HomePage {
     studyNow.onClicked(onStudy)
     problem.isVisible = false
     for widget: Widget in [
-      count, studyNow, reason, problem, streak, recalls, focus, next, alarms, heatmapHeading, heatmap,
+      count, newCards, studyNow, reason, problem, streak, recalls, focus, next, alarms, heatmapHeading,
+      heatmap,
     ] {
       column.append(widget)
     }
@@ -51,6 +54,8 @@ final class HomePage {
     let words = locale.words
     problem.isVisible = false
     count.text = words.dailyTitle(count: screen.dueCount)
+    newCards.text = words.newCardsLine(screen.newToday)
+    newCards.isVisible = screen.dueCount > 0
     streak.text = words.streakLine(screen.streak)
     recalls.text = words.recallItemsLine(waiting: screen.recallsWaiting, later: screen.recallsLater)
     focus.text = words.focusTodayLine(screen.focusMinutesToday)
@@ -91,6 +96,7 @@ final class HomePage {
   func show(problem line: String, words: any Catalogue) {
     problem.text = line
     problem.isVisible = true
+    newCards.isVisible = false
     studyNow.label = words.studyNow
     studyNow.isSensitive = false
   }

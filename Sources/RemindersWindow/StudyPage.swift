@@ -156,8 +156,10 @@ final class StudyPage {
     let choice = collectionChoice.selected
     let collection: String? = choice > 0 && choice <= collections.count ? collections[choice - 1] : nil
     do {
+      // Alone: while it runs no terminal or pop-up session starts (they wait, then say so).
       let opened = try ReviewSession(
-        workspace: workspace, time: SystemTime(), collection: collection, limit: nil, shuffle: shuffle.isOn)
+        workspace: workspace, time: SystemTime(), collection: collection, limit: nil, shuffle: shuffle.isOn,
+        alone: true)
       guard !opened.items.isEmpty else {
         var closing = opened
         closing.close()
@@ -169,6 +171,9 @@ final class StudyPage {
       summary.isVisible = false
       card.isVisible = true
       showItem()
+    } catch StoreError.locked {
+      // Taken between the look above and now.
+      status.message = words.sessionElsewhere
     } catch {
       status.message = ErrorWords(language: locale?.language ?? .en).line(error)
     }

@@ -25,6 +25,13 @@ import Testing
     }
   }
 
+  /// `status --json`'s count of new cards today.
+  func newToday(_ binary: Binary) throws -> Int {
+    let status = try binary.run("status", "--json")
+    let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    return try #require(object?["newToday"] as? Int)
+  }
+
   /// `status --json`'s count, as the app must show it.
   func dueToday(_ binary: Binary) throws -> Int {
     let status = try binary.run("status", "--json")
@@ -46,6 +53,10 @@ import Testing
     let label = try #require(window.label(startingWith: title))
     let expected = lang == "ja" ? "今日の復習 \(count)枚" : "Today's reviews: \(count) cards"
     #expect(label.name == expected || label.text == expected)
+    // How many of them are new, as `status --json` says.
+    let new = try newToday(binary)
+    let newLine = lang == "ja" ? "うち新規 \(new)枚" : "\(new) of them new"
+    #expect(window.label(startingWith: newLine) != nil, "no \(newLine)")
     // The pages, by their names in the switcher.
     let names = lang == "ja" ? ["ホーム", "学習", "設定"] : ["Home", "Study", "Settings"]
     let nodes = try window.nodes()
@@ -99,6 +110,122 @@ import Testing
     // Every card's schedule as the command line left the twin's.
     #expect(try schedules(binary) == schedules(twin))
     #expect(try dueToday(binary) == before - 2)
+  }
+
+  /// Under FSRS, in Japanese: the four ratings (もう一度, 難しい, できた, 簡単) after 答えを見る, and
+  /// each answer leaves the card as `cards answer` with the same rating leaves a twin deck
+  /// (state, step, stability and difficulty; the next review within the minute the two answers
+  /// are apart).
+  @Test func theFSRSRatingsAnswerAsCardsAnswerDoes() throws {
+    let session = try DesktopSession.start(server: nil, accessibility: true)
+    defer { session.stop() }
+    let binary = try Binary.withFixture(session)
+    let fsrs = "\n[study]\nscheduler = \"fsrs\"\n"
+    try binary.writeConfig(try String(contentsOfFile: binary.configPath, encoding: .utf8) + fsrs)
+    var twin = try Binary.withFixture(nil)
+    twin.environment["TZ"] = binary.environment["TZ"]
+    try twin.writeConfig(try String(contentsOfFile: twin.configPath, encoding: .utf8) + fsrs)
+    let window = try DesktopAppWindow(
+      session: session, binary: binary, arguments: ["--lang", "ja"], ready: "学習を始める")
+    defer { window.stop() }
+    try window.press("学習を始める")
+    #expect(window.wait(role: "push button", name: "答えを見る"))
+    var answered: [(front: String, rating: String)] = []
+    for (number, (button, rating)) in [("できた", "good"), ("難しい", "hard")].enumerated() {
+      #expect(window.label(startingWith: "\(number + 1)/") != nil)
+      try window.press("答えを見る")
+      for name in ["もう一度", "難しい", "できた", "簡単"] {
+        #expect(window.wait(role: "push button", name: name), "no \(name)")
+      }
+      answered.append((try frontShown(window), rating))
+      try window.press(button)
+    }
+    try window.screenshot("study-fsrs-ja")
+    for (front, rating) in answered {
+      let id = try #require(try cardID(front: front, in: twin), "no card \(front)")
+      let result = try twin.run("cards", "answer", id, rating)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    try window.press("終わる")
+    #expect(window.label(startingWith: "復習完了 ") != nil)
+    let ours = try fsrsStates(binary)
+    let theirs = try fsrsStates(twin)
+    for (front, _) in answered {
+      let id = try #require(try cardID(front: front, in: binary))
+      let (mine, other) = (try #require(ours[id]), try #require(theirs[id]))
+      #expect(mine.summary == other.summary, "\(front)")
+      #expect(abs(mine.due.timeIntervalSince(other.due)) < 60, "\(front): \(mine.due) vs \(other.due)")
+    }
+  }
+
+  /// Each card's FSRS state as `cards list --json` shows it: its state, step, stability and
+  /// difficulty (rounded to 1e-6), and its next review.
+  func fsrsStates(_ binary: Binary) throws -> [String: (summary: String, due: Date)] {
+    let listed = try binary.run("cards", "list", "--json")
+    let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    var found: [String: (summary: String, due: Date)] = [:]
+    for row in rows {
+      guard let id = row["id"] as? String, let state = row["fsrs"] as? [String: Any],
+        let due = (state["due"] as? String).flatMap({ ISO8601DateFormatter().date(from: $0) })
+      else { continue }
+      let rounded = { (key: String) in ((state[key] as? Double) ?? .nan) * 1e6 }
+      found[id] = (
+        "\(state["state"] ?? "-") \(state["step"] ?? "-") \(rounded("stability").rounded()) "
+          + "\(rounded("difficulty").rounded())", due
+      )
+    }
+    return found
+  }
+
+  /// The review lock: while the app's session runs, a terminal's `reminders review` is refused
+  /// (75) and the app's answers go on; while a terminal's session runs, Study now says so and
+  /// starts nothing; once that session ends, Study now starts one.
+  @Test func theAppAndATerminalNeverBothHoldTheLock() throws {
+    let (session, binary, window) = try open(lang: "en", ready: "Study now")
+    defer {
+      window.stop()
+      session.stop()
+    }
+    try window.press("Study now")
+    #expect(window.wait(role: "push button", name: "Show answer"))
+    let refused = try binary.run("review", "--plain")
+    #expect(refused.status == 75, "\(refused.stdout)\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("review.lock: another reminders process held the lock"), "\(refused.stderr)")
+    try window.press("Show answer")
+    #expect(window.wait(role: "push button", name: "Remembered"))
+    try window.press("End")
+    #expect(window.label(startingWith: "Done: ") != nil)
+
+    // A terminal's session, waiting for its first key (its input held open).
+    let terminal = Process()
+    terminal.executableURL = URL(fileURLWithPath: Binary.path)
+    terminal.arguments = ["review", "--plain"]
+    terminal.environment = binary.environment
+    let input = Pipe()
+    let output = Pipe()
+    terminal.standardInput = input
+    terminal.standardOutput = output
+    terminal.standardError = FileHandle.nullDevice
+    try terminal.run()
+    defer {
+      if terminal.isRunning { kill(terminal.processIdentifier, SIGKILL) }
+      terminal.waitUntilExit()
+    }
+    // Its first prompt: it holds the lock.
+    let prompt = output.fileHandleForReading.availableData
+    #expect(
+      String(decoding: prompt, as: UTF8.self).hasPrefix("[1/"), "\(String(decoding: prompt, as: UTF8.self))")
+    try window.press("Back to Home")
+    try window.press("Study now")
+    #expect(window.label(startingWith: "Another review is going on") != nil)
+    #expect(!window.wait(role: "push button", name: "Show answer", seconds: 2))
+    try input.fileHandleForWriting.write(contentsOf: Data("q\n".utf8))
+    try input.fileHandleForWriting.close()
+    terminal.waitUntilExit()
+    try window.press("Study now")
+    #expect(window.wait(role: "push button", name: "Show answer"))
+    try window.press("End")
   }
 
   @Test func aSettingChangesTheFileAsConfigSetDoes() throws {

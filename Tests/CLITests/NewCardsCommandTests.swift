@@ -36,6 +36,7 @@ import Testing
     let status = try #require(
       try json(bin.run("status", "--json", "--now", Self.morning).stdout) as? [String: Any])
     #expect(status["dueToday"] as? Int == 20)
+    #expect(status["newToday"] as? Int == 20)
 
     let due = try #require(
       try json(bin.run("cards", "list", "--due", "--json", "--now", Self.morning).stdout) as? [[String: Any]])

@@ -10,6 +10,8 @@ public protocol AppMessages: Sendable {
   var settingsPage: String { get }
   /// Home's button: `学習を始める` / `Study now`.
   var studyNow: String { get }
+  /// Under Home's count, how many of those cards are new: `うち新規 3枚` / `3 of them new` (the daily pop-up's words).
+  func newCardsLine(_ count: Int) -> String
   /// Why Study now is insensitive: `今は復習するカードがありません。次は …` / `Nothing is due now. …`.
   func nothingDueNow(next: String?) -> String
   /// Study, before a session: which collection, the order, and `始める` / `Begin`.

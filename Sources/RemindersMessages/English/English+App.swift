@@ -4,6 +4,7 @@ extension English: AppMessages {
   public var studyPage: String { "Study" }
   public var settingsPage: String { "Settings" }
   public var studyNow: String { "Study now" }
+  public func newCardsLine(_ count: Int) -> String { "\(count) of them new" }
   public func nothingDueNow(next: String?) -> String {
     "Nothing is due now." + (next.map { " Next: \($0)." } ?? "")
   }

@@ -4,6 +4,7 @@ extension Japanese: AppMessages {
   public var studyPage: String { "学習" }
   public var settingsPage: String { "設定" }
   public var studyNow: String { "学習を始める" }
+  public func newCardsLine(_ count: Int) -> String { "うち新規 \(count)枚" }
   public func nothingDueNow(next: String?) -> String {
     "今は復習するカードがありません。" + (next.map { "次は \($0)。" } ?? "")
   }
