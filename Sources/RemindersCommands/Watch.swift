@@ -91,7 +91,7 @@ struct WatchCommand {
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, app: app,
       environment: invocation.environment,
-      language: invocation.language, anki: invocation.configuration.anki?.command ?? ["anki"],
+      anki: invocation.configuration.anki?.command ?? ["anki"],
       cards: { id, choice, _, connect in
         // A connection of the session's own: it lives as long as the session.
         try PopupReview.start(

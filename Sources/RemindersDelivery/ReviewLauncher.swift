@@ -72,7 +72,6 @@ public final class DesktopActions: ActionTaker {
   /// Makes the sender that closes pop-ups (`SessionDesktop.connect`).
   let connect: () throws(SendFailure) -> any NotificationSender
   var sender: (any NotificationSender)?
-  let language: Language
   /// Config `anki.command`: what starts Anki.
   let anki: [String]
   /// Starts a review in the pop-up with a sender of its own (the app layer's `PopupReview`); nil:
@@ -84,7 +83,7 @@ public final class DesktopActions: ActionTaker {
 
   public init(
     review: [String], terminal: [String]?, app: AppCommand? = nil, environment: [String: String],
-    language: Language, anki: [String] = ["anki"],
+    anki: [String] = ["anki"],
     cards: (
       (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
     )? = nil,
@@ -95,7 +94,6 @@ public final class DesktopActions: ActionTaker {
     self.terminal = terminal
     self.app = app
     self.environment = environment
-    self.language = language
     self.anki = anki
     self.connect = connect
   }

@@ -35,26 +35,6 @@ public enum DoNotDisturbProbe: String, CaseIterable, Sendable {
   /// `MATE` and does have one (in its own GSettings): it is not this probe's.
   case notificationDaemon = "notification-daemon"
 
-  /// Where the probe reads, for messages such as `reminders doctor`.
-  public var location: String {
-    switch self {
-    case .dunst:
-      "property org.dunstproject.cmd0.paused of \(NotificationServer.name) \(NotificationServer.path)"
-    case .plasma:
-      "property \(NotificationServer.interface).Inhibited of \(NotificationServer.name) \(NotificationServer.path)"
-    case .mako:
-      "mode do-not-disturb in \(Mako.interface).Modes of \(NotificationServer.name) \(Mako.path)"
-    case .swaync:
-      "\(SwayNC.interface).GetDnd/IsInhibited of \(SwayNC.name) \(SwayNC.path)"
-    case .xfce:
-      "xfconf xfce4-notifyd /do-not-disturb via \(Xfconf.name) \(Xfconf.path)"
-    case .gnome:
-      "GSettings org.gnome.desktop.notifications show-banners (false: on), read with gsettings"
-    case .notificationDaemon:
-      "nowhere: notification-daemon has no do-not-disturb"
-    }
-  }
-
   /// Where a probe learns the state.
   public enum Source: Sendable {
     /// It asks the bus (`readDoNotDisturb`).
@@ -139,7 +119,7 @@ public struct DoNotDisturbReading: Equatable, Sendable, CustomStringConvertible 
     let serverPart = server.map { "server \($0)" } ?? "no notification server answered"
     if let probe {
       let verb = state == .unknown ? "could not be read from" : "read from"
-      return "\(state.rawValue) (\(serverPart); \(verb) \(probe.rawValue): \(probe.location))"
+      return "\(state.rawValue) (\(serverPart); \(verb) \(probe.rawValue))"
     }
     return state == .unknown
       ? "\(state.rawValue) (\(serverPart); no do-not-disturb probe answered)"

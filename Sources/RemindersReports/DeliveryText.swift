@@ -22,7 +22,7 @@ public struct RunReportText {
       case .shown(let r):
         out.append(words.shown(r.id.description, title: VisibleCharacters.of(r.title)))
       case .held(let r, let dnd):
-        out.append(words.held(r.id.description, place: dnd.probe?.location))
+        out.append(words.held(r.id.description, place: dnd.probe.map { words.doNotDisturbPlace($0.place) }))
       case .toCalendar(let r, let path, let why):
         out.append(words.toCalendar(r.id.description, title: VisibleCharacters.of(r.title)))
         err.append(words.wentToCalendar(r.id.description, path: path, why: why.text(language)))

@@ -9,9 +9,9 @@ import RemindersStore
 import RemindersSystemd
 
 extension DoctorReport {
-  /// Where do-not-disturb was read, in words.
-  public var doNotDisturbSource: String? {
-    doNotDisturb?.probe?.location
+  /// Where do-not-disturb was read, in the session's words (`readFrom` of `--json`: in English).
+  public func doNotDisturbSource(_ language: Language) -> String? {
+    doNotDisturb?.probe.map { language.words.doNotDisturbPlace($0.place) }
   }
 
   /// The report as text, in the session's language.
@@ -40,7 +40,9 @@ extension DoctorReport {
       }
     }
     if let dnd = doNotDisturb {
-      rows.append([text.doNotDisturbLabel, text.doNotDisturb(dnd.state.words, readFrom: doNotDisturbSource)])
+      rows.append([
+        text.doNotDisturbLabel, text.doNotDisturb(dnd.state.words, readFrom: doNotDisturbSource(language)),
+      ])
     }
     for (i, row) in timer.rows(language).enumerated() {
       rows.append([i == 0 ? text.timerLabel : "", "\(row[0]): \(row[1])"])
@@ -99,7 +101,7 @@ extension DoctorReport {
         .object([
           ("state", .string(dnd.state.rawValue)),
           ("probe", string(dnd.probe?.rawValue)),
-          ("readFrom", string(doNotDisturbSource)),
+          ("readFrom", string(doNotDisturbSource(.en))),
         ])
       } ?? .null
     let drip: OrderedJSON = actions.drip.map { .int($0) } ?? .null

@@ -115,7 +115,9 @@ extension UserManagerUnreachable {
   public var words: UserManagerAbsence {
     switch self {
     case .noRuntimeDirectory: .noRuntimeDirectory
-    case .noAnswer(let socket, let error): .noAnswer(socket: socket, error: "\(error)")
+    case .noAnswer(let socket, .pathTooLong): .socketPathTooLong(socket: socket)
+    // The system's own words (strerror), as every file problem keeps them.
+    case .noAnswer(let socket, .system(let error)): .noAnswer(socket: socket, error: "\(error)")
     case .noSystemctl: .noSystemctl
     }
   }
@@ -132,7 +134,7 @@ extension TimerState.ManagerProblem {
 
 extension UnitActivity {
   public var words: UnitActivityWords {
-    UnitActivityWords(load: load, active: active, sub: sub, raw: raw, isLoaded: isLoaded)
+    UnitActivityWords(load: load, active: active, sub: sub, isLoaded: isLoaded)
   }
 }
 

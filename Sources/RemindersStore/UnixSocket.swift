@@ -4,19 +4,12 @@
 
 /// A unix stream socket, asked only whether something accepts connections on it.
 public enum UnixSocket {
-  /// Why a connection to a unix socket failed.
-  public enum ConnectFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why a connection to a unix socket failed (the catalogue words it: TimerText).
+  public enum ConnectFailure: Error, Equatable, Sendable {
     /// The path does not fit in a socket address (`sun_path`, 108 bytes on Linux).
     case pathTooLong
     /// `socket` or `connect` failed (`ENOENT`: no socket there; `ECONNREFUSED`: nobody listens).
     case system(SystemError)
-
-    public var description: String {
-      switch self {
-      case .pathTooLong: return "path too long"
-      case .system(let error): return error.description
-      }
-    }
   }
 
   /// Connects to the unix stream socket at `path` and closes the connection at once; throws

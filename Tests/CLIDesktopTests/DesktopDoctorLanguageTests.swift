@@ -26,7 +26,10 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("機能 ") && $0.contains("actions") })
     #expect(
       lines.contains {
-        $0.hasPrefix("おやすみモード ") && $0.contains("オン（読み取り元: property org.dunstproject.cmd0.paused of ")
+        $0.hasPrefix("おやすみモード ")
+          && $0.contains(
+            "オン（読み取り元: org.freedesktop.Notifications /org/freedesktop/Notifications のプロパティ "
+              + "org.dunstproject.cmd0.paused）")
       }, "\(result.stdout)")
     let verdict = try #require(lines.last)
     #expect(verdict.hasPrefix("判定: ポップアップは dunst "), "\(verdict)")

@@ -64,7 +64,7 @@ import Testing
     let fake = FakeDesktop()
     let desktop = fake.desktop
     let actions = DesktopActions(
-      review: ["reminders", "review"], terminal: nil, environment: [:], language: .en,
+      review: ["reminders", "review"], terminal: nil, environment: [:],
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
     #expect(fake.connects == 0)
     actions.close(7)

@@ -81,6 +81,14 @@ import Testing
       "no systemd user manager answers on /s (refused)"
     ),
     (
+      ja.userManagerAbsence(.socketPathTooLong(socket: "/s")),
+      "/s で応答する systemd ユーザーマネージャーがありません（パスが長すぎます）"
+    ),
+    (
+      en.userManagerAbsence(.socketPathTooLong(socket: "/s")),
+      "no systemd user manager answers on /s (path too long)"
+    ),
+    (
       ja.systemctlFailed("systemctl --user x", .timedOut(seconds: 30)),
       "systemctl --user x が失敗しました: 30 秒以内に応答がありません"
     ),
@@ -88,17 +96,17 @@ import Testing
     (ja.unitFileState("enabled for every user"), "全ユーザーで有効"), (en.unitFileState("static"), "static"),
     (
       ja.unitActivity(
-        UnitActivityWords(load: "loaded", active: "active", sub: "waiting", raw: "r", isLoaded: true)),
+        UnitActivityWords(load: "loaded", active: "active", sub: "waiting", isLoaded: true)),
       "動作中（waiting）"
     ),
     (
       en.unitActivity(
-        UnitActivityWords(load: "loaded", active: "active", sub: "waiting", raw: "r", isLoaded: true)),
+        UnitActivityWords(load: "loaded", active: "active", sub: "waiting", isLoaded: true)),
       "active (waiting)"
     ),
     (
       en.unitActivity(
-        UnitActivityWords(load: "not-found", active: "inactive", sub: "dead", raw: "r", isLoaded: false)),
+        UnitActivityWords(load: "not-found", active: "inactive", sub: "dead", isLoaded: false)),
       "not loaded (not-found)"
     ),
     (ja.timerUnknown(because: nil), "不明: ユーザーマネージャーがありません"),

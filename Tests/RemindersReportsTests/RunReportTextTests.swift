@@ -74,7 +74,7 @@ import Testing
     #expect(
       ja.out == [
         "通知 daily:2026-11-21: 3 cards due<U+001B>]0;x<U+0007>",
-        "保留 recall:r1: おやすみモード中（property org.dunstproject.cmd0.paused of org.freedesktop.Notifications /org/freedesktop/Notifications）",
+        "保留 recall:r1: おやすみモード中（org.freedesktop.Notifications /org/freedesktop/Notifications のプロパティ org.dunstproject.cmd0.paused）",
         "保留 recall:r2: おやすみモード中（デスクトップ）",
         "カレンダー daily:2026-11-21: 3 cards\\ndue",
         "更新 daily:2026-11-21: 2 cards due",

@@ -90,6 +90,5 @@ import Testing
     #expect(throws: UnixSocket.ConnectFailure.pathTooLong) {
       try UnixSocket.probe("/" + String(repeating: "s", count: 108))
     }
-    #expect(UnixSocket.ConnectFailure.pathTooLong.description == "path too long")
   }
 }

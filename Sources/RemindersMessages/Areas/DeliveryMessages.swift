@@ -19,6 +19,10 @@ public protocol DeliveryMessages: Sendable {
   /// `保留 …: おやすみモード中（デスクトップ）` / `held …: do-not-disturb (desktop)`.
   func held(_ id: String, place: String?) -> String
 
+  /// Where do-not-disturb was read, for `held` and `doctor`: `property … of … …` /
+  /// `… … のプロパティ …` (the bus's names as they are).
+  func doNotDisturbPlace(_ place: DoNotDisturbPlace) -> String
+
   /// `run` wrote a reminder to the calendar file: `カレンダー …: …` / `calendar …: …`.
   func toCalendar(_ id: String, title: String) -> String
 
@@ -178,4 +182,21 @@ public enum AlarmSoundProblem: Equatable, Sendable {
   case gaveUp(failures: Int)
   /// What another player said, in its own words.
   case said(String)
+}
+
+/// Where a desktop's do-not-disturb is read (docs/delivery.md), by the names the bus and the
+/// settings give: the catalogue frames them.
+public enum DoNotDisturbPlace: Equatable, Sendable {
+  /// A D-Bus property of a service's object (dunst, Plasma).
+  case property(String, service: String, path: String)
+  /// A mode in a property listing modes (mako).
+  case mode(String, in: String, service: String, path: String)
+  /// Methods of a service's object (SwayNotificationCenter).
+  case methods(String, service: String, path: String)
+  /// An xfconf property of a channel, through xfconf's service (Xfce).
+  case xfconf(channel: String, property: String, service: String, path: String)
+  /// A GSettings key whose false means on, read with gsettings (GNOME).
+  case gsettings(schema: String, key: String)
+  /// The server has none.
+  case nowhere(server: String)
 }

@@ -87,7 +87,10 @@ public protocol TimerMessages: Sendable {
 /// Why no systemd user manager can be spoken to.
 public enum UserManagerAbsence: Sendable, Equatable {
   case noRuntimeDirectory
+  /// What the system said of the connection, in its words.
   case noAnswer(socket: String, error: String)
+  /// The socket's path is longer than a Unix socket's address holds.
+  case socketPathTooLong(socket: String)
   case noSystemctl
 }
 
@@ -99,16 +102,15 @@ public enum SystemctlOutput: Sendable, Equatable {
   case status(Int32)
 }
 
-/// A unit's `LoadState`, `ActiveState` and `SubState`, and the three as systemd shows them.
+/// A unit's `LoadState`, `ActiveState` and `SubState`, and whether it is loaded.
 public struct UnitActivityWords: Sendable, Equatable {
   public var load: String
   public var active: String?
   public var sub: String?
-  public var raw: String
   public var isLoaded: Bool
 
-  public init(load: String, active: String?, sub: String?, raw: String, isLoaded: Bool) {
-    (self.load, self.active, self.sub, self.raw, self.isLoaded) = (load, active, sub, raw, isLoaded)
+  public init(load: String, active: String?, sub: String?, isLoaded: Bool) {
+    (self.load, self.active, self.sub, self.isLoaded) = (load, active, sub, isLoaded)
   }
 }
 

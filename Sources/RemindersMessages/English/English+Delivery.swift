@@ -54,6 +54,18 @@ extension English: DeliveryMessages {
   }
 
   public func shown(_ id: String, title: String) -> String { "popup \(id): \(title)" }
+  public func doNotDisturbPlace(_ place: DoNotDisturbPlace) -> String {
+    switch place {
+    case .property(let name, let service, let path): "property \(name) of \(service) \(path)"
+    case .mode(let mode, let property, let service, let path):
+      "mode \(mode) in \(property) of \(service) \(path)"
+    case .methods(let methods, let service, let path): "\(methods) of \(service) \(path)"
+    case .xfconf(let channel, let property, let service, let path):
+      "xfconf \(channel) \(property) via \(service) \(path)"
+    case .gsettings(let schema, let key): "GSettings \(schema) \(key) (false: on), read with gsettings"
+    case .nowhere(let server): "nowhere: \(server) has no do-not-disturb"
+    }
+  }
   public func held(_ id: String, place: String?) -> String {
     "held \(id): do-not-disturb (\(place ?? "desktop"))"
   }

@@ -40,6 +40,7 @@ extension English: TimerMessages {
     switch why {
     case .noRuntimeDirectory: "XDG_RUNTIME_DIR is not set"
     case .noAnswer(let socket, let error): "no systemd user manager answers on \(socket) (\(error))"
+    case .socketPathTooLong(let socket): "no systemd user manager answers on \(socket) (path too long)"
     case .noSystemctl: "systemctl is not installed"
     }
   }

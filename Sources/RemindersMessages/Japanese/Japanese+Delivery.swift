@@ -43,6 +43,17 @@ extension Japanese: DeliveryMessages {
   }
 
   public func shown(_ id: String, title: String) -> String { "通知 \(id): \(title)" }
+  public func doNotDisturbPlace(_ place: DoNotDisturbPlace) -> String {
+    switch place {
+    case .property(let name, let service, let path): "\(service) \(path) のプロパティ \(name)"
+    case .mode(let mode, let property, let service, let path): "\(service) \(path) の \(property) のモード \(mode)"
+    case .methods(let methods, let service, let path): "\(service) \(path) の \(methods)"
+    case .xfconf(let channel, let property, let service, let path):
+      "xfconf \(channel) \(property)（\(service) \(path) 経由）"
+    case .gsettings(let schema, let key): "GSettings \(schema) \(key)（false ならオン、gsettings で読み取り）"
+    case .nowhere(let server): "なし（\(server) にはおやすみモードがありません）"
+    }
+  }
   public func held(_ id: String, place: String?) -> String { "保留 \(id): おやすみモード中（\(place ?? "デスクトップ")）" }
   public func toCalendar(_ id: String, title: String) -> String { "カレンダー \(id): \(title)" }
 

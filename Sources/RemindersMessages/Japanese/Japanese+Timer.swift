@@ -38,6 +38,7 @@ extension Japanese: TimerMessages {
     switch why {
     case .noRuntimeDirectory: "XDG_RUNTIME_DIR が設定されていません"
     case .noAnswer(let socket, let error): "\(socket) で応答する systemd ユーザーマネージャーがありません（\(error)）"
+    case .socketPathTooLong(let socket): "\(socket) で応答する systemd ユーザーマネージャーがありません（パスが長すぎます）"
     case .noSystemctl: "systemctl がインストールされていません"
     }
   }
