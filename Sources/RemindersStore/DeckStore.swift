@@ -138,11 +138,12 @@ public struct DeckStore: Sendable {
 
   /// Marks a review session: while the returned lock lives, `foldJournalUnlessReviewing` leaves
   /// the journal be (the session keeps appending to it; folding a large deck each minute would
-  /// only cost the machine's time). Sessions share it (a terminal's, a pop-up's); with `alone`
+  /// only cost the machine's time). Sessions share it (a terminal's, a pop-up's: they wait up to
+  /// 2 s, for the minute job's look at it, never longer, so that a watch is never held); with `alone`
   /// (the desktop app's) it is taken at once and for this session only, or not at all
   /// (`StoreError.locked`): no other session starts while it is held.
   public func holdSession(alone: Bool = false) throws -> FileLock {
-    try FileLock(path: sessionLockPath, seconds: alone ? 0 : 10, shared: !alone)
+    try FileLock(path: sessionLockPath, seconds: alone ? 0 : 2, shared: !alone)
   }
 
   /// Folds the journal into `deck.json`, when there is one. Returns whether there was anything
