@@ -7,9 +7,9 @@ public enum AppError: Error, Equatable {
   case focusRunning
   /// A line of a card file that cannot be imported; nothing was added.
   case cardFile(path: String, CardTable.Problem)
-  /// `--collection` names no collection of the deck at `path` (ignoring case); `nearest` is the
-  /// closest name it has, if any (a usage error).
-  case noSuchCollection(String, path: String, nearest: String?)
+  /// `--collection` names no collection of the deck at `path` (ignoring case); `nearest` is a
+  /// name near it, if one is; `collections` how many the deck has (a usage error).
+  case noSuchCollection(String, path: String, nearest: String?, collections: Int)
 }
 
 extension Deck {
@@ -18,7 +18,8 @@ extension Deck {
   /// like an empty day). `path` is the deck file's, for the message.
   public func collection(named query: String, path: String) throws(AppError) -> String {
     guard let name = collection(matching: query) else {
-      throw .noSuchCollection(query, path: path, nearest: nearestCollection(to: query))
+      throw .noSuchCollection(
+        query, path: path, nearest: nearCollection(to: query), collections: collectionNames.count)
     }
     return name
   }

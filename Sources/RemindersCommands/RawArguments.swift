@@ -86,10 +86,7 @@ struct UnknownCommand: Equatable {
         command = subcommands[index]
         continue
       }
-      let near = EditDistance.nearest(to: word, among: names).flatMap {
-        EditDistance.between($0, word) <= max(1, word.count / 3) ? $0 : nil
-      }
-      return UnknownCommand(word: word, nearest: near)
+      return UnknownCommand(word: word, nearest: EditDistance.near(to: word, among: names))
     }
     return nil
   }

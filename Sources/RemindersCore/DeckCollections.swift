@@ -16,9 +16,8 @@ extension Deck {
     return folded.count == 1 ? folded[0] : nil
   }
 
-  /// The collection whose name is fewest edits from `query`, ignoring case (the first in order
-  /// among equals); nil when the deck has none.
-  public func nearestCollection(to query: String) -> String? {
-    EditDistance.nearest(to: query, among: collectionNames)
+  /// The collection near enough to `query` to suggest (`EditDistance.near`); nil when none is.
+  public func nearCollection(to query: String) -> String? {
+    EditDistance.near(to: query, among: collectionNames)
   }
 }

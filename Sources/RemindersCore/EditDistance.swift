@@ -22,6 +22,21 @@ public enum EditDistance {
     return previous[b.count]
   }
 
+  /// The name of `names` near enough to `query` to suggest ("did you mean"): one that starts
+  /// with it (ignoring case: `jlpt` → `JLPT N5`), else the nearest when it is at most a third of
+  /// the query's length of edits away (at least one): `reveiw` → `review`, but nothing for `nope`
+  /// among `TOEIC` and `JLPT`. Nil when none is near.
+  public static func near(to query: String, among names: [String]) -> String? {
+    let folded = query.lowercased()
+    guard !folded.isEmpty else { return nil }
+    if let started = names.first(where: { $0.lowercased().hasPrefix(folded) }) {
+      return started
+    }
+    return nearest(to: query, among: names).flatMap {
+      between($0, query) <= Swift.max(1, query.count / 3) ? $0 : nil
+    }
+  }
+
   /// The name of `names` nearest to `query`: the fewest edits, then the length nearest the
   /// query's (a swap keeps it), then the first; nil when there is none.
   public static func nearest(to query: String, among names: [String]) -> String? {

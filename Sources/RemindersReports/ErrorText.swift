@@ -18,8 +18,8 @@ public struct AppErrorText {
     switch error {
     case .focusRunning: return language.words.focusRunning
     case .cardFile(let path, let problem): return "\(path):\(problem.line): \(problem.text(language))"
-    case .noSuchCollection(let name, let path, let nearest):
-      return language.words.noSuchCollection(name, deck: path, nearest: nearest)
+    case .noSuchCollection(let name, let path, let nearest, let collections):
+      return language.words.noSuchCollection(name, deck: path, nearest: nearest, collections: collections)
     }
   }
 }

@@ -171,6 +171,12 @@ import Testing
     #expect(nothing.status == 64)
     #expect(
       nothing.stderr == "reminders: no collection \"JLTP\" in \(bin.deckPath); the nearest is \"JLPT\"\n")
+    // A name near none is not given one.
+    let far = try bin.run("cards", "list", "--collection", "nope")
+    #expect(far.status == 64)
+    #expect(
+      far.stderr == "reminders: no collection \"nope\" in \(bin.deckPath); none of its 2 collections is near "
+        + "(reminders cards list shows them)\n", "\(far.stderr)")
   }
 
   // MARK: import

@@ -19,4 +19,16 @@ import Testing
     #expect(EditDistance.nearest(to: "stat", among: ["status", "stats"]) == "stats")
     #expect(EditDistance.nearest(to: "x", among: []) == nil)
   }
+
+  /// Only a name that is near is suggested: one that starts with the query, or few edits away;
+  /// `nope` among a deck's collections suggests none (it used to name `TOEIC`).
+  @Test(
+    arguments: [
+      ("nope", ["JLPT N5", "TOEIC", "漢字"], nil), ("Zzzzzz", ["JLPT N5", "TOEIC"], nil),
+      ("jlpt", ["TOEIC", "JLPT N5", "JLPT N4"], "JLPT N5"), ("JLTP", ["JLPT", "TOEIC"], "JLPT"),
+      ("toiec", ["JLPT", "TOEIC"], "TOEIC"), ("xyz", ["review", "status"], nil), ("", ["a"], nil),
+    ] as [(String, [String], String?)])
+  func nearOnlyWhenNear(query: String, names: [String], near: String?) {
+    #expect(EditDistance.near(to: query, among: names) == near)
+  }
 }

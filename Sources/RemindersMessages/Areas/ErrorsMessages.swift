@@ -8,7 +8,7 @@ public protocol ErrorsMessages: Sendable {
   /// `--collection` names no collection: `no collection "toeic" in DECK; the nearest is "TOEIC"` /
   /// `DECK にコレクション「toeic」はありません。近いのは「TOEIC」です` (without the nearest when the
   /// deck has no collection).
-  func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String
+  func noSuchCollection(_ name: String, deck: String, nearest: String?, collections: Int) -> String
 
   /// A broken focus file, left out: `…（集中セッションは無視します。…）` /
   /// `… (the focus session is left out; reminders focus stop puts this file aside)`.

@@ -3,9 +3,12 @@ extension English: ErrorsMessages {
   public func folderMissing(path: String, folder: String) -> String {
     "\(path): the folder \(folder) does not exist (reminders creates no folder it was not asked for)"
   }
-  public func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String {
-    "no collection \"\(name)\" in \(deck)"
-      + (nearest.map { "; the nearest is \"\($0)\"" } ?? "; its cards have no collection")
+  public func noSuchCollection(_ name: String, deck: String, nearest: String?, collections: Int) -> String {
+    let hint =
+      if let nearest { "; the nearest is \"\(nearest)\"" } else if collections > 0 {
+        "; none of its \(collections) collections is near (reminders cards list shows them)"
+      } else { "; its cards have no collection" }
+    return "no collection \"\(name)\" in \(deck)" + hint
   }
 
   public func focusLeftOut(_ error: String) -> String {

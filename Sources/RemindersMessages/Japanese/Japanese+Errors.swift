@@ -3,9 +3,12 @@ extension Japanese: ErrorsMessages {
   public func folderMissing(path: String, folder: String) -> String {
     "\(path): フォルダ \(folder) がありません（reminders は頼まれていないフォルダを作りません）"
   }
-  public func noSuchCollection(_ name: String, deck: String, nearest: String?) -> String {
-    "\(deck) にコレクション「\(name)」はありません"
-      + (nearest.map { "。近いのは「\($0)」です" } ?? "（どのカードにもコレクションがありません）")
+  public func noSuchCollection(_ name: String, deck: String, nearest: String?, collections: Int) -> String {
+    let hint =
+      if let nearest { "。近いのは「\(nearest)」です" } else if collections > 0 {
+        "（\(collections) 個のコレクションに近い名前はありません。reminders cards list で確認できます）"
+      } else { "（どのカードにもコレクションがありません）" }
+    return "\(deck) にコレクション「\(name)」はありません" + hint
   }
 
   public func focusLeftOut(_ error: String) -> String {
