@@ -12,7 +12,8 @@ public enum SettingsError: Error, Equatable {
   /// The file with the change would not be read: the config reader's refusal.
   case refused(StoreError)
   /// `daily.time` outside the window, without `--move-window`.
-  case outsideWindow(daily: WallTime, start: WallTime, end: WallTime)
+  /// `daily.time` or `daily.again` (`key`) outside the reminder window.
+  case outsideWindow(key: String, daily: WallTime, start: WallTime, end: WallTime)
   /// The file writes the key in a form not edited in place (docs/configuration.md).
   case unsupported(key: String)
 }
@@ -85,7 +86,8 @@ public struct SettingsFile: Sendable {
     }
   }
 
-  /// Sets `key` to VALUE (`SettingKey.toml`). A `daily.time` outside the window is refused unless
+  /// Sets `key` to VALUE (`SettingKey.toml`). A `daily.time` or `daily.again` outside the window
+  /// (it would never fire) is refused unless
   /// `moveWindow`, which moves `window.start` to it, or `window.end` to an hour after it (at most
   /// 23:59). Returns what changed; nothing is written when nothing would change.
   public func set(_ name: String, to value: String, moveWindow: Bool = false) throws -> [Change] {
@@ -102,11 +104,13 @@ public struct SettingsFile: Sendable {
     var changes = [
       Change(key: key.key, before: ConfigEditor.value(of: key, in: before), after: toml)
     ]
-    if key.key == "daily.time", let daily = WallTime(value.trimmingCharacters(in: .whitespaces)) {
+    if ["daily.time", "daily.again"].contains(key.key),
+      let daily = WallTime(value.trimmingCharacters(in: .whitespaces))
+    {
       let window = ConfigEditor.window(in: after)
       if daily < window.start || daily >= window.end {
         guard moveWindow else {
-          throw SettingsError.outsideWindow(daily: daily, start: window.start, end: window.end)
+          throw SettingsError.outsideWindow(key: key.key, daily: daily, start: window.start, end: window.end)
         }
         let moved =
           daily < window.start

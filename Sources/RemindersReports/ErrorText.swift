@@ -105,9 +105,9 @@ public struct SettingsErrorText {
         case .text, .texts, .command, .toml: .toml
         }
       return words.settingNotOfKind(key, value: value, kind: word)
-    case .outsideWindow(let daily, let start, let end):
+    case .outsideWindow(let key, let daily, let start, let end):
       return words.dailyOutsideWindow(
-        daily: daily.description, start: start.description, end: end.description)
+        key: key, daily: daily.description, start: start.description, end: end.description)
     case .refused(let store):
       return StoreErrorText(language: language).text(store)
     case .unsupported(let key):

@@ -22,6 +22,14 @@ import Testing
         == "reminders: daily.time 19:00 is outside the window 08:00-18:00 (window.start, window.end): set the window too, or add --move-window to move it\n"
     )
     #expect(read(bin) == nil)
+    // daily.again likewise: after the window it would never fire.
+    let again = try bin.run("config", "set", "daily.again", "21:00")
+    #expect(again.status == 64)
+    #expect(
+      again.stderr
+        == "reminders: daily.again 21:00 is outside the window 08:00-18:00 (window.start, window.end): set the window too, or add --move-window to move it\n"
+    )
+    #expect(read(bin) == nil)
     let moved = try bin.run("config", "set", "daily.time", "19:00", "--move-window")
     #expect(moved.status == 0, "\(moved.stderr)")
     #expect(

@@ -31,7 +31,7 @@ public protocol ConfigMessages: Sendable {
 
   /// `daily.time 19:00 is outside the window 08:00-18:00 (window.start, window.end): set the
   /// window too, or add --move-window`.
-  func dailyOutsideWindow(daily: String, start: String, end: String) -> String
+  func dailyOutsideWindow(key: String, daily: String, start: String, end: String) -> String
 
   /// `PATH writes KEY in a form config set does not edit (a dotted key or an inline table):
   /// change it there by hand`.

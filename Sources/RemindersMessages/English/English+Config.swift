@@ -50,8 +50,8 @@ extension English: ConfigMessages {
     return "\(key) takes \(expected), not \"\(value)\""
   }
 
-  public func dailyOutsideWindow(daily: String, start: String, end: String) -> String {
-    "daily.time \(daily) is outside the window \(start)-\(end) (window.start, window.end): "
+  public func dailyOutsideWindow(key: String, daily: String, start: String, end: String) -> String {
+    "\(key) \(daily) is outside the window \(start)-\(end) (window.start, window.end): "
       + "set the window too, or add --move-window to move it"
   }
 

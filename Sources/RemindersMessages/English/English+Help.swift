@@ -180,7 +180,8 @@ extension English: HelpMessages {
     case .cardTag: "A tag (repeat for more)."
     case .settingKey: "A setting's key, such as daily.time (reminders config show lists them)."
     case .settingValue: "Its new value."
-    case .moveWindow: "With daily.time outside the window: move window.start or window.end to take it in."
+    case .moveWindow:
+      "With daily.time or daily.again outside the window: move window.start or window.end to take it in."
     case .cardDuplicate: "Add it even when a card with this front is already in the collection."
     case .cardID: "The card's id, or a unique prefix of at least 4 characters."
     case .listDue: "Only the cards due today."

@@ -50,8 +50,8 @@ extension Japanese: ConfigMessages {
     return "\(key) には\(expected)を指定します（\"\(value)\" ではなく）"
   }
 
-  public func dailyOutsideWindow(daily: String, start: String, end: String) -> String {
-    "daily.time \(daily) は時間帯 \(start)-\(end)（window.start、window.end）の外です: "
+  public func dailyOutsideWindow(key: String, daily: String, start: String, end: String) -> String {
+    "\(key) \(daily) は時間帯 \(start)-\(end)（window.start、window.end）の外です: "
       + "時間帯も変えるか、--move-window を付けると時間帯を動かします"
   }
 

@@ -144,7 +144,7 @@ extension Japanese: HelpMessages {
     case .cardTag: "タグ（繰り返すと複数）。"
     case .settingKey: "設定のキー（例 daily.time。一覧は reminders config show）。"
     case .settingValue: "新しい値。"
-    case .moveWindow: "daily.time が時間帯の外のとき: window.start か window.end を動かして含めます。"
+    case .moveWindow: "daily.time か daily.again が時間帯の外のとき: window.start か window.end を動かして含めます。"
     case .cardDuplicate: "同じコレクションに同じ表のカードがあっても追加します。"
     case .cardID: "カードの ID、または 4 文字以上の一意な先頭部分。"
     case .listDue: "今日が期日のカードだけ。"
