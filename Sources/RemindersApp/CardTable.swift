@@ -119,12 +119,23 @@ public enum CardTable {
     return Row(line: line, front: front, back: back, collection: values[.collection], note: values[.note])
   }
 
-  /// TSV: fields split at tabs, taken as they are (no quoting), one record a line.
+  /// TSV: fields split at tabs, taken as they are (no quoting), one record a line; a line ends
+  /// at LF, CRLF or a lone CR (old Mac files, and some spreadsheets' exports).
   public static func tsvRecords(_ text: String) -> [(Int, [String])] {
-    // Split by scalars: as Characters, "\r\n" is one grapheme that is not "\n".
-    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { i, line in
-      let line = line.last == "\r" ? line.dropLast() : line
-      return (i + 1, String(line).split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+    // By scalars: as Characters, "\r\n" is one grapheme that is neither "\r" nor "\n".
+    var lines: [String.UnicodeScalarView] = [.init()]
+    var afterCR = false
+    for c in text.unicodeScalars {
+      defer { afterCR = c == "\r" }
+      if c == "\n" && afterCR { continue }
+      if c == "\n" || c == "\r" {
+        lines.append(.init())
+      } else {
+        lines[lines.count - 1].append(c)
+      }
+    }
+    return lines.enumerated().map { i, line in
+      (i + 1, String(line).split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
     }
   }
 
@@ -164,8 +175,9 @@ public enum CardTable {
         }
       } else if c == delimiter {
         endField()
-      } else if c == "\n" || (c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n") {
-        if c == "\r" { i += 1 }
+      } else if c == "\n" || c == "\r" {
+        // LF, CRLF, or a lone CR ends the record.
+        if c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
         endField()
         records.append((recordLine, fields))
         fields = []

@@ -25,6 +25,12 @@ import Testing
         "\u{FEFF}犬\tdog\r\n\r\n 猫 \t cat \r\n", false,
         [Row(line: 1, front: "犬", back: "dog"), Row(line: 3, front: "猫", back: "cat")]
       ),
+      // A lone CR ends a line too, in TSV and in CSV (it used to give one card, back "b\rc").
+      (
+        "a\tb\rc\td\r", false,
+        [Row(line: 1, front: "a", back: "b"), Row(line: 2, front: "c", back: "d")]
+      ),
+      ("a,b\rc,d\r", true, [Row(line: 1, front: "a", back: "b"), Row(line: 2, front: "c", back: "d")]),
       // A TSV field keeps its quotes and commas.
       ("\"a, b\"\tc\n", false, [Row(line: 1, front: "\"a, b\"", back: "c")]),
       // A header names the columns, in any order, in either language; unknown columns are ignored.
