@@ -68,13 +68,14 @@ extension SnoozeError {
 }
 
 extension ReminderSnooze.Snoozed {
-  /// What `snooze` says it did: when the reminder comes back, or from when it may, and as what.
+  /// What `snooze` says it did: when the reminder comes back, or from when it may (not the
+  /// return's own id, which is the plan's: `preview` shows it).
   public func text(_ words: any DeliveryMessages, clock: DayClock) -> String {
-    let (original, returning) = (original.description, returning.description)
+    let original = original.description
     let stamp = { (date: Date) in Timestamp.human(date, in: clock) }
     if let comesBackAt {
-      return words.snoozeComesBack(original, at: stamp(comesBackAt), returning: returning)
+      return words.snoozeComesBack(original, at: stamp(comesBackAt))
     }
-    return words.snoozeComesBackIfDue(original, after: stamp(until), returning: returning)
+    return words.snoozeComesBackIfDue(original, after: stamp(until))
   }
 }

@@ -102,12 +102,11 @@ public protocol DeliveryMessages: Sendable {
   var nothingToSnooze: String { get }
   /// `ID cannot be snoozed` / `ID はスヌーズできません`.
   func cannotSnooze(_ id: String) -> String
-  /// The snooze is in the plan: `Snoozed ID: it comes back at T (RETURNING).` /
-  /// `ID をスヌーズしました。T に戻ります（RETURNING）。`.
-  func snoozeComesBack(_ id: String, at stamp: String, returning: String) -> String
+  /// The snooze is in the plan: `Snoozed ID: it comes back at T.` / `ID をスヌーズしました。T に戻ります。`.
+  func snoozeComesBack(_ id: String, at stamp: String) -> String
   /// The snooze is not in the week's plan: `Snoozed ID: it comes back after T if there is still
-  /// something to review (RETURNING).` / `ID をスヌーズしました。T 以降、まだ復習するものがあれば戻ります（RETURNING）。`.
-  func snoozeComesBackIfDue(_ id: String, after stamp: String, returning: String) -> String
+  /// something to review.` / `ID をスヌーズしました。T 以降、まだ復習するものがあれば戻ります。`.
+  func snoozeComesBackIfDue(_ id: String, after stamp: String) -> String
 }
 
 /// Why an alarm's ring stopped ringing.

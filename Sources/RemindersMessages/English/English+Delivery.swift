@@ -168,10 +168,10 @@ extension English: DeliveryMessages {
   }
   public var nothingToSnooze: String { "nothing to snooze: no pop-up was shown yet" }
   public func cannotSnooze(_ id: String) -> String { "\(id) cannot be snoozed" }
-  public func snoozeComesBack(_ id: String, at stamp: String, returning: String) -> String {
-    "Snoozed \(id): it comes back at \(stamp) (\(returning))."
+  public func snoozeComesBack(_ id: String, at stamp: String) -> String {
+    "Snoozed \(id): it comes back at \(stamp)."
   }
-  public func snoozeComesBackIfDue(_ id: String, after stamp: String, returning: String) -> String {
-    "Snoozed \(id): it comes back after \(stamp) if there is still something to review (\(returning))."
+  public func snoozeComesBackIfDue(_ id: String, after stamp: String) -> String {
+    "Snoozed \(id): it comes back after \(stamp) if there is still something to review."
   }
 }

@@ -159,10 +159,10 @@ extension Japanese: DeliveryMessages {
   }
   public var nothingToSnooze: String { "スヌーズするポップアップがありません: まだ何も表示していません" }
   public func cannotSnooze(_ id: String) -> String { "\(id) はスヌーズできません" }
-  public func snoozeComesBack(_ id: String, at stamp: String, returning: String) -> String {
-    "\(id) をスヌーズしました。\(stamp) に戻ります（\(returning)）。"
+  public func snoozeComesBack(_ id: String, at stamp: String) -> String {
+    "\(id) をスヌーズしました。\(stamp) に戻ります。"
   }
-  public func snoozeComesBackIfDue(_ id: String, after stamp: String, returning: String) -> String {
-    "\(id) をスヌーズしました。\(stamp) 以降、まだ復習するものがあれば戻ります（\(returning)）。"
+  public func snoozeComesBackIfDue(_ id: String, after stamp: String) -> String {
+    "\(id) をスヌーズしました。\(stamp) 以降、まだ復習するものがあれば戻ります。"
   }
 }
