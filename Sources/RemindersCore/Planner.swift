@@ -221,7 +221,9 @@ public struct Planner: Sendable {
       }
       out.append(
         Reminder(
-          id: id, kind: .focus, fireAt: phase.end, title: title, body: session.task ?? "", critical: true))
+          id: id, kind: .focus, fireAt: phase.end, title: title,
+          body: session.task ?? words.focusCycleBody(phase.cycle, of: session.settings.cycles), critical: true
+        ))
       return out.count < limit
     }
     return out

@@ -147,6 +147,9 @@ import Testing
     #expect(plan[6].title == (ja ? "集中終了：15分休憩" : "Focus done: 15-minute break"))
     // Five phases of 25 minutes on the Tokyo day of 2026-11-22 (the earlier 50 were the 21st's).
     #expect(plan[8].title == (ja ? "今日の集中 125分" : "125 minutes of focus today"))
+    // Without a task, the body names the cycle that ended (it used to be empty).
+    #expect(plan[0].body == (ja ? "5サイクル中 1サイクル目" : "Cycle 1 of 5"))
+    #expect(plan[8].body == (ja ? "5サイクル中 5サイクル目" : "Cycle 5 of 5"))
   }
 
   /// A phase end already delivered is not planned again; one missed is said only while it is the

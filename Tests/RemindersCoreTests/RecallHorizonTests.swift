@@ -34,6 +34,7 @@ final class CountingPopupWords: PopupMessages, @unchecked Sendable {
   func focusDone(breakSeconds: Double) -> String { words.focusDone(breakSeconds: breakSeconds) }
   var breakOver: String { words.breakOver }
   func focusToday(minutes: Int) -> String { words.focusToday(minutes: minutes) }
+  func focusCycleBody(_ cycle: Int, of cycles: Int?) -> String { words.focusCycleBody(cycle, of: cycles) }
   func alarmTitle(name: String) -> String { words.alarmTitle(name: name) }
   func alarmBody(time: String, radius: String) -> String { words.alarmBody(time: time, radius: radius) }
 }

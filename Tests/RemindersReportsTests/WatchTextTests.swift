@@ -70,7 +70,7 @@ import Testing
       (
         .cardAction(key: "remembered", on: "猫\u{1B}[2J\nねこ"),
         ["Card pop-up: remembered on \"猫<U+001B>[2J\\nねこ\"."],
-        ["カードのポップアップ: 「猫<U+001B>[2J\\nねこ」に remembered。"]
+        ["カードのポップアップ: 「猫<U+001B>[2J\\nねこ」に「覚えた」。"]
       ),
       (
         .cardsEnded(because: .action("later")), ["The review in the pop-up ended: later."],

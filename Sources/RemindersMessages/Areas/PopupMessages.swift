@@ -64,6 +64,10 @@ public protocol PopupMessages: Sendable {
   /// The end of a focus session: `今日の集中 100分` / `100 minutes of focus today` (`1 minute`).
   func focusToday(minutes: Int) -> String
 
+  /// A focus pop-up's body when the session has no task: the cycle that ended,
+  /// `4サイクル中 2サイクル目` / `Cycle 2 of 4` (without an end: `2サイクル目` / `Cycle 2`).
+  func focusCycleBody(_ cycle: Int, of cycles: Int?) -> String
+
   /// An alarm's pop-up title: `アラーム: ジム` / `Alarm: Gym`.
   func alarmTitle(name: String) -> String
 

@@ -57,6 +57,9 @@ extension English: PopupMessages {
 
   public var breakOver: String { "Break over: back to focus" }
 
+  public func focusCycleBody(_ cycle: Int, of cycles: Int?) -> String {
+    "Cycle \(cycle)" + (cycles.map { " of \($0)" } ?? "")
+  }
   public func focusToday(minutes: Int) -> String {
     "\(minutes) \(minutes == 1 ? "minute" : "minutes") of focus today"
   }

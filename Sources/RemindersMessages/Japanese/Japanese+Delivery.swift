@@ -101,7 +101,9 @@ extension Japanese: DeliveryMessages {
   public func cardsNotStarted(_ id: String, why: String) -> String {
     "reminders: \(id) のポップアップで復習を始められません: \(why)"
   }
-  public func cardAction(_ key: String, on: String) -> String { "カードのポップアップ: 「\(on)」に \(key)。" }
+  public func cardAction(_ key: String, on: String) -> String {
+    "カードのポップアップ: 「\(on)」に「\(actionLabel(key))」。"
+  }
   public func cardsEnded(_ why: CardsEndReason) -> String {
     let words =
       switch why {

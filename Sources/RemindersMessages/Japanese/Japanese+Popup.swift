@@ -47,6 +47,9 @@ extension Japanese: PopupMessages {
   public var breakOver: String { "休憩終了：集中を再開" }
 
   public func focusToday(minutes: Int) -> String { "今日の集中 \(minutes)分" }
+  public func focusCycleBody(_ cycle: Int, of cycles: Int?) -> String {
+    (cycles.map { "\($0)サイクル中 " } ?? "") + "\(cycle)サイクル目"
+  }
 
   public func alarmTitle(name: String) -> String { "アラーム: \(name)" }
 
