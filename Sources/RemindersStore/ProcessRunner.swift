@@ -204,8 +204,14 @@ public enum ProcessRunner {
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid = pid_t()
-    // posix_spawn returns the error number instead of setting errno.
-    let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    // posix_spawn returns the error number instead of setting errno. ETXTBSY: the program was
+    // just written, and a process forked meanwhile (by any thread) still holds it open for
+    // writing until its own exec; that lasts microseconds, so it is tried again for up to 0.1 s.
+    var code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    for _ in 0..<20 where code == ETXTBSY {
+      usleep(5_000)
+      code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
     guard code == 0 else { throw SystemError(call: "posix_spawn", code: code) }
     return pid
   }
