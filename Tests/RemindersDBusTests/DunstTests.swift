@@ -76,7 +76,7 @@ struct DunstTests {
     #expect(paused == .bool(true))
     let reading = bus.doNotDisturb()
     #expect(reading == DoNotDisturbReading(state: .on, probe: .dunst, server: "dunst"))
-    #expect(reading.description.contains("org.dunstproject.cmd0.paused"))
+    #expect(reading.description == "on (server dunst; read from dunst)")
 
     // While paused, dunst queues what it gets instead of showing it.
     _ = try bus.notify(summary: "held back while paused")
