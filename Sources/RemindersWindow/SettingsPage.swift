@@ -31,6 +31,8 @@ final class SettingsPage {
   let study = PreferencesGroup(title: "")
   let display = PreferencesGroup(title: "")
   var typed: [Typed] = []
+  /// What each typed row was last given from the file, to tell an edit from it.
+  var shownText: [String: String] = [:]
   var chosen: [Chosen] = []
   /// What the last change did, or why it was refused: read out when it changes.
   let status = Label()
@@ -111,8 +113,12 @@ final class SettingsPage {
     func value(_ key: String) -> String? { shown.first { $0.key == key }?.typed }
     for item in typed {
       item.row.setTitle(item.name(words), apply: words.applyAction)
-      // A row being typed in keeps what is typed.
-      if !item.row.hasFocus { item.row.text = value(item.key) ?? "" }
+      // A row being typed in, or typed in and not applied (or refused), keeps what is typed: a
+      // reading of the file after a change made elsewhere must not wipe it.
+      let now = value(item.key) ?? ""
+      let edited = shownText[item.key].map { item.row.text != $0 } ?? false
+      if !item.row.hasFocus && !edited { item.row.text = now }
+      shownText[item.key] = now
     }
     for item in chosen {
       item.row.setTitle(item.name(words))
