@@ -49,10 +49,9 @@ public struct AlarmSoundLoop: AlarmSoundPlaying {
       guard let program = configured.first else {
         return .failure(NoAlarmSound(.soundOff))
       }
-      guard
-        program.contains("/")
-          ? access(program, X_OK) == 0 : ProcessRunner.find(program, environment: environment) != nil
-      else { return .failure(NoAlarmSound(.notExecutable(program))) }
+      guard ProcessRunner.locate(program, environment: environment) != nil else {
+        return .failure(NoAlarmSound(.notExecutable(program)))
+      }
       return .success(configured)
     }
     let file = soundFile(environment: environment)

@@ -17,10 +17,7 @@ public enum TerminalCommand {
   /// program without a slash is looked up on `PATH`.
   public static func resolve(configured: [String]?, environment: [String: String]) -> [String]? {
     for command in configured.map({ [$0] }) ?? candidates {
-      let program = command[0]
-      if program.contains("/") {
-        if access(program, X_OK) == 0 { return command }
-      } else if let path = ProcessRunner.find(program, environment: environment) {
+      if let path = ProcessRunner.locate(command[0], environment: environment) {
         return [path] + command.dropFirst()
       }
     }
@@ -49,11 +46,7 @@ public struct AppCommand: Equatable, Sendable {
   /// The command with its program resolved to a path; nil when the app is not installed.
   public func resolve(environment: [String: String]) -> [String]? {
     for program in programs {
-      if program.contains("/") {
-        if access(program, X_OK) == 0 { return [program] + arguments }
-      } else if let path = ProcessRunner.find(program, environment: environment) {
-        return [path] + arguments
-      }
+      if let path = ProcessRunner.locate(program, environment: environment) { return [path] + arguments }
     }
     return nil
   }

@@ -45,6 +45,13 @@ public enum ProcessRunner {
     return nil
   }
 
+  /// Where a configured program is: with a slash, the path itself when it can be run; otherwise
+  /// the first executable of that name on `PATH` (`find`). Nil when neither.
+  public static func locate(_ program: String, environment: [String: String]) -> String? {
+    program.contains("/")
+      ? (access(program, X_OK) == 0 ? program : nil) : find(program, environment: environment)
+  }
+
   /// Runs `executable` (a path) with `arguments` and exactly `environment`, no standard input.
   ///
   /// Returns within about `timeout` seconds whatever the program does. Throws `SystemError` only
