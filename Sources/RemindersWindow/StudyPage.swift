@@ -147,16 +147,12 @@ final class StudyPage {
   func begin() {
     guard session == nil, let workspace else { return }
     status.message = ""
-    // One session at a time on this deck from the app: a terminal's or a pop-up's session holds
-    // the review lock, and the app waits for it to end (docs/app.md#study).
-    if FileLock.isHeld(workspace.deckStore.sessionLockPath, evenShared: true) {
-      status.message = words.sessionElsewhere
-      return
-    }
     let choice = collectionChoice.selected
     let collection: String? = choice > 0 && choice <= collections.count ? collections[choice - 1] : nil
     do {
-      // Alone: while it runs no terminal or pop-up session starts (they wait, then say so).
+      // One session at a time on this deck (docs/app.md#study): the app's holds the review lock
+      // alone, taken at once or not at all, so no terminal or pop-up session starts beside it
+      // (they wait, then say so), and it starts none beside theirs.
       let opened = try ReviewSession(
         workspace: workspace, time: SystemTime(), collection: collection, limit: nil, shuffle: shuffle.isOn,
         alone: true)
@@ -172,7 +168,6 @@ final class StudyPage {
       card.isVisible = true
       showItem()
     } catch StoreError.locked {
-      // Taken between the look above and now.
       status.message = words.sessionElsewhere
     } catch {
       status.message = ErrorWords(language: locale?.language ?? .en).line(error)
