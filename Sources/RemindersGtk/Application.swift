@@ -244,14 +244,17 @@ public enum MainLoop {
 
   static func sourceCallbacks() -> SourceCallbacks {
     (
-      run: { data in
-        guard let data else { return 0 }
-        let body = ClosureBox<Action>.from(data)
-        MainActor.assumeIsolated { body() }
-        return 1
-      },
+      run: { data in MainLoop.runBoxed(data) ? 1 : 0 },
       release: { data in if let data { ClosureBox<Action>.release(data) } }
     )
+  }
+
+  /// Runs the action boxed in a source's `data`; false when there is none.
+  nonisolated static func runBoxed(_ data: UnsafeMutableRawPointer?) -> Bool {
+    guard let data else { return false }
+    let body = ClosureBox<Action>.from(data)
+    MainActor.assumeIsolated { body() }
+    return true
   }
 
   /// `action` once, `milliseconds` from now.
@@ -259,9 +262,7 @@ public enum MainLoop {
     _ = g_timeout_add_full(
       reminders_priority_default, milliseconds,
       { data in
-        guard let data else { return 0 }
-        let body = ClosureBox<Action>.from(data)
-        MainActor.assumeIsolated { body() }
+        _ = MainLoop.runBoxed(data)
         return 0  // G_SOURCE_REMOVE: once
       }, ClosureBox<Action>.retained(action), sourceCallbacks().release)
   }

@@ -120,19 +120,21 @@ public final class DesktopAppWindow {
   /// Ends the app (and so its window), by its PID.
   public func stop() {
     if let pid = startedElsewhere {
-      kill(pid, SIGTERM)
-      let deadline = Date().addingTimeInterval(5)
-      while kill(pid, 0) == 0 && Date() < deadline { usleep(50_000) }
-      if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+      DesktopAppWindow.end(pid) { kill(pid, 0) == 0 }
       startedElsewhere = nil
     }
     guard let process, process.isRunning else { return }
-    kill(process.processIdentifier, SIGTERM)
-    let deadline = Date().addingTimeInterval(5)
-    while process.isRunning && Date() < deadline { usleep(50_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    DesktopAppWindow.end(process.processIdentifier) { process.isRunning }
     process.waitUntilExit()
     self.process = nil
+  }
+
+  /// SIGTERM, up to 5 s for it to end (the app closes a session first), then SIGKILL.
+  static func end(_ pid: pid_t, while running: () -> Bool) {
+    kill(pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(5)
+    while running() && Date() < deadline { usleep(50_000) }
+    if running() { kill(pid, SIGKILL) }
   }
 
   deinit { stop() }
