@@ -230,8 +230,8 @@ let package = Package(
     .testTarget(
       name: "RemindersDeliveryTests",
       dependencies: [
-        "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersTestSupport",
-        "TestFolders",
+        "RemindersDelivery", "RemindersDesktop", "RemindersCore", "RemindersStore", "RemindersMessages",
+        "RemindersTestSupport", "TestFolders",
       ]
     ),
     .testTarget(

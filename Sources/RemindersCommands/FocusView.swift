@@ -64,7 +64,7 @@ struct FocusView {
       let err = RunReportText(language: invocation.language).lines(report).err
       message = err.last
     } catch {
-      message = "\(error)"
+      message = ErrorWords(language: invocation.language).line(error)
     }
   }
 

@@ -44,12 +44,13 @@ struct WatchCommand {
       monitor = try NotificationMonitor.start(environment: invocation.environment)
     } catch .notAllowed(let error) {
       // Trying again would not help: the unit does not restart on this code.
-      throw CommandFailure(words.monitorNotAllowed("\(error)"), code: ExitStatus.noPermission)
+      throw CommandFailure(
+        words.monitorNotAllowed(error.text(invocation.language)), code: ExitStatus.noPermission)
     } catch {
       let why =
         switch error {
         case .unreachable(let failure): failure.text(invocation.language)
-        case .notAllowed(let detail), .stopped(let detail): detail
+        case .notAllowed(let bus), .stopped(let bus): bus.text(invocation.language)
         }
       throw CommandFailure(words.cannotWatch(why), code: ExitStatus.unavailable)
     }
@@ -62,7 +63,7 @@ struct WatchCommand {
       let text = WatchText(language: invocation.language, clock: invocation.clock)
       try watch.follow(monitor, clock: { Date() }) { note in text.lines(note).forEach(say) }
     } catch WatchFailure.stopped(let error) {
-      throw CommandFailure(words.watchStopped("\(error)"), code: ExitStatus.unavailable)
+      throw CommandFailure(words.watchStopped(error.text(invocation.language)), code: ExitStatus.unavailable)
     }
   }
 

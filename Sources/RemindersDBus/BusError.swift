@@ -1,3 +1,5 @@
+import RemindersDesktop
+
 /// A failure reported by libdbus, the bus, or the peer: a D-Bus error name plus its message.
 ///
 /// Errors from the other side keep the name the peer sent (for example
@@ -6,17 +8,31 @@
 public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The D-Bus error name, such as `org.freedesktop.DBus.Error.NoReply`.
   public var name: Name
-  /// The human-readable message that came with it.
+  /// The words that came with it from the peer or libdbus, quoted as they came (empty when none,
+  /// or when `fault` says what went wrong).
   public var message: String
+  /// The fault this side found (a reply of the wrong type, no memory, a closed connection), said
+  /// by the catalogue rather than here.
+  public var fault: BusFault?
 
   public init(name: Name, message: String) {
     self.name = name
     self.message = message
+    self.fault = nil
   }
 
-  public var description: String {
-    message.isEmpty ? name.rawValue : "\(message) (\(name.rawValue))"
+  /// An error this side found.
+  public init(name: Name, fault: BusFault) {
+    self.name = name
+    self.message = ""
+    self.fault = fault
   }
+
+  /// As plain values, for the rules and the catalogue.
+  public var failure: BusFailure { BusFailure(name: name.rawValue, message: message, fault: fault) }
+
+  /// A token for logs and tests, never shown (`BusFailure.description`).
+  public var description: String { failure.description }
 
   /// A D-Bus error name.
   public struct Name: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,

@@ -70,7 +70,7 @@ extension SessionBus {
     case .xfce:
       return try xfceDoNotDisturb(timeout: timeout)
     case .gnome:
-      throw BusError(name: .failed, message: "GNOME's do-not-disturb is in GSettings, not on the bus")
+      throw BusError(name: .failed, fault: .doNotDisturbInGSettings)
     case .notificationDaemon:
       return false
     }
@@ -120,7 +120,7 @@ extension SessionBus {
 
   private func expect<Value>(_ value: Value?, _ what: String, _ raw: BusValue) throws(BusError) -> Value {
     guard let value else {
-      throw BusError(name: .invalidSignature, message: "\(what): unexpected value \(raw)")
+      throw BusError(name: .invalidSignature, fault: .unexpectedValue(property: what, value: "\(raw)"))
     }
     return value
   }

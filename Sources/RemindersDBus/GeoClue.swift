@@ -56,7 +56,7 @@ public enum GeoClue {
         address: systemBusAddress(environment: environment), environment: environment, timeout: timeout)
     } catch {
       throw error.isUnresponsive
-        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .noSystemBus("\(error)")
+        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .noSystemBus(error.failure)
     }
     let activatable: [String]
     do throws(BusError) {
@@ -67,7 +67,7 @@ public enum GeoClue {
       activatable = reply.first?.strings ?? []
     } catch {
       throw error.isUnresponsive
-        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .failed("\(error)")
+        ? .timedOut(seconds: seconds, waitingFor: .systemBus) : .failed(error.failure)
     }
     guard activatable.contains(name) else { throw .notActivatable }
   }
@@ -89,9 +89,9 @@ public enum GeoClue {
     func fail(_ error: BusError) -> GeoClueError {
       switch error.name {
       case .noReply, .timeout: .timedOut(seconds: seconds, waitingFor: step)
-      case .serviceUnknown, .nameHasNoOwner: .notAvailable("\(error)")
-      case .accessDenied: .refused("\(error)")
-      default: .failed("\(error)")
+      case .serviceUnknown, .nameHasNoOwner: .notAvailable(error.failure)
+      case .accessDenied: .refused(error.failure)
+      default: .failed(error.failure)
       }
     }
 
@@ -101,7 +101,7 @@ public enum GeoClue {
       bus = try SessionBus.connect(
         address: systemBusAddress(environment: environment), environment: environment, timeout: connecting)
     } catch {
-      throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus("\(error)")
+      throw error.isUnresponsive ? .timedOut(seconds: seconds, waitingFor: step) : .noSystemBus(error.failure)
     }
     do {
       step = .client
@@ -109,7 +109,9 @@ public enum GeoClue {
         destination: name, path: managerPath, interface: managerInterface, member: "GetClient",
         expecting: "o", timeout: try left())
       guard let path = client.first?.string else {
-        throw BusError(name: .invalidSignature, message: "GetClient: no object path")
+        throw BusError(
+          name: .invalidSignature,
+          fault: .unexpectedReply(call: "\(managerInterface).GetClient", expected: "o", got: "\(client)"))
       }
       step = .clientSettings
       try bus.setProperty(
@@ -150,7 +152,7 @@ public enum GeoClue {
         else {
           throw BusError(
             name: .invalidSignature,
-            message: "\(path): Latitude, Longitude and Accuracy are not all doubles")
+            fault: .notDoubles(path: path, properties: ["Latitude", "Longitude", "Accuracy"]))
         }
         return GeoLocation(latitude: latitude, longitude: longitude, accuracy: accuracyMetres)
       }
@@ -182,7 +184,7 @@ public enum GeoClue {
     } catch let error as BusError {
       throw fail(error)
     } catch {
-      throw .failed("\(BusError(name: .failed, message: "\(error)"))")
+      throw .failed(BusFailure(name: BusError.Name.failed.rawValue, message: "\(error)"))
     }
   }
 }

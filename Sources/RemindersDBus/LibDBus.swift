@@ -3,6 +3,7 @@
 // out-parameter into a typed `BusError`. Nothing here is public.
 
 import CDBus
+import RemindersDesktop
 
 /// Runs `body` with a fresh `DBusError`, and throws it as a `BusError` if libdbus set it or if
 /// `body` returned nil (libdbus's "NULL/FALSE means failure").
@@ -10,7 +11,7 @@ import CDBus
 /// The corresponding libdbus functions are `dbus_error_init`, `dbus_error_is_set` and
 /// `dbus_error_free`.
 func withDBusError<Result>(
-  _ operation: String,
+  _ function: String,
   _ body: (UnsafeMutablePointer<DBusError>) -> Result?
 ) throws(BusError) -> Result {
   var error = DBusError()
@@ -24,7 +25,7 @@ func withDBusError<Result>(
   }
   guard let result else {
     // libdbus reports only out-of-memory without filling in an error.
-    throw BusError(name: .noMemory, message: "\(operation): libdbus could not allocate memory")
+    throw BusError(name: .noMemory, fault: .outOfMemory(function: function))
   }
   return result
 }
@@ -56,7 +57,7 @@ final class Connection: @unchecked Sendable {
   init(address: String) throws(BusError) {
     // Harmless when libdbus already did it (it does since 1.7); needed on older ones.
     _ = dbus_threads_init_default()
-    handle = try withDBusError("connect to \(address)") { error in
+    handle = try withDBusError("dbus_connection_open_private") { error in
       address.withCString { dbus_connection_open_private($0, error) }
     }
     dbus_connection_set_exit_on_disconnect(handle, 0)
@@ -75,7 +76,7 @@ final class Connection: @unchecked Sendable {
   /// The corresponding libdbus function is `dbus_connection_send_with_reply_and_block`.
   func sendWithReply(_ message: Message, timeout: Duration) throws(BusError) -> Message {
     let ms = milliseconds(timeout)
-    let reply = try withDBusError(message.member) { error in
+    let reply = try withDBusError("dbus_connection_send_with_reply_and_block") { error in
       dbus_connection_send_with_reply_and_block(handle, message.handle, ms, error)
     }
     return Message(adopting: reply)
@@ -101,7 +102,7 @@ final class Connection: @unchecked Sendable {
       }
       if dbus_connection_read_write(handle, wait) == 0 {
         if let message = dbus_connection_pop_message(handle) { return Message(adopting: message) }
-        throw BusError(name: .disconnected, message: "the bus closed the connection")
+        throw BusError(name: .disconnected, fault: .closed)
       }
     }
   }
@@ -111,7 +112,7 @@ final class Connection: @unchecked Sendable {
   /// The corresponding libdbus function is `dbus_bus_set_unique_name`.
   func setUniqueName(_ name: String) throws(BusError) {
     let ok = name.withCString { dbus_bus_set_unique_name(handle, $0) }
-    if ok == 0 { throw BusError(name: .noMemory, message: "Hello: libdbus could not allocate memory") }
+    if ok == 0 { throw BusError(name: .noMemory, fault: .outOfMemory(function: "dbus_bus_set_unique_name")) }
   }
 }
 
@@ -140,19 +141,19 @@ final class Message {
   static func methodCall(
     destination: String, path: String, interface: String, member: String, autoStart: Bool
   ) throws(BusError) -> Message {
-    try withDBusError("destination") { error in
+    try withDBusError("dbus_validate_bus_name") { error in
       destination.withCString { dbus_validate_bus_name($0, error) } != 0 ? () : nil
     }
-    try withDBusError("path") { error in
+    try withDBusError("dbus_validate_path") { error in
       path.withCString { dbus_validate_path($0, error) } != 0 ? () : nil
     }
-    try withDBusError("interface") { error in
+    try withDBusError("dbus_validate_interface") { error in
       interface.withCString { dbus_validate_interface($0, error) } != 0 ? () : nil
     }
-    try withDBusError("member") { error in
+    try withDBusError("dbus_validate_member") { error in
       member.withCString { dbus_validate_member($0, error) } != 0 ? () : nil
     }
-    let handle = try withDBusError(member) { _ in
+    let handle = try withDBusError("dbus_message_new_method_call") { _ in
       destination.withCString { destination in
         path.withCString { path in
           interface.withCString { interface in
@@ -256,7 +257,7 @@ indirect enum Argument {
     case .string(let value):
       // libdbus would stop at the NUL, silently cutting the text.
       guard !value.utf8.contains(0) else {
-        throw BusError(name: .invalidArgs, message: "\(member): a string argument contains a NUL character")
+        throw BusError(name: .invalidArgs, fault: .nulCharacter(member: member))
       }
       appended = value.withCString { cdbus_iter_append_string(iter, CDBUS_TYPE_STRING, $0) } != 0
     case .boolean(let value):
@@ -279,7 +280,7 @@ indirect enum Argument {
       appended = true
     }
     if !appended {
-      throw BusError(name: .noMemory, message: "\(member): libdbus could not append an argument")
+      throw BusError(name: .noMemory, fault: .outOfMemory(function: "dbus_message_iter_append_basic"))
     }
   }
 }
@@ -297,7 +298,7 @@ private func appendContainer(
         dbus_message_iter_open_container(iter, type, nil, sub)
       }
     guard opened != 0 else {
-      throw BusError(name: .noMemory, message: "\(member): libdbus could not open a container")
+      throw BusError(name: .noMemory, fault: .outOfMemory(function: "dbus_message_iter_open_container"))
     }
     do throws(BusError) {
       for value in values { try value.append(to: sub, in: member) }
@@ -306,7 +307,7 @@ private func appendContainer(
       throw error
     }
     guard dbus_message_iter_close_container(iter, sub) != 0 else {
-      throw BusError(name: .noMemory, message: "\(member): libdbus could not close a container")
+      throw BusError(name: .noMemory, fault: .outOfMemory(function: "dbus_message_iter_close_container"))
     }
   }
 }

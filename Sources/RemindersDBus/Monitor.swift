@@ -58,7 +58,7 @@ extension SessionBus {
       guard let message = try connection.nextMessage(timeout: left) else { return nil }
       guard message.isSignal else { continue }
       if message.interface == "org.freedesktop.DBus.Local" && message.member == "Disconnected" {
-        throw BusError(name: .disconnected, message: "the bus closed the connection")
+        throw BusError(name: .disconnected, fault: .closed)
       }
       let signal = BusSignal(
         sender: message.sender, path: message.path, interface: message.interface, member: message.member,

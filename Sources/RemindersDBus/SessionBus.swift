@@ -1,3 +1,5 @@
+import RemindersDesktop
+
 /// A private connection to the D-Bus session bus.
 ///
 /// Every call waits at most its `timeout` (default `SessionBus.defaultTimeout`): a peer that owns
@@ -58,7 +60,9 @@ public final class SessionBus: Sendable {
       member: "Hello", autoStart: false)
     let reply = try connection.sendWithReply(hello, timeout: timeout)
     guard reply.signature == "s", case .string(let uniqueName) = reply.arguments().first else {
-      throw BusError(name: .invalidSignature, message: "Hello: expected (s), got (\(reply.signature))")
+      throw BusError(
+        name: .invalidSignature,
+        fault: .unexpectedReply(call: "\(BusDriver.interface).Hello", expected: "s", got: reply.signature))
     }
     try connection.setUniqueName(uniqueName)
     return SessionBus(connection: connection, address: address, uniqueName: uniqueName)
@@ -82,8 +86,7 @@ public final class SessionBus: Sendable {
     if let signature, reply.signature != signature {
       throw BusError(
         name: .invalidSignature,
-        message: "\(interface).\(member) on \(destination): expected (\(signature)), got (\(reply.signature))"
-      )
+        fault: .unexpectedReply(call: "\(interface).\(member)", expected: signature, got: reply.signature))
     }
     return reply.arguments()
   }
@@ -106,7 +109,10 @@ public final class SessionBus: Sendable {
       destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface,
       member: "GetNameOwner", arguments: [.string(name)], expecting: "s", timeout: timeout)
     guard case .string(let owner) = reply[0] else {
-      throw BusError(name: .invalidSignature, message: "GetNameOwner: expected (s)")
+      throw BusError(
+        name: .invalidSignature,
+        fault: .unexpectedReply(
+          call: "\(BusDriver.interface).GetNameOwner", expected: "s", got: "\(reply[0])"))
     }
     return owner
   }

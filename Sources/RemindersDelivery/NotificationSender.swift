@@ -95,13 +95,13 @@ public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var kind: Kind
-  /// The D-Bus error name and message, as the bus said them (empty for `interrupted`); the
+  /// What the bus said (nil for `interrupted`, and when it said nothing worth repeating); the
   /// adapter that speaks D-Bus says which kind an error is.
-  public var detail: String
+  public var bus: BusFailure?
 
-  public init(_ kind: Kind, detail: String = "") {
+  public init(_ kind: Kind, bus: BusFailure? = nil) {
     self.kind = kind
-    self.detail = detail
+    self.bus = bus
   }
 
   /// The catalogue's name for its kind.
@@ -118,10 +118,36 @@ public struct SendFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// In words, in `language` (the catalogue's, with what the bus said).
   public func text(_ language: Language) -> String {
-    language.words.popupFailure(kindWord, detail: detail)
+    language.words.popupFailure(kindWord, detail: bus?.text(language) ?? "")
   }
 
   /// Its kind and what the bus said (`refused: org.freedesktop.DBus.Error.Failed: …`): the
   /// ledger's `closedBecause` of a pop-up it took off screen, a token of the file, never shown.
-  public var description: String { detail.isEmpty ? kind.rawValue : "\(kind.rawValue): \(detail)" }
+  public var description: String { bus.map { "\(kind.rawValue): \($0)" } ?? kind.rawValue }
+}
+
+extension BusFailure {
+  /// What the bus said, for a person: the error's name, then the peer's words as they came or
+  /// the catalogue's for a fault this side found (`org.freedesktop.DBus.Error.Disconnected: the
+  /// bus closed the connection`).
+  public func text(_ language: Language) -> String {
+    let said = fault.map { language.words.busProblem(BusProblem($0)) } ?? message
+    return said.isEmpty ? name : "\(name): \(said)"
+  }
+}
+
+extension BusProblem {
+  /// The catalogue's name for a fault found on the bus.
+  public init(_ fault: BusFault) {
+    switch fault {
+    case .closed: self = .closed
+    case .outOfMemory(let function): self = .outOfMemory(function: function)
+    case .nulCharacter(let member): self = .nulCharacter(member: member)
+    case .unexpectedReply(let call, let expected, let got):
+      self = .unexpectedReply(call: call, expected: expected, got: got)
+    case .unexpectedValue(let property, let value): self = .unexpectedValue(property: property, value: value)
+    case .notDoubles(let path, let properties): self = .notDoubles(path: path, properties: properties)
+    case .doNotDisturbInGSettings: self = .doNotDisturbInGSettings
+    }
+  }
 }

@@ -21,15 +21,15 @@ extension NotificationEventSource {
 /// Why the watch cannot hear notification events, or no longer does.
 public enum WatchFailure: Error, Equatable, CustomStringConvertible {
   /// The bus does not let this user monitor it; as the bus said it.
-  case notAllowed(String)
+  case notAllowed(BusFailure)
   /// No bus to listen on, or it did not answer.
   case unreachable(SendFailure)
   /// The events stopped coming: the bus went away; as the bus said it.
-  case stopped(String)
+  case stopped(BusFailure)
 
   public var description: String {
     switch self {
-    case .notAllowed(let why), .stopped(let why): why
+    case .notAllowed(let why), .stopped(let why): why.description
     case .unreachable(let failure): failure.description
     }
   }

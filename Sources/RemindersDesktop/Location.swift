@@ -18,21 +18,20 @@ public struct GeoLocation: Equatable, Sendable {
 }
 
 /// Why no location came (in words: the catalogue's `LocationFailure`). The bus's part of it is
-/// said as the bus said it (a D-Bus error's name and message, in `BusError`'s words), so that it
-/// needs no bus to be read.
+/// a `BusFailure`: the D-Bus error as the bus said it, so that it needs no bus to be read.
 public enum GeoClueError: Error, Equatable, Sendable {
   /// No system bus to connect to (or it did not answer).
-  case noSystemBus(String)
+  case noSystemBus(BusFailure)
   /// Nobody serves `org.freedesktop.GeoClue2` on the system bus, and it cannot be started.
-  case notAvailable(String)
+  case notAvailable(BusFailure)
   /// Nobody owns `org.freedesktop.GeoClue2`, and the bus has no service file to start it.
   case notActivatable
   /// GeoClue (its configuration or the desktop's agent) refused to locate us.
-  case refused(String)
+  case refused(BusFailure)
   /// No location came within the time allowed (`seconds`); `waitingFor` says at which step.
   case timedOut(seconds: Double, waitingFor: GeoClueStep)
   /// Anything else GeoClue or the bus said.
-  case failed(String)
+  case failed(BusFailure)
 }
 
 /// The steps of asking GeoClue where we are (`GeoClue.locate`), each of which may be the one a

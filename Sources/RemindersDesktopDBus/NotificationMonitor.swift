@@ -19,7 +19,7 @@ public final class NotificationMonitor: NotificationEventSource {
       try bus.monitorNotifications()
       return NotificationMonitor(bus: bus)
     } catch  where error.name == .accessDenied {
-      throw .notAllowed("\(error)")
+      throw .notAllowed(error.failure)
     } catch {
       throw .unreachable(SendFailure(error))
     }
@@ -31,7 +31,7 @@ public final class NotificationMonitor: NotificationEventSource {
     do throws(BusError) {
       return try bus.nextNotificationEvent(timeout: seconds.map { .milliseconds(Int($0 * 1000)) })
     } catch {
-      throw WatchFailure.stopped("\(error)")
+      throw WatchFailure.stopped(error.failure)
     }
   }
 }

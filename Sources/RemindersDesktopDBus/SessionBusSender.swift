@@ -31,12 +31,11 @@ extension SendFailure {
   /// The failure a D-Bus error stands for.
   public init(_ error: BusError) {
     switch error.name {
-    case .serviceUnknown: self.init(.noServer, detail: "\(error.name)")
-    case .noReply, .timeout: self.init(.noAnswer, detail: "\(error.name)")
-    case .badAddress where error.message.isEmpty: self.init(.noBusAddress)
-    case .fileNotFound, .noServer, .badAddress, .disconnected:
-      self.init(.noBus, detail: "\(error.name): \(error.message)")
-    default: self.init(.refused, detail: "\(error.name): \(error.message)")
+    case .serviceUnknown: self.init(.noServer, bus: BusFailure(name: error.name.rawValue))
+    case .noReply, .timeout: self.init(.noAnswer, bus: BusFailure(name: error.name.rawValue))
+    case .badAddress where error.message.isEmpty && error.fault == nil: self.init(.noBusAddress)
+    case .fileNotFound, .noServer, .badAddress, .disconnected: self.init(.noBus, bus: error.failure)
+    default: self.init(.refused, bus: error.failure)
     }
   }
 }

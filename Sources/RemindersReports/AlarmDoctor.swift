@@ -59,15 +59,15 @@ extension GeoClueError {
   public func text(_ language: Language) -> String {
     let failure: LocationFailure =
       switch self {
-      case .noSystemBus(let bus): .noSystemBus(bus)
-      case .notAvailable(let bus): .notAvailable(bus)
+      case .noSystemBus(let bus): .noSystemBus(bus.text(language))
+      case .notAvailable(let bus): .notAvailable(bus.text(language))
       case .notActivatable: .notActivatable
-      case .refused(let bus): .refused(bus)
+      case .refused(let bus): .refused(bus.text(language))
       case .timedOut(let seconds, let step):
         .timedOut(
           seconds: seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds),
           waitingFor: LocationStep(step))
-      case .failed(let bus): .failed(bus)
+      case .failed(let bus): .failed(bus.text(language))
       }
     return language.words.locationError(failure)
   }

@@ -1,6 +1,8 @@
 import Foundation
 import RemindersAnki
 import RemindersApp
+import RemindersDelivery
+import RemindersDesktop
 import RemindersMessages
 import RemindersStore
 
@@ -135,6 +137,13 @@ public struct ErrorWords {
       case .homeUnknown(let userID): return words.homeUnknown(userID: userID)
       case .unusableZone(let value, _): return words.unusableTZ(value)
       case .deckFolderMissing(let path, let folder, _): return words.folderMissing(path: path, folder: folder)
+      }
+    case let error as SendFailure: return error.text(language)
+    case let error as GeoClueError: return error.text(language)
+    case let error as WatchFailure:
+      switch error {
+      case .notAllowed(let bus), .stopped(let bus): return bus.text(language)
+      case .unreachable(let failure): return failure.text(language)
       }
     default: return String(describing: error)
     }

@@ -21,7 +21,7 @@ extension FileHealth {
     switch error {
     case nil: nil
     case let error as StoreError: StoreErrorText(language: language).text(error)
-    case let error?: "\(error)"
+    case let error?: ErrorWords(language: language).line(error)
     }
   }
 

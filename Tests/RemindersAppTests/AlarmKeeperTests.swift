@@ -102,8 +102,12 @@ import Testing
   /// never be stopped: `add` refuses it and writes nothing. A GeoClue that refuses or is slow now
   /// is reachable: the alarm is added (it may be set up by the time the alarm rings).
   @Test(arguments: [
-    (GeoClueError.noSystemBus("no socket"), false), (.notAvailable("ServiceUnknown"), false),
-    (.notActivatable, false), (.refused("AccessDenied"), true),
+    (
+      GeoClueError.noSystemBus(
+        BusFailure(name: "org.freedesktop.DBus.Error.FileNotFound", message: "no socket")), false
+    ),
+    (.notAvailable(BusFailure(name: "org.freedesktop.DBus.Error.ServiceUnknown")), false),
+    (.notActivatable, false), (.refused(BusFailure(name: "org.freedesktop.DBus.Error.AccessDenied")), true),
     (.timedOut(seconds: 5, waitingFor: .systemBus), true),
   ])
   func addNeedsAGeoClueThatCanBeReached(error: GeoClueError, added: Bool) throws {
@@ -274,14 +278,21 @@ import Testing
 
   @Test func noLocation() throws {
     let world = try World()
-    world.locator.failure = .refused("org.freedesktop.DBus.Error.AccessDenied: no")
+    world.locator.failure = .refused(
+      BusFailure(name: "org.freedesktop.DBus.Error.AccessDenied", message: "no"))
     let alarm = Self.alarm()
     try world.save(alarm)
     try world.ring(alarm)
-    #expect(throws: AlarmError.noLocation(.refused("org.freedesktop.DBus.Error.AccessDenied: no"))) {
+    #expect(
+      throws: AlarmError.noLocation(
+        .refused(BusFailure(name: "org.freedesktop.DBus.Error.AccessDenied", message: "no")))
+    ) {
       try world.keeper.stop(nil, now: Self.now)
     }
-    #expect(throws: AlarmError.noLocation(.refused("org.freedesktop.DBus.Error.AccessDenied: no"))) {
+    #expect(
+      throws: AlarmError.noLocation(
+        .refused(BusFailure(name: "org.freedesktop.DBus.Error.AccessDenied", message: "no")))
+    ) {
       try world.keeper.delete("a1b2c3d4", now: Self.now)
     }
     #expect(try world.alarms == [alarm])

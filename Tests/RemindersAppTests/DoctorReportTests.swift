@@ -34,8 +34,9 @@ import Testing
     var testDescription: String { "\(finding) \(notes)" }
   }
 
-  static let noBus = SendFailure(.noBus, detail: "no address")
-  static let refused = SendFailure(.refused, detail: "org.freedesktop.DBus.Error.Failed")
+  static let noBus = SendFailure(
+    .noBus, bus: BusFailure(name: "org.freedesktop.DBus.Error.BadAddress", message: "no address"))
+  static let refused = SendFailure(.refused, bus: BusFailure(name: "org.freedesktop.DBus.Error.Failed"))
 
   static let cases: [Case] = [
     Case(delivery: .popup, finding: "popups dunst 1.9"),

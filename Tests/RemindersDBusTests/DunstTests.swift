@@ -112,6 +112,11 @@ struct DunstTests {
     #expect(error.name == .invalidArgs)
     let nul = try #require(throws: BusError.self) { try bus.notify(summary: "a\u{0}b") }
     #expect(nul.name == .invalidArgs)
+    // Found on this side, it is a fault for the catalogue to say, not a sentence of the adapter's.
+    #expect(nul.fault == .nulCharacter(member: "Notify") && nul.message.isEmpty)
+    let gnome = try #require(throws: BusError.self) { try bus.readDoNotDisturb(.gnome) }
+    #expect(
+      gnome.failure == BusFailure(name: "org.freedesktop.DBus.Error.Failed", fault: .doNotDisturbInGSettings))
   }
 
   @Test func stoppedServerTimesOutWithNoReply() throws {

@@ -20,7 +20,11 @@ import Testing
       (DoNotDisturbState.off, nil, Outcome.shown),
       (.unknown, nil, .shown),
       (.on, nil, .held),
-      (.off, SendFailure(.refused, detail: "org.freedesktop.DBus.Error.Failed: no"), .calendar),
+      (
+        .off,
+        SendFailure(.refused, bus: BusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "no")),
+        .calendar
+      ),
       (.off, SendFailure(.noAnswer), .calendar),
       (.on, SendFailure(.noBus), .calendar),
     ] as [(DoNotDisturbState, SendFailure?, Outcome)])

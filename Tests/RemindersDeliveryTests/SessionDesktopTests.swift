@@ -2,6 +2,7 @@ import Foundation
 import RemindersCore
 import RemindersDelivery
 import RemindersDesktop
+import RemindersMessages
 import RemindersTestSupport
 import TestFolders
 import Testing
@@ -24,7 +25,8 @@ import Testing
 
   @Test func aDesktopThatCannotBeReachedSaysWhy() {
     let fake = FakeDesktop()
-    fake.failure = SendFailure(.noBus, detail: "org.freedesktop.DBus.Error.FileNotFound: no socket")
+    fake.failure = SendFailure(
+      .noBus, bus: BusFailure(name: "org.freedesktop.DBus.Error.FileNotFound", message: "no socket"))
     guard case .unreachable(let why) = fake.desktop.reach() else {
       Issue.record("reached a desktop that fails to connect")
       return
@@ -72,7 +74,8 @@ import Testing
     #expect(fake.connection.sender.closed == [7, 8])
     #expect(fake.connects == 1)
 
-    fake.connection.sender.failure = SendFailure(.noBus, detail: "org.freedesktop.DBus.Error.Disconnected")
+    fake.connection.sender.failure = SendFailure(
+      .noBus, bus: BusFailure(name: "org.freedesktop.DBus.Error.Disconnected", fault: .closed))
     actions.close(9)
     // Tried on the kept connection, then on one new connection.
     #expect(fake.connects == 2)
@@ -96,10 +99,55 @@ import Testing
     let events = FakeEvents([.closed(id: 99, reason: .expired), .closed(id: 7, reason: .dismissed)])
     var watch = PopupWatch(ledger: ledger)
     var notes: [PopupWatch.Note] = []
-    #expect(throws: WatchFailure.stopped("no more events")) {
+    #expect(
+      throws: WatchFailure.stopped(
+        BusFailure(name: "org.freedesktop.DBus.Error.Disconnected", fault: .closed))
+    ) {
       try watch.follow(events, clock: { t0 }) { notes.append($0) }
     }
     #expect(notes == [.closed(["daily:2026-11-21"], notification: 7, reason: .dismissed)])
     #expect(ledger.durable.entries["daily:2026-11-21"]?.onScreen == false)
+  }
+}
+
+/// What the bus said, in a person's words: the peer's own message as it came, a fault found on
+/// this side in the session's language, the error's name always.
+@Suite struct BusFailureTextTests {
+  static let cases: [(BusFailure, Language, String)] = [
+    (
+      BusFailure(name: "org.freedesktop.DBus.Error.AccessDenied", message: "Rejected send message"), .ja,
+      "org.freedesktop.DBus.Error.AccessDenied: Rejected send message"
+    ),
+    (
+      BusFailure(name: "org.freedesktop.DBus.Error.ServiceUnknown"), .en,
+      "org.freedesktop.DBus.Error.ServiceUnknown"
+    ),
+    (
+      BusFailure(name: "org.freedesktop.DBus.Error.Disconnected", fault: .closed), .ja,
+      "org.freedesktop.DBus.Error.Disconnected: バスが接続を閉じました"
+    ),
+    (
+      BusFailure(
+        name: "org.freedesktop.DBus.Error.InvalidSignature",
+        fault: .unexpectedReply(call: "org.freedesktop.DBus.Hello", expected: "s", got: "as")), .en,
+      "org.freedesktop.DBus.Error.InvalidSignature: org.freedesktop.DBus.Hello answered (as), not (s)"
+    ),
+  ]
+
+  @Test func saysWhatTheBusSaid() {
+    for (failure, language, expected) in Self.cases {
+      #expect(failure.text(language) == expected)
+    }
+  }
+
+  @Test func popupFailureFramesItInTheSessionLanguage() {
+    let failure = SendFailure(
+      .noBus, bus: BusFailure(name: "org.freedesktop.DBus.Error.Disconnected", fault: .closed))
+    #expect(failure.text(.ja) == "セッションバスがありません (org.freedesktop.DBus.Error.Disconnected: バスが接続を閉じました)")
+    #expect(
+      failure.text(.en)
+        == "no session bus (org.freedesktop.DBus.Error.Disconnected: the bus closed the connection)")
+    // The ledger's token stays what it was: the kind, the name, the fault as Swift writes it.
+    #expect(failure.description == "noBus: org.freedesktop.DBus.Error.Disconnected: closed")
   }
 }

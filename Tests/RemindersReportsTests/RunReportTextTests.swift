@@ -40,7 +40,7 @@ import Testing
         doNotDisturb: DoNotDisturbReading(state: .on, probe: nil, server: nil)),
       .toCalendar(
         Self.reminder("daily:2026-11-21", "3 cards\ndue"), path: "/d/reminders.ics",
-        because: SendFailure(.noServer, detail: "org.freedesktop.DBus.Error.ServiceUnknown")),
+        because: SendFailure(.noServer, bus: BusFailure(name: "org.freedesktop.DBus.Error.ServiceUnknown"))),
       .updated("daily:2026-11-21", title: "2 cards due"),
       .closed("daily:2026-11-21"),
       .rangAgain("alarm:gym:2026-11-21", title: "Gym"),

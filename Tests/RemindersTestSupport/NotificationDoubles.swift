@@ -103,7 +103,9 @@ public final class FakeEvents: NotificationEventSource {
   public init(_ events: [NotificationEvent]) { self.events = events }
 
   public func nextEvent() throws -> NotificationEvent? {
-    guard !events.isEmpty else { throw WatchFailure.stopped("no more events") }
+    guard !events.isEmpty else {
+      throw WatchFailure.stopped(BusFailure(name: "org.freedesktop.DBus.Error.Disconnected", fault: .closed))
+    }
     return events.removeFirst()
   }
 }

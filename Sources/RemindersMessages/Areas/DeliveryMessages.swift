@@ -8,6 +8,11 @@ public protocol DeliveryMessages: Sendable {
   /// `no session bus (…)` / `セッションバスがありません（…）`.
   func popupFailure(_ failure: PopupFailureKind, detail: String) -> String
 
+  /// A fault reminders found in a call on the bus, for the part of an error that says what the
+  /// bus did: `org.freedesktop.DBus.Hello answered (as), not (s)` /
+  /// `org.freedesktop.DBus.Hello の応答が (s) ではなく (as) でした`.
+  func busProblem(_ problem: BusProblem) -> String
+
   /// Why an alarm's ring plays no sound: `no sound player (pw-play, paplay or canberra-gtk-play)
   /// was found; set alarm.sound` / `音を鳴らすプログラム（…）が見つかりません。…`.
   func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String
@@ -141,6 +146,25 @@ public enum PopupFailureKind: Equatable, Sendable {
   case noServer, noAnswer, refused
   /// The run that was showing it stopped before it recorded whether it was shown.
   case interrupted
+}
+
+/// A fault reminders found in a call on the bus (RemindersDesktop's `BusFault`), with the bus's
+/// names and signatures as they are.
+public enum BusProblem: Equatable, Sendable {
+  /// The bus closed the connection.
+  case closed
+  /// libdbus could not allocate memory in `function`.
+  case outOfMemory(function: String)
+  /// A string argument of `member` holds a NUL character.
+  case nulCharacter(member: String)
+  /// `call` answered with the signature `got`, not `expected`.
+  case unexpectedReply(call: String, expected: String, got: String)
+  /// `property` held `value`, not a value of its type.
+  case unexpectedValue(property: String, value: String)
+  /// The object at `path` lacks one of `properties` as a double.
+  case notDoubles(path: String, properties: [String])
+  /// GNOME's do-not-disturb was asked of the bus; it is in GSettings.
+  case doNotDisturbInGSettings
 }
 
 /// Why a review in the pop-up ended.

@@ -21,6 +21,19 @@ extension English: DeliveryMessages {
     }
   }
 
+  public func busProblem(_ problem: BusProblem) -> String {
+    switch problem {
+    case .closed: "the bus closed the connection"
+    case .outOfMemory(let function): "libdbus could not allocate memory (\(function))"
+    case .nulCharacter(let member): "\(member): a string argument contains a NUL character"
+    case .unexpectedReply(let call, let expected, let got): "\(call) answered (\(got)), not (\(expected))"
+    case .unexpectedValue(let property, let value): "\(property): unexpected value \(value)"
+    case .notDoubles(let path, let properties):
+      "\(path): \(properties.joined(separator: ", ")) are not all doubles"
+    case .doNotDisturbInGSettings: "GNOME's do-not-disturb is in GSettings, not on the bus"
+    }
+  }
+
   public func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String {
     switch problem {
     case .soundOff: "alarm.sound is [] (no sound)"

@@ -21,6 +21,19 @@ extension Japanese: DeliveryMessages {
     }
   }
 
+  public func busProblem(_ problem: BusProblem) -> String {
+    switch problem {
+    case .closed: "バスが接続を閉じました"
+    case .outOfMemory(let function): "libdbus がメモリを確保できませんでした（\(function)）"
+    case .nulCharacter(let member): "\(member): 文字列の引数に NUL 文字が含まれています"
+    case .unexpectedReply(let call, let expected, let got): "\(call) の応答が (\(expected)) ではなく (\(got)) でした"
+    case .unexpectedValue(let property, let value): "\(property): 想定外の値 \(value)"
+    case .notDoubles(let path, let properties):
+      "\(path): \(properties.joined(separator: "、")) のいずれかが double ではありません"
+    case .doNotDisturbInGSettings: "GNOME のおやすみモードはバスではなく GSettings にあります"
+    }
+  }
+
   public func alarmSoundProblem(_ problem: AlarmSoundProblem) -> String {
     switch problem {
     case .soundOff: "alarm.sound が [] です（音なし）"
