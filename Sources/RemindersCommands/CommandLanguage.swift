@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemindersMessages
+import RemindersStore
 
 /// The language of what is said before a command reads its config: `--help`, the parser's
 /// messages and the checks of options' values.
@@ -9,8 +10,19 @@ import RemindersMessages
 /// (`RawArguments.language`: the last `--lang`, else the config's `language`, else the
 /// locale). Resolved once, when first asked, and never changed afterwards.
 enum CommandLanguage {
-  static let current: Language = RawArguments.ofProcess.language(
+  /// The config the raw arguments name, read once and leniently (nil: missing or broken).
+  static let configuration: Configuration? = Configuration.lenient(
+    RawArguments.ofProcess.globals, environment: ProcessInfo.processInfo.environment)
+
+  static let current: Language = Language.lenient(
+    RawArguments.ofProcess.globals, configuration: configuration,
     environment: ProcessInfo.processInfo.environment)
+
+  /// Whether the config's scheduler is FSRS: `review --help` then names FSRS's four ratings.
+  static var usesFSRS: Bool {
+    if case .fsrs? = configuration?.studyScheduler { return true }
+    return false
+  }
 
   /// The texts of help and of the parser, in `current`.
   static var words: any Catalogue { current.words }

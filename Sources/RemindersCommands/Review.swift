@@ -9,7 +9,8 @@ import RemindersTerminal
 
 /// `reminders review`: study what is due now (docs/commands.md).
 struct Review: ParsableCommand {
-  static let configuration = CommandConfiguration.described(.review, name: "review")
+  static let configuration = CommandConfiguration.described(
+    CommandLanguage.usesFSRS ? .reviewUnderFSRS : .review, name: "review")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var time: TimeOptions

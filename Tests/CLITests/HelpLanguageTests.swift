@@ -252,6 +252,25 @@ import Testing
         == "reminders: 不明なコマンドです: 'ad'（'add' のことですか？）\n")
   }
 
+  /// `review --help` names the keys of the scheduler the config sets: under FSRS, 1 is "again"
+  /// (not "remembered", as under the ladder), in both languages.
+  @Test func reviewHelpNamesTheConfiguredSchedulersKeys() throws {
+    let bin = try Binary()
+    let ladder = try bin.run(["review", "--help", "--lang", "ja"], extraEnvironment: Self.unwrapped).stdout
+    #expect(ladder.contains("y（または 1）で覚えていた"))
+    try bin.writeConfig("[study]\nscheduler = \"fsrs\"\n")
+    let japanese = try bin.run(["review", "--help", "--lang", "ja"], extraEnvironment: Self.unwrapped).stdout
+    #expect(japanese.contains("1 でもう一度、2 で難しい、3 で正解、4 で簡単（y は正解、n はもう一度）"))
+    #expect(!japanese.contains("覚えていた"))
+    let english = try bin.run(["review", "--help", "--lang", "en"], extraEnvironment: Self.unwrapped).stdout
+    #expect(english.contains("1 = again, 2 = hard, 3 = good, 4 = easy (y = good, n = again)"))
+    #expect(!english.contains("remembered"))
+    // A config that does not parse is the defaults': the ladder's keys, and no error before help.
+    try bin.writeConfig("[study]\nscheduler = \"fsrs\"\nwindow.start = \n")
+    let broken = try bin.run(["review", "--help", "--lang", "en"], extraEnvironment: Self.unwrapped)
+    #expect(broken.status == 0 && broken.stdout.contains("y (or 1) = remembered"))
+  }
+
   @Test func theLanguageOfHelpComesFromLangThenTheLocale() throws {
     let bin = try Binary()
     let japaneseLocale = ["LANG": "ja_JP.UTF-8"]

@@ -84,6 +84,8 @@ public protocol HelpMessages: Sendable {
 public enum HelpCommand: String, Sendable, CaseIterable {
   case reminders
   case preview, run, watch, export, doctor, status, review, snooze, stats
+  /// `review` when the config's scheduler is FSRS: its keys are the four ratings.
+  case reviewUnderFSRS
   case cards, cardsAdd, cardsList, cardsAnswer, cardsEdit, cardsRemove, cardsSuspend, cardsUnsuspend,
     cardsImport
   case recall, recallAdd, recallList, recallDone, recallRemove

@@ -9,7 +9,7 @@ extension English: HelpMessages {
     case .doctor:
       "Show what reminders can see: the bus, the notification server, do-not-disturb, the timer, the files."
     case .status: "Show today's count, the streak, the recall items waiting and the next reminder."
-    case .review: "Study the cards due now, then the recall items whose time has come."
+    case .review, .reviewUnderFSRS: "Study the cards due now, then the recall items whose time has come."
     case .snooze: "Bring a delivered reminder back later (default: the last pop-up, after snooze.after)."
     case .stats: "Show the study heatmap: cards answered per day, streaks, focus minutes and the forecast."
     case .cards: "Add, list, answer and keep flashcards."
@@ -93,6 +93,16 @@ extension English: HelpMessages {
       full-screen (Space or Enter reveals, y/1/→ remembered, n/2/← forgot, q, Esc or Ctrl-C quits); with \
       --plain or when input is not a terminal, one prompt a line on stdout and one answer a line on stdin: usable \
       by screen readers and scripts.
+      """
+    case .reviewUnderFSRS:
+      """
+      Cards most overdue first, then recall items. A card shows its front; an empty line (Enter) shows the \
+      back, then rate it as FSRS does: 1 = again, 2 = hard, 3 = good, 4 = easy (y = good, n = again); u undoes \
+      the last answer, s skips, q quits, ? lists the keys. A recall item asks whether you recalled it: y \
+      completes it, n asks again after recall.after_wrong. Every answer is saved before the next card is shown. \
+      In a terminal the session is full-screen (Space or Enter reveals, 1 to 4 rate, y/→ good, n/← again, q, \
+      Esc or Ctrl-C quits); with --plain or when input is not a terminal, one prompt a line on stdout and one \
+      answer a line on stdin: usable by screen readers and scripts.
       """
     case .snooze:
       """
