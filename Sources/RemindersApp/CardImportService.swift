@@ -40,7 +40,7 @@ public struct CardImport {
   /// Adds `rows` to the deck under its lock, skipping the cards it already holds.
   public func add(_ rows: [CardTable.Row], collection fallback: String?, now: Date) throws -> Outcome {
     let clock = workspace.dayClock
-    return try workspace.deckStore.update(clock: clock) { stored -> Outcome in
+    return try workspace.updateDeck { stored -> Outcome in
       var seen = Set(stored.deck.cards.map { CardTable.key($0.front, $0.back, $0.collection) })
       var outcome = Outcome(added: 0, skipped: 0)
       var random = SystemRandomNumberGenerator()

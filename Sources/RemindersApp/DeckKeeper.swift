@@ -41,7 +41,7 @@ public struct DeckKeeper {
       at: now, clock: clock)
     card.note = DeckKeeper.optional(note)
     card.tags = tags
-    return try workspace.deckStore.update(clock: clock) { stored -> Changed<Added> in
+    return try workspace.updateDeck { stored -> Changed<Added> in
       if let name = card.collection { card.collection = stored.deck.collection(matching: name) ?? name }
       if !duplicate,
         let twin = stored.deck.cards.first(where: {
@@ -61,7 +61,7 @@ public struct DeckKeeper {
     _ locate: Locate, front: String? = nil, back: String? = nil, collection: String? = nil,
     note: String? = nil
   ) throws -> Changed<Card> {
-    try workspace.deckStore.update(clock: workspace.dayClock) { stored -> Changed<Card> in
+    try workspace.updateDeck { stored -> Changed<Card> in
       let index = try locate(stored.deck)
       if let front { stored.deck.cards[index].front = front }
       if let back { stored.deck.cards[index].back = back }
@@ -85,7 +85,7 @@ public struct DeckKeeper {
 
   /// Removes a card, and its open recall items (its answered ones stay in the record).
   public func remove(_ locate: Locate) throws -> Removed {
-    try workspace.deckStore.update(clock: workspace.dayClock) { stored -> Removed in
+    try workspace.updateDeck { stored -> Removed in
       let index = try locate(stored.deck)
       let before = stored.deck
       let card = stored.deck.cards.remove(at: index)
@@ -98,7 +98,7 @@ public struct DeckKeeper {
   /// Suspends a card or takes it back (idempotent); the value says whether it already was so.
   public func setSuspended(_ suspended: Bool, _ locate: Locate) throws -> Changed<(card: Card, already: Bool)>
   {
-    try workspace.deckStore.update(clock: workspace.dayClock) {
+    try workspace.updateDeck {
       stored -> Changed<(card: Card, already: Bool)> in
       let index = try locate(stored.deck)
       let already = stored.deck.cards[index].suspended == suspended
@@ -113,10 +113,9 @@ public struct DeckKeeper {
   public func answer(_ locate: Locate, rating: FSRSRating, now: Date) throws -> Changed<Deck.AnswerOutcome> {
     let clock = workspace.dayClock
     let configuration = workspace.configuration
-    return try workspace.deckStore.update(clock: clock) { stored -> Changed<Deck.AnswerOutcome> in
+    return try workspace.updateDeck { stored -> Changed<Deck.AnswerOutcome> in
       let index = try locate(stored.deck)
       let scheduler = configuration.studyScheduler
-      FSRSCatchUp(scheduler: scheduler, clock: clock).apply(to: &stored.deck)
       let kind = AnswerKind.of(
         stored.deck.cards[index], at: now, clock: clock, scheduler: scheduler, inSession: false)
       let outcome = stored.deck.answer(
@@ -130,7 +129,7 @@ public struct DeckKeeper {
   /// Adds a recall item: a topic to recall at `dueAt`.
   public func addRecall(topic: String, note: String?, dueAt: Date) throws -> Changed<RecallItem> {
     let item = RecallItem(id: UUID().uuidString.lowercased(), topic: topic, note: note, dueAt: dueAt)
-    return try workspace.deckStore.update(clock: workspace.dayClock) { stored -> Changed<RecallItem> in
+    return try workspace.updateDeck { stored -> Changed<RecallItem> in
       stored.deck.recalls.append(item)
       return Changed(value: item, deck: stored.deck)
     }
@@ -138,7 +137,7 @@ public struct DeckKeeper {
 
   /// Marks a recall item done at `now` (idempotent); the value says whether it already was.
   public func finishRecall(_ locate: Locate, now: Date) throws -> Changed<(item: RecallItem, already: Bool)> {
-    try workspace.deckStore.update(clock: workspace.dayClock) {
+    try workspace.updateDeck {
       stored -> Changed<(item: RecallItem, already: Bool)> in
       let index = try locate(stored.deck)
       let already = !stored.deck.recalls[index].isOpen
@@ -149,7 +148,7 @@ public struct DeckKeeper {
 
   /// Removes a recall item; the deck is as it was before (the item is said as it was known).
   public func removeRecall(_ locate: Locate) throws -> Changed<RecallItem> {
-    try workspace.deckStore.update(clock: workspace.dayClock) { stored -> Changed<RecallItem> in
+    try workspace.updateDeck { stored -> Changed<RecallItem> in
       let index = try locate(stored.deck)
       let before = stored.deck
       let item = stored.deck.recalls.remove(at: index)

@@ -109,7 +109,7 @@ public struct FocusKeeper {
       FocusLogEntry(
         start: $0.start, minutes: Int($0.ran / 60), task: current.session.task, completed: $0.completed)
     }
-    try workspace.deckStore.update(clock: clock) { FocusLog.append(entries, to: &$0, clock: clock) }
+    try workspace.updateDeck { FocusLog.append(entries, to: &$0, clock: clock) }
     try store.update(clock: clock) { focus in
       guard var now = focus, now.session.id == current.session.id else { return }
       now.logged = Array(Set(now.logged + pending.map(\.number))).sorted()

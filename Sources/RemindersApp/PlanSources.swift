@@ -19,7 +19,7 @@ extension Workspace {
     var input = try PlanInputCache(deckPath: paths.deck, cachePath: paths.cacheDir + "/plan-input.json")
       .input(
         clock: dayClock, zoneName: zoneName, store: deckStore, limits: configuration.newCards,
-        today: dayClock.day(of: now), write: writeCache)
+        today: dayClock.day(of: now), write: writeCache, replaying: configuration.studyScheduler.fsrs)
     // A session file that cannot be read must not stop every reminder: the session is left
     // out, and said so (`focus stop` or a new `focus` puts the file aside).
     do {

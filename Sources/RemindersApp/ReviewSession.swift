@@ -304,7 +304,7 @@ public struct ReviewSession {
   /// is due, or the next recall item (which belongs to no collection) when that comes first;
   /// nil when nothing is to come.
   public func next() throws -> Next? {
-    let deck = try deckStore.load().deck
+    let deck = try deckStore.load(replaying: scheduler.fsrs, clock: dayClock)
     let today = dayClock.day(of: start)
     let kept = deck.cards.filter { !$0.suspended && (collection == nil || $0.collection == collection) }
     let nextDay = kept.filter { $0.nextReviewDate > today }.map(\.nextReviewDate).min()
@@ -333,7 +333,7 @@ public struct ReviewSession {
   /// The session's counts, and the streak and tomorrow's cards of the deck as it stands at
   /// `end`, with other writers' changes too (this session's deck when it cannot be read).
   public func summary(at end: Date) -> Summary {
-    let deck = (try? deckStore.load().deck) ?? deck
+    let deck = (try? deckStore.load(replaying: scheduler.fsrs, clock: dayClock)) ?? deck
     let today = dayClock.day(of: end)
     let input = PlanInput(deck: deck, clock: dayClock, limits: newCards, today: today)
     return Summary(

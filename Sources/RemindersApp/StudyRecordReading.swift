@@ -10,7 +10,8 @@ extension Workspace {
       RetentionForecast(scheduler: $0, now: now, clock: dayClock, days: StudyStats.forecastDays)
     }
     let record = try deckStore.studyRecord(
-      clock: dayClock, limits: configuration.newCards, today: dayClock.day(of: now), retention: retention)
+      clock: dayClock, limits: configuration.newCards, today: dayClock.day(of: now), retention: retention,
+      replaying: configuration.studyScheduler.fsrs)
     return StudyStats(record: record, now: now, clock: dayClock, weeks: weeks)
   }
 }

@@ -122,7 +122,8 @@ extension Cards {
     func run() throws {
       let invocation = try Invocation(global)
       let today = invocation.clock.day(of: time.instant(in: invocation.clock))
-      let deck = try invocation.deckStore.load().deck
+      let deck = try invocation.deckStore.load(
+        replaying: invocation.configuration.studyScheduler.fsrs, clock: invocation.clock)
       let only = try collection.map { try deck.collection(named: $0, path: invocation.paths.deck) }
       // `--due`: the day's cards, by the rule every count uses (new cards within the limits).
       let cards =

@@ -27,7 +27,10 @@ extension Card {
   /// Whether the card's FSRS state lags behind its answers: it was answered (`lastReviewedAt`)
   /// and has no FSRS state, or one last reviewed before that answer (given under the ladder,
   /// after a switch back). A card never answered stays new and needs nothing.
-  public var needsFSRSReplay: Bool {
+  public var needsFSRSReplay: Bool { Card.needsFSRSReplay(lastReviewedAt: lastReviewedAt, fsrs: fsrs) }
+
+  /// `needsFSRSReplay` of a card with these fields (for a reader that keeps no `Card`).
+  public static func needsFSRSReplay(lastReviewedAt: Date?, fsrs: FSRSCard?) -> Bool {
     guard let answered = lastReviewedAt else { return false }
     guard let lastReview = fsrs?.lastReview else { return true }
     return lastReview < answered

@@ -75,6 +75,15 @@ public enum DeckCodec {
   public static func digest(
     _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day
   ) throws -> PlanInput {
+    var lags = false
+    return try digest(bytes, path: path, clock: clock, limits: limits, today: today, fsrsLags: &lags)
+  }
+
+  /// `digest`, noting in `fsrsLags` whether a card's FSRS state lags behind its answers
+  /// (`Card.needsFSRSReplay`): under FSRS its due day is then not yet the one its log gives.
+  static func digest(
+    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day, fsrsLags: inout Bool
+  ) throws -> PlanInput {
     var due = DueCounter(limits: limits, since: today, clock: clock)
     var answerDays = Set<Int>()
     var lastAnswer: Date?
@@ -96,6 +105,7 @@ public enum DeckCodec {
         try reader.skipValue()
       }
     }
+    fsrsLags = due.fsrsLags
     return PlanInput(
       dueIndex: due.index, streak: Streak(answerDays: answerDays, lastAnswer: lastAnswer), recalls: recalls)
   }
@@ -108,6 +118,16 @@ public enum DeckCodec {
   public static func studyDigest(
     _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day,
     retention: RetentionForecast? = nil
+  ) throws -> StudyRecord {
+    var lags = false
+    return try studyDigest(
+      bytes, path: path, clock: clock, limits: limits, today: today, retention: retention, fsrsLags: &lags)
+  }
+
+  /// `studyDigest`, noting in `fsrsLags` whether a card's FSRS state lags behind its answers.
+  static func studyDigest(
+    _ bytes: [UInt8], path: String, clock: DayClock, limits: NewCardLimits, today: Day,
+    retention: RetentionForecast?, fsrsLags: inout Bool
   ) throws -> StudyRecord {
     var due = DueCounter(limits: limits, since: today, clock: clock)
     var record = StudyRecord(retention: retention)
@@ -155,6 +175,7 @@ public enum DeckCodec {
       }
     }
     record.dueIndex = due.index
+    fsrsLags = due.fsrsLags
     return record
   }
 
@@ -798,6 +819,8 @@ struct DueCounter {
   /// every card when the log comes first in the file).
   var first: [String: Date] = [:]
   var cardsRead = false
+  /// Whether a card read so far has an FSRS state behind its answers (`Card.needsFSRSReplay`).
+  var fsrsLags = false
 
   init(limits: NewCardLimits, since: Day?, clock: DayClock) {
     fresh = DueIndex(limits: limits, since: since)
@@ -808,6 +831,7 @@ struct DueCounter {
   /// Counts `raw`, read by `reader`, unless it is suspended (never due, never counted).
   mutating func add(_ raw: DeckCodec.RawCard, in reader: JSONReader) {
     cardsRead = true
+    if !fsrsLags, Card.needsFSRSReplay(lastReviewedAt: raw.lastReviewedAt, fsrs: raw.fsrs) { fsrsLags = true }
     let isNew = Card.isNew(lastReviewedAt: raw.lastReviewedAt, stepIndex: raw.stepIndex, fsrs: raw.fsrs)
     if !isNew, let sinceStart, let last = raw.lastReviewedAt, last >= sinceStart {
       recent[reader.string(raw.id)] = raw.collection.map(reader.string) ?? ""

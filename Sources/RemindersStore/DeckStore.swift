@@ -33,6 +33,13 @@ public struct DeckStore: Sendable {
   /// the last line it holds).
   public func load() throws -> StoredDeck { try load(applying: journal.read()) }
 
+  /// The whole deck as a reader shows it: under FSRS (`replaying`), every card whose state lags
+  /// behind its answers with the state its log gives (`FSRSScheduler.replayStates`), in memory:
+  /// the count a reader gives right after a switch is the one the next write stores.
+  public func load(replaying fsrs: FSRSScheduler?, clock: DayClock) throws -> Deck {
+    try deck(applying: journal.read(), replaying: fsrs, clock: clock)
+  }
+
   /// The whole deck with `lines` (read from the journal just before) applied.
   private func load(applying lines: [(id: String, change: DeckJournal.Change)]) throws -> StoredDeck {
     var stored = StoredDeck()
@@ -45,36 +52,62 @@ public struct DeckStore: Sendable {
   /// digest; with one, from the whole deck with the journal applied (until it is folded in).
   ///
   /// The day's cards are counted from `today` on, new cards within `limits` (docs/scheduling.md).
-  public func planInput(clock: DayClock, limits: NewCardLimits, today: Day) throws -> PlanInput {
+  /// Under FSRS (`replaying`), a card whose state lags behind its answers (the scheduler was just
+  /// switched to FSRS, and nothing has written the deck since) is counted on the day its replayed
+  /// log gives, as the next write will store it: every reader gives one number from the switch on.
+  public func planInput(
+    clock: DayClock, limits: NewCardLimits, today: Day, replaying fsrs: FSRSScheduler? = nil
+  ) throws -> PlanInput {
     let lines = try journal.read()
-    guard lines.isEmpty else {
-      return PlanInput(deck: try load(applying: lines).deck, clock: clock, limits: limits, today: today)
+    if lines.isEmpty {
+      guard let bytes = try FileIO.read(path) else {
+        return PlanInput(
+          dueIndex: DueIndex(limits: limits, since: today), streak: Streak(answerDays: []), recalls: [])
+      }
+      var lags = false
+      let input = try DeckCodec.digest(
+        bytes, path: path, clock: clock, limits: limits, today: today, fsrsLags: &lags)
+      guard fsrs != nil, lags else { return input }
     }
-    guard let bytes = try FileIO.read(path) else {
-      return PlanInput(
-        dueIndex: DueIndex(limits: limits, since: today), streak: Streak(answerDays: []), recalls: [])
-    }
-    return try DeckCodec.digest(bytes, path: path, clock: clock, limits: limits, today: today)
+    return PlanInput(
+      deck: try deck(applying: lines, replaying: fsrs, clock: clock), clock: clock, limits: limits,
+      today: today)
+  }
+
+  /// The whole deck with `lines` applied, and under FSRS every lagging card's state replayed
+  /// from its log (in memory: nothing is written).
+  private func deck(
+    applying lines: [(id: String, change: DeckJournal.Change)], replaying fsrs: FSRSScheduler?,
+    clock: DayClock
+  ) throws -> Deck {
+    var deck = try load(applying: lines).deck
+    fsrs?.replayStates(of: &deck, clock: clock)
+    return deck
   }
 
   /// What `stats` needs: answers and focus minutes per day-zone day, and the cards by due day.
   /// Without a journal, read by the lean digest; with one, from the whole deck with the journal
   /// applied (as `planInput`). Under FSRS, `retention` counts the predicted retention.
   public func studyRecord(
-    clock: DayClock, limits: NewCardLimits, today: Day, retention: RetentionForecast? = nil
+    clock: DayClock, limits: NewCardLimits, today: Day, retention: RetentionForecast? = nil,
+    replaying fsrs: FSRSScheduler? = nil
   ) throws -> StudyRecord {
     let lines = try journal.read()
-    guard lines.isEmpty else {
-      let stored = try load(applying: lines)
-      return StudyRecord(
-        deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock,
-        limits: limits, today: today, retention: retention)
+    if lines.isEmpty {
+      guard let bytes = try FileIO.read(path) else {
+        return StudyRecord(dueIndex: DueIndex(limits: limits, since: today), retention: retention)
+      }
+      var lags = false
+      let record = try DeckCodec.studyDigest(
+        bytes, path: path, clock: clock, limits: limits, today: today, retention: retention, fsrsLags: &lags)
+      guard fsrs != nil, lags else { return record }
     }
-    guard let bytes = try FileIO.read(path) else {
-      return StudyRecord(dueIndex: DueIndex(limits: limits, since: today), retention: retention)
-    }
-    return try DeckCodec.studyDigest(
-      bytes, path: path, clock: clock, limits: limits, today: today, retention: retention)
+    // With a journal, or under FSRS with a lagging card (as `planInput`): the whole deck.
+    var stored = try load(applying: lines)
+    fsrs?.replayStates(of: &stored.deck, clock: clock)
+    return StudyRecord(
+      deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock,
+      limits: limits, today: today, retention: retention)
   }
 
   /// Reads the deck (and its journal) under the lock, lets `change` edit it, and writes it back

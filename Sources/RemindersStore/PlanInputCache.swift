@@ -28,16 +28,23 @@ public struct PlanInputCache: Sendable {
   ///
   /// A cache made on an earlier day still holds: the new cards first answered since are known
   /// from the day it was made, and none were answered after it (an answer changes the key).
+  ///
+  /// Under FSRS (`replaying`), a lagging card counts on its replayed day (`DeckStore.planInput`);
+  /// the scheduler and its settings are part of the key, so a switch is never met by a cache made
+  /// before it.
   public func input(
-    clock: DayClock, zoneName: String, store: DeckStore, limits: NewCardLimits, today: Day, write: Bool
+    clock: DayClock, zoneName: String, store: DeckStore, limits: NewCardLimits, today: Day, write: Bool,
+    replaying fsrs: FSRSScheduler? = nil
   ) throws -> PlanInput {
-    let key = identity(zoneName: zoneName).map { $0 + " " + PlanInputCache.limitsKey(limits) }
+    let key = identity(zoneName: zoneName).map {
+      $0 + " " + PlanInputCache.limitsKey(limits) + (fsrs.map { " " + PlanInputCache.schedulerKey($0) } ?? "")
+    }
     if let key, let cached = load(key: key, clock: clock, limits: limits), let since = cached.dueIndex.since,
       since <= today
     {
       return cached
     }
-    let input = try store.planInput(clock: clock, limits: limits, today: today)
+    let input = try store.planInput(clock: clock, limits: limits, today: today, replaying: fsrs)
     if write, let key {
       try? FileIO.writeAtomically(encode(input, key: key, clock: clock), to: cachePath, links: .replace)
     }
@@ -50,6 +57,13 @@ public struct PlanInputCache: Sendable {
       "\($0.key.debugDescription)=\($0.value)"
     }
     return "new \(limits.perDay) [\(each.joined(separator: ","))]"
+  }
+
+  /// FSRS and its settings as part of the key: a replay under other settings gives other days.
+  static func schedulerKey(_ fsrs: FSRSScheduler) -> String {
+    let steps = { (steps: [Duration]) in steps.map { "\($0.components.seconds)" }.joined(separator: ",") }
+    return "fsrs \(fsrs.parameters.weights.map { "\($0)" }.joined(separator: ",")) \(fsrs.desiredRetention) "
+      + "\(steps(fsrs.learningSteps)) \(steps(fsrs.relearningSteps)) \(fsrs.maximumInterval)"
   }
 
   /// The deck file's identity, or `missing`; nil when it cannot be read (the deck reader reports why).
