@@ -180,7 +180,8 @@ public final class PopupReview: CardPopups {
     try showLast(
       Popup(
         kind: .card, title: words.cardPopupDone(cards: summary.answered, remembered: summary.remembered),
-        body: words.cardPopupDoneBody(recallsDone: summary.recallsDone, tomorrow: summary.tomorrow)))
+        body: words.cardPopupDoneBody(recallsDone: summary.recallsDone, tomorrow: summary.tomorrow)
+          + (summary.comesBack(words, clock: session.dayClock).map { " " + $0 } ?? "")))
     return .ended
   }
 

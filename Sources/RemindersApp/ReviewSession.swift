@@ -1,5 +1,6 @@
 import Foundation
 import RemindersCore
+import RemindersMessages
 import RemindersStore
 
 /// The review session, whichever front end drives it (docs/commands.md#reminders-review): the
@@ -10,6 +11,12 @@ import RemindersStore
 /// it is put into `items` again, `review.relearn_after` items later (`Relearning`), so the header's
 /// count (`index + 1` of `items.count`) counts every prompt of the session, the returns included.
 /// Its later answers are relearning: logged, the schedule as the first answer of the day left it.
+///
+/// Under FSRS, a card an answer leaves in a learning or relearning step due later today waits in
+/// the session instead (`learning`, docs/scheduling.md#the-session-under-fsrs): it is put into
+/// `items` again when its due instant has passed, or at once when nothing else is left and it is
+/// due within `study.learn_ahead`; every answer in the session moves the state at the moment it
+/// is given.
 public struct ReviewSession {
   /// What the learner asked for, whatever key or line or button said it.
   public typealias Command = ReviewCommand
@@ -29,13 +36,18 @@ public struct ReviewSession {
 
   /// What undo takes back, newest last.
   enum Done {
-    /// A card's answer at `index`; a wrong one put the card back into `items` at `returnsAt`.
-    case card(Deck.AnswerOutcome, index: Int, returnsAt: Int?)
+    /// A card's answer at `index`; a wrong one put the card back into `items` at `returnsAt`
+    /// (the ladder's relearning); `counted` in `remembered` or `forgot`; the waiting cards as
+    /// they were before it.
+    case card(Deck.AnswerOutcome, index: Int, returnsAt: Int?, counted: Bool, learning: SessionLearning)
     case recall(RecallItem, index: Int)
+    /// A waiting card put into `items` at `at`; the waiting cards as they were before. Taken back
+    /// with the answer before it.
+    case placed(at: Int, learning: SessionLearning)
   }
 
   let deckStore: DeckStore
-  let dayClock: DayClock
+  public let dayClock: DayClock
   /// Config `recall.after_wrong`: seconds until a forgotten card's or recall item's next ask.
   public let recallAfterWrong: Int?
   /// `study.new_per_day` and `study.new_per_collection`: the day's new cards (docs/scheduling.md).
@@ -44,6 +56,8 @@ public struct ReviewSession {
   public let relearnAfter: Int
   /// Config `study.scheduler`: what moves a card answered (the ladder, or FSRS with its keys 1–4).
   public let scheduler: StudyScheduler
+  /// Under FSRS, the session's cards waiting in a learning or relearning step.
+  public private(set) var learning: SessionLearning
   /// `--now` gives a fixed time (every answer at that moment, to replay a session).
   let time: any TimeSource
   let newID: () -> String
@@ -88,6 +102,7 @@ public struct ReviewSession {
     newCards = workspace.configuration.newCards
     relearnAfter = workspace.configuration.relearnAfter
     scheduler = workspace.configuration.studyScheduler
+    learning = SessionLearning(learnAhead: workspace.configuration.learnAhead)
     self.time = time
     self.newID = newID
     start = time.now()
@@ -111,6 +126,32 @@ public struct ReviewSession {
     }
     let wanted = Set(queue.cards.map(\.id))
     for (i, card) in deck.cards.enumerated() where wanted.contains(card.id) { positions[card.id] = i }
+    // Under FSRS, a card of the day still in a step due later today waits for it.
+    if scheduler.fsrs != nil {
+      let clock = dayClock
+      let at = start
+      var waiting = learning
+      items.removeAll { item in
+        guard case .card(let card) = item, SessionLearning.due(of: card, at: at, clock: clock) != nil else {
+          return false
+        }
+        waiting.note(card, at: at, clock: clock)
+        return true
+      }
+      learning = waiting
+      placeWaiting(at: start)
+    }
+  }
+
+  /// Puts the waiting card that is due at `now` (or, when nothing else is left, the soonest due
+  /// within the learn-ahead limit) into `items` as the next to show.
+  mutating func placeWaiting(at now: Date) {
+    guard let next = learning.next(at: now, nothingElse: isFinished), let at = positions[next.cardID] else {
+      return
+    }
+    history.append(.placed(at: index, learning: learning))
+    learning.remove(next.cardID)
+    items.insert(.card(deck.cards[at]), at: index)
   }
 
   /// A session with the system's random order.
@@ -159,6 +200,7 @@ public struct ReviewSession {
     case (.skip, _):
       index += 1
       revealed = false
+      placeWaiting(at: now)
       return []
     case (.undo, _):
       guard let (back, name) = try undo() else { return [.nothingToUndo] }
@@ -168,28 +210,50 @@ public struct ReviewSession {
     case (.remembered, .card(let card)), (.forgot, .card(let card)), (.rated, .card(let card)):
       let rating = command.rating!
       let correct = rating != .again
-      let outcome = try answer(card, rating: rating)
+      let at = now
+      let outcome = try answer(card, rating: rating, at: at)
       index += 1
       revealed = false
-      guard let outcome else { return [.cardGone] }
+      guard let outcome else {
+        learning.remove(card.id)
+        placeWaiting(at: at)
+        return [.cardGone]
+      }
       var returnsAt: Int?
-      if !correct {
+      let before = learning
+      // Counted once a card: under the ladder by the answer that moved it (the day's first);
+      // under FSRS, where every answer in the session moves it, by its first in the session.
+      let counted =
+        outcome.entry.kind.movesSchedule
+        && (scheduler.fsrs == nil
+          || !history.contains {
+            if case .card(let done, _, _, _, _) = $0 { done.card.id == card.id } else { false }
+          })
+      if scheduler.fsrs != nil {
+        learning.note(outcome.card, at: at, clock: dayClock)
+      } else if !correct {
         let at = Relearning.returnIndex(forgottenAt: index - 1, after: relearnAfter, count: items.count)
         items.insert(.card(outcome.card), at: at)
         returnsAt = at
       }
-      history.append(.card(outcome, index: index - 1, returnsAt: returnsAt))
-      if outcome.entry.kind.movesSchedule {
+      history.append(
+        .card(outcome, index: index - 1, returnsAt: returnsAt, counted: counted, learning: before))
+      if counted {
         if correct { remembered += 1 } else { forgot += 1 }
       }
+      placeWaiting(at: at)
       return [.answered(outcome)]
     case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)), (.rated, .recall(let recall)):
       let recalled = command.rating != .again
       index += 1
       revealed = false
-      guard let previous = try answerRecall(recall, recalled: recalled) else { return [] }
+      guard let previous = try answerRecall(recall, recalled: recalled) else {
+        placeWaiting(at: now)
+        return []
+      }
       history.append(.recall(previous, index: index - 1))
       if recalled { recallsDone += 1 }
+      placeWaiting(at: now)
       return [.recallAnswered(recalled: recalled)]
     case (.reveal, .recall(let recall)) where card(of: recall) != nil:
       // A forgotten card's recall item: its answer, to check oneself against.
@@ -204,8 +268,7 @@ public struct ReviewSession {
 
   /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
   /// size), and applied to this session's deck by the same rule the journal replays.
-  mutating func answer(_ card: Card, rating: FSRSRating) throws -> Deck.AnswerOutcome? {
-    let at = now
+  mutating func answer(_ card: Card, rating: FSRSRating, at: Date) throws -> Deck.AnswerOutcome? {
     let today = dayClock.day(of: at)
     let after = recallAfterWrong
     let recallID = newID()
@@ -262,9 +325,18 @@ public struct ReviewSession {
 
   /// Takes back the last answer; returns the index of its item, to show it again, and its name.
   mutating func undo() throws -> (Int, String)? {
+    // A waiting card put in after the last answer goes back to waiting with it (and one put in
+    // before any answer stays: there is nothing to take back).
+    guard history.contains(where: { if case .placed = $0 { false } else { true } }) else { return nil }
+    while case .placed(let at, let before)? = history.last {
+      history.removeLast()
+      items.remove(at: at)
+      learning = before
+    }
     guard let last = history.popLast() else { return nil }
     switch last {
-    case .card(let outcome, let index, let returnsAt):
+    case .placed: return nil
+    case .card(let outcome, let index, let returnsAt, let counted, let before):
       do {
         try deckStore.append(
           .undo(
@@ -277,7 +349,8 @@ public struct ReviewSession {
       deck.undo(outcome, cardAt: positions[outcome.card.id])
       // Undo is last in, first out: every return put in after this one was taken out before.
       if let returnsAt { items.remove(at: returnsAt) }
-      if outcome.entry.kind.movesSchedule {
+      learning = before
+      if counted {
         if outcome.entry.correct { remembered -= 1 } else { forgot -= 1 }
       }
       return (index, outcome.card.front)
@@ -298,12 +371,16 @@ public struct ReviewSession {
     case cards(Int, on: Day)
     /// An open recall item comes at that instant.
     case recall(at: Date)
+    /// Under FSRS, `count` cards of this session wait in a learning step; the first is due at
+    /// that instant, later today.
+    case learning(Int, at: Date)
   }
 
   /// When the next review is, the deck as it is now: the next day a card of the session's kind
   /// is due, or the next recall item (which belongs to no collection) when that comes first;
   /// nil when nothing is to come.
   public func next() throws -> Next? {
+    if let (count, first) = learning.comesBack { return .learning(count, at: first) }
     let deck = try deckStore.load(replaying: scheduler.fsrs, clock: dayClock)
     let today = dayClock.day(of: start)
     let kept = deck.cards.filter { !$0.suspended && (collection == nil || $0.collection == collection) }
@@ -326,6 +403,10 @@ public struct ReviewSession {
     public var streak: Int
     /// Cards due tomorrow.
     public var tomorrow: Int
+    /// Under FSRS, the cards still waiting in a learning step when the session ended, and when
+    /// the first is due (nil when none waits).
+    public var waiting: Int = 0
+    public var firstBack: Date? = nil
 
     public var answered: Int { remembered + forgot }
   }
@@ -336,9 +417,28 @@ public struct ReviewSession {
     let deck = (try? deckStore.load(replaying: scheduler.fsrs, clock: dayClock)) ?? deck
     let today = dayClock.day(of: end)
     let input = PlanInput(deck: deck, clock: dayClock, limits: newCards, today: today)
+    // Under FSRS, the session's cards still in a step due today (waiting, or shown and not
+    // answered when the session ended).
+    let clock = dayClock
+    let steps = positions.values.compactMap { i -> Date? in
+      guard scheduler.fsrs != nil, let state = self.deck.cards[i].fsrs,
+        state.state == .learning || state.state == .relearning, clock.day(of: state.due) == today
+      else { return nil }
+      return state.due
+    }
     return Summary(
       remembered: remembered, forgot: forgot, recallsDone: recallsDone,
       streak: input.streak.length(asOf: today),
-      tomorrow: input.dueIndex.due(on: today.adding(days: 1)).values.reduce(0, +))
+      tomorrow: input.dueIndex.due(on: today.adding(days: 1)).values.reduce(0, +),
+      waiting: steps.count, firstBack: steps.min())
+  }
+}
+
+extension ReviewSession.Summary {
+  /// Under FSRS, the cards still waiting in a learning step when the session ended, in words:
+  /// `3枚は 14:20 にもう一度。`, the time in the day zone; nil when none waits.
+  public func comesBack(_ words: any Catalogue, clock: DayClock) -> String? {
+    guard waiting > 0, let firstBack else { return nil }
+    return words.comesBack(waiting, at: "\(clock.wallTime(at: firstBack))")
   }
 }

@@ -35,16 +35,18 @@ public enum AnswerKind: Equatable, Sendable {
     return inSession ? .relearn : .early
   }
 
-  /// FSRS's rule: an answer given at `instant` moves the state when the card is due — its FSRS
-  /// `due` instant is `instant` or before (learning steps are minutes apart, so a card may be due
-  /// again the same day). A card without an FSRS state is new, and due. Any other answer is
-  /// `relearn` in a review session and `early` outside one.
+  /// FSRS's rule: in a review session every answer moves the state at the moment it is given
+  /// (FSRS takes the real elapsed time): the session shows a card of the day, or one back from a
+  /// learning step when its due instant has passed or, with nothing else left, within the
+  /// learn-ahead limit (docs/scheduling.md#the-session-under-fsrs). Outside a session an answer
+  /// moves the state when the card is due — its FSRS `due` instant is `instant` or before; a card
+  /// without an FSRS state is new, and due — and is `early` otherwise.
   ///
   /// A card answered under the ladder since its state was last replayed must be replayed first
   /// (`FSRSScheduler.replayStates`), as every command that changes the deck does.
   public static func fsrs(_ card: Card, at instant: Date, inSession: Bool) -> AnswerKind {
-    if card.fsrs?.isDue(at: instant) ?? true { return .scheduling }
-    return inSession ? .relearn : .early
+    if inSession || card.fsrs?.isDue(at: instant) ?? true { return .scheduling }
+    return .early
   }
 
   /// The rule of `scheduler`.

@@ -62,11 +62,16 @@ public struct ReviewText {
   }
 
   /// An answer's outcome in the session: the new step and date, or that a relearning answer
-  /// moved nothing; a forgotten card comes back in the session, which it says too.
+  /// moved nothing; a card that comes back in the session (forgotten, on the ladder; left in a
+  /// learning step due later today, under FSRS) says that too.
   public func result(_ outcome: Deck.AnswerOutcome) -> String {
     let said = ratings ? rated(outcome) : remembered(outcome)
+    let comesBack =
+      ratings
+      ? SessionLearning.due(of: outcome.card, at: outcome.entry.at, clock: locale.clock) != nil
+      : !outcome.entry.correct
     // A line of its own: the outcome reads the same whether or not the card comes back.
-    return outcome.entry.correct ? said : said + "\n" + words.comesBackInSession
+    return comesBack ? said + "\n" + words.comesBackInSession : said
   }
 
   /// Under FSRS: the rating and the new due (a time for a learning step), or that a relearning
@@ -100,6 +105,7 @@ public struct ReviewText {
     return words.summary(
       answered: summary.answered, remembered: summary.remembered, forgot: summary.forgot,
       recallsDone: summary.recallsDone, streak: summary.streak, tomorrow: summary.tomorrow)
+      + (summary.comesBack(words, clock: locale.clock).map { " " + $0 } ?? "")
   }
 
   /// "Nothing to review now", and when the next is (`ReviewSession.next`).
@@ -109,6 +115,8 @@ public struct ReviewText {
     case nil: return words.nothingToReview
     case .cards(let count, let day)?:
       next = words.nextCards(count, on: day.description)
+    case .learning(let count, let at)?:
+      next = words.nextLearning(count, at: "\(locale.clock.wallTime(at: at))")
     case .recall(let at)?:
       next = words.nextRecall(at: locale.stamp(at))
     }

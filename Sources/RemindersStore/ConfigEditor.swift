@@ -72,6 +72,7 @@ public struct SettingKey: Sendable, Equatable {
     .init("study.new_per_day", .whole, "20"),
     .init("study.new_per_collection", .toml, "{}"),
     .init("study.scheduler", .text, "\"ladder\""),
+    .init("study.learn_ahead", .text, "\"20m\""),
     .init("study.fsrs.desired_retention", .number, "\(FSRSScheduler.standardDesiredRetention)"),
     .init("study.fsrs.learning_steps", .texts, "[\"1m\", \"10m\"]"),
     .init("study.fsrs.relearning_steps", .texts, "[\"10m\"]"),

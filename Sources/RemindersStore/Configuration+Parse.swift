@@ -140,6 +140,8 @@ extension Configuration {
       }
       config.candidates = n
     }
+    config.learnAhead =
+      try duration("study.learn_ahead", config.learnAhead, allowOff: false) ?? config.learnAhead
     if let after = lookup("review.relearn_after") {
       guard let n = after.int, n >= 0 else {
         throw fail("review.relearn_after", .zeroOrMore(example: 3))

@@ -21,6 +21,10 @@ public struct Configuration: Equatable, Sendable {
   /// `review.relearn_after`: a card forgotten in a review session comes back after this many
   /// other items of the session (docs/commands.md#relearning-in-the-session).
   public var relearnAfter = 3
+  /// `study.learn_ahead`: under FSRS, how soon a card in a learning step must be due for a
+  /// session to show it early when nothing else is left (Anki's learn-ahead limit; seconds;
+  /// docs/scheduling.md#the-session-under-fsrs).
+  public var learnAhead = 1200
   /// `review.in`: where a click on a daily or recall pop-up starts the review: the pop-up itself
   /// (`"popup"`, the default) or a terminal (`"terminal"`) (docs/delivery.md).
   public var reviewIn: ReviewPlace = .popup
@@ -74,7 +78,7 @@ public struct Configuration: Equatable, Sendable {
     "focus": ["minutes", "break", "long_break", "long_every", "hold_reminders"],
     "anki": ["collection", "decks", "command"],
     "alarm": ["sound", "location_timeout"],
-    "study": ["new_per_day", "new_per_collection", "scheduler", "fsrs"],
+    "study": ["new_per_day", "new_per_collection", "scheduler", "learn_ahead", "fsrs"],
     "dictionary": ["path"], "cards": ["candidates"],
     "calendar": ["url", "username", "password_command", "ca_file", "days"], "export": ["path"],
   ]

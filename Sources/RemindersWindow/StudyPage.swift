@@ -282,6 +282,7 @@ final class StudyPage {
     summaryBody.text =
       words.cardPopupDoneBody(recallsDone: figures.recallsDone, tomorrow: figures.tomorrow) + " "
       + words.streakLine(figures.streak)
+      + (figures.comesBack(words, clock: ending.dayClock).map { " " + $0 } ?? "")
     card.isVisible = false
     chooser.isVisible = false
     summary.isVisible = true

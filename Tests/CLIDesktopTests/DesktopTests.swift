@@ -345,6 +345,61 @@ struct DesktopContract {
     try session.closeAll()
   }
 
+  /// "Review here" under FSRS with a one-minute learn-ahead limit (docs/scheduling.md#the-session-under-fsrs),
+  /// by the real clock: 食べる and 飲む good (new to FSRS — the fixture keeps no `lastReviewedAt` —
+  /// so in their ten-minute step) and invoice again (its one-minute step) wait, the recall items
+  /// come, then invoice, due within the limit, is shown at once as card 6/6 and rated good; all
+  /// three are left ten minutes off, beyond the limit: the summary says they come back, and each
+  /// card is counted once.
+  func learningStepsInThePopUp() throws {
+    let bin = try home(extra: "[study]\nscheduler = \"fsrs\"\nlearn_ahead = \"1m\"\n")
+    let watch = try WatchProcess(bin)
+    defer { watch.stop() }
+    #expect(
+      try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").stdout == "popup daily:2026-11-21: \(daily)\n")
+    try session.act(showsTheDefault ? "default" : "cards", label: "Review here", on: daily)
+    try waitFor("the review in the pop-up") {
+      watch.output.contains("Review in the pop-up of daily:2026-11-21 started.")
+    }
+    let steps: [(title: String, body: String, rating: (key: String, label: String)?)] = [
+      ("1/5", "食べる", ("good", "Good")), ("2/5", "飲む", ("good", "Good")),
+      ("3/5", "invoice", ("again", "Again")),
+      ("4/5", "", nil), ("5/5", "", nil), ("6/6", "invoice", ("good", "Good")),
+    ]
+    for step in steps {
+      var shown: [String: Any] = [:]
+      try waitFor("pop-up \(step.title)") {
+        shown = try cardEntry(bin) ?? [:]
+        return (shown["title"] as? String)?.hasPrefix(step.title + " ") == true
+          || shown["title"] as? String == step.title
+      }
+      let title = try #require(shown["title"] as? String, "\(watch.output)")
+      usleep(400_000)
+      guard let rating = step.rating else {
+        try session.act("recalled", label: "Recalled", on: title)
+        continue
+      }
+      #expect(shown["body"] as? String == step.body, "\(shown)\n\(watch.output)")
+      try session.act("show", label: "Show answer", on: title)
+      try waitFor("the answer of \(step.body)") {
+        (try cardEntry(bin)?["body"] as? String)?.contains("Answer: ") == true
+      }
+      usleep(400_000)
+      try session.act(rating.key, label: rating.label, on: title)
+    }
+    try waitFor("the summary") { try cardEntry(bin)?["title"] as? String == "Done: 3 cards (2 remembered)" }
+    let summary = try cardEntry(bin)?["body"] as? String ?? ""
+    #expect(summary.hasPrefix("Recall items done: 2. "), "\(summary)\n\(watch.output)")
+    #expect(
+      summary.range(of: " 3 cards come back at [0-9]{2}:[0-9]{2}\\.$", options: .regularExpression) != nil,
+      "\(summary)")
+    let log = try #require(try bin.storedDeck()["reviewLog"] as? [[String: Any]])
+    #expect(log.count == 2 + 4, "\(log)")
+    #expect(log.allSatisfy { $0["relearn"] == nil && $0["early"] == nil }, "\(log)")
+    #expect(!watch.output.contains("reminders:"), "\(watch.output)")
+    try session.closeAll()
+  }
+
   /// The card on screen answered in a terminal (`cards answer`) while the review in the pop-up
   /// shows it: the pop-up moves on to the next card by itself, and the answer is the terminal's.
   func aCardAnsweredElsewhereMovesOn() throws {
@@ -492,6 +547,7 @@ struct DesktopContract {
   @Test func reviewInTheApp() throws { try contract().studyOpensInTheApp() }
   @Test func snooze() throws { try contract().snoozeComesBackOnce() }
   @Test func cardsHere() throws { try contract().cardsInThePopUp() }
+  @Test func learningStepsHere() throws { try contract().learningStepsInThePopUp() }
   @Test func answeredElsewhere() throws { try contract().aCardAnsweredElsewhereMovesOn() }
   @Test func drip() throws {
     let contract = try contract()

@@ -156,9 +156,12 @@ import Testing
   }
 
   /// A plain session under FSRS: the back's prompt shows the four ratings; `3` rates 食べる good
-  /// (its second learning step, 10 minutes), `1` rates invoice again (1 minute), which comes
-  /// back at the end; answered at the same instant (`--now`), its step is not over: relearning.
-  /// The journal carries each state; `run` folds it into deck.json as the reference gives it.
+  /// (its second learning step, 10 minutes), `1` rates invoice again (1 minute). Nothing else
+  /// left, invoice comes back at once (within the 20-minute learn-ahead limit), and good moves it
+  /// at that instant (`--now`) to its second step; then 食べる, whose 10 minutes are the sooner
+  /// (the same instant, the smaller id), is shown, and the input ends. The summary says both come
+  /// back at 09:10. The journal carries each state; `run` folds it into deck.json as the
+  /// reference gives it.
   @Test func aPlainSessionRatesWithDigits() throws {
     let bin = try Binary.withFixture()
     try bin.writeConfig(fsrsConfig)
@@ -174,10 +177,12 @@ import Testing
     #expect(lines.contains("→ good. Next review 2026-11-21 09:10 (learning)"))
     #expect(lines.contains("→ again. Next review 2026-11-21 09:01 (learning)"))
     #expect(lines.contains("It comes back in this session."))
-    #expect(lines.contains("→ good (relearning; the schedule stays as it was)"))
+    #expect(!lines.contains { $0.contains("relearning") })
     let fronts = lines.filter { $0.hasPrefix("[") }.map { $0.components(separatedBy: " — ")[0] }
-    #expect(fronts == ["[1/2 · JLPT] 食べる", "[2/2 · TOEIC] invoice", "[3/3 · TOEIC] invoice"])
+    #expect(
+      fronts == ["[1/2 · JLPT] 食べる", "[2/2 · TOEIC] invoice", "[3/3 · TOEIC] invoice", "[4/4 · JLPT] 食べる"])
     #expect(lines.last?.hasPrefix("Done: 2 cards answered (1 remembered, 1 forgot).") == true)
+    #expect(lines.last?.hasSuffix(" 2 cards come back at 09:10.") == true, "\(lines.last ?? "")")
 
     #expect(try bin.run(["run", "--now", "2026-11-21T09:01:00+09:00"], extraEnvironment: la).status == 0)
     #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
@@ -185,10 +190,18 @@ import Testing
     #expect(eaten["stability"] as? Double == 2.3065 && eaten["difficulty"] as? Double == 2.118103970459016)
     #expect(eaten["due"] as? String == "2026-11-21T09:10:00+09:00")
     let forgotten = try #require(try card(bin, invoice)["fsrs"] as? [String: Any])
-    #expect(forgotten["stability"] as? Double == 0.212 && forgotten["difficulty"] as? Double == 6.4133)
-    #expect(forgotten["due"] as? String == "2026-11-21T09:01:00+09:00" && forgotten["step"] as? Int == 0)
+    // The reference: again, then good at the same instant (`review_card` twice at 00:00Z).
+    // (Foundation's JSON reader may take the seventeenth digit a bit off: the file holds the
+    // reference's digits, to within a bit of the last place.)
+    let stability = try #require(forgotten["stability"] as? Double)
+    let difficulty = try #require(forgotten["difficulty"] as? Double)
+    #expect(abs(stability - 0.24668918777567272) < 1e-16 && abs(difficulty - 6.402115069296838) < 1e-15)
+    #expect(
+      try String(contentsOfFile: bin.deckPath, encoding: .utf8).contains("\"stability\": 0.24668918777567272")
+    )
+    #expect(forgotten["due"] as? String == "2026-11-21T09:10:00+09:00" && forgotten["step"] as? Int == 1)
     let kinds = try log(bin).suffix(3).map { $0["relearn"] as? Bool ?? false }
-    #expect(kinds == [false, false, true])
+    #expect(kinds == [false, false, false])
 
     // In Japanese the prompt names the ratings too.
     let ja = try bin.run(

@@ -68,12 +68,19 @@ extension English: ReviewMessages {
       + "\(tomorrow) \(tomorrow == 1 ? "card" : "cards") tomorrow."
   }
 
+  public func comesBack(_ count: Int, at time: String) -> String {
+    count == 1 ? "1 card comes back at \(time)." : "\(count) cards come back at \(time)."
+  }
+
   public var nothingToReview: String { "Nothing to review now." }
   public func nothingToReview(next: String) -> String { "\(nothingToReview) Next: \(next)." }
   public func nextCards(_ count: Int, on day: String) -> String {
     "\(count) \(count == 1 ? "card" : "cards") on \(day)"
   }
   public func nextRecall(at stamp: String) -> String { "a recall item at \(stamp)" }
+  public func nextLearning(_ count: Int, at time: String) -> String {
+    "\(count) \(count == 1 ? "card" : "cards") at \(time)"
+  }
 
   public var screenRecallLabel: String { "recall" }
   public func screenAnswer(_ back: String) -> String { "Answer: " + back }

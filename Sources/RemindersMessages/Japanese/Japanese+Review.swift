@@ -66,10 +66,13 @@ extension Japanese: ReviewMessages {
     "おしまい: \(answered)枚に答えました（覚えていた \(remembered)、忘れた \(forgot)）。思い出した項目 \(recallsDone)件。連続記録 \(streak)日。明日 \(tomorrow)枚。"
   }
 
+  public func comesBack(_ count: Int, at time: String) -> String { "\(count)枚は \(time) にもう一度。" }
+
   public var nothingToReview: String { "いま復習するものはありません。" }
   public func nothingToReview(next: String) -> String { "\(nothingToReview)次は \(next)。" }
   public func nextCards(_ count: Int, on day: String) -> String { "\(day) に \(count)枚" }
   public func nextRecall(at stamp: String) -> String { "\(stamp) に思い出す項目" }
+  public func nextLearning(_ count: Int, at time: String) -> String { "\(time) に \(count)枚" }
 
   public var screenRecallLabel: String { "思い出す" }
   public func screenAnswer(_ back: String) -> String { "答え: " + back }
