@@ -224,9 +224,11 @@ demo: build
 	@XDG_CACHE_HOME=$(DEMO_DIR)/cache $$($(SWIFT) build --show-bin-path)/reminders lookup 食べた --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config.toml --lang en
 	@XDG_CACHE_HOME=$(DEMO_DIR)/cache $$($(SWIFT) build --show-bin-path)/reminders cards add 猫 --pick 1 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config.toml --lang en > /dev/null
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config.toml --lang en | grep -E '^ID|猫'
-	@echo; echo "== FSRS-6 (study.scheduler = \"fsrs\"): the new learner rates the first card good =="
+	@echo; echo "== FSRS-6 (study.scheduler = \"fsrs\"): a short session; cards in a learning step come back in it, and the count drops =="
 	@sed 's/^\[study\]$$/[study]\nscheduler = "fsrs"/' $(DEMO_DIR)/config.toml > $(DEMO_DIR)/config-fsrs.toml
-	@$$($(SWIFT) build --show-bin-path)/reminders cards answer "$$($$($(SWIFT) build --show-bin-path)/reminders cards list --due --json --deck $(DEMO_DIR)/new-learner.json --config $(DEMO_DIR)/config-fsrs.toml | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')" good --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en
+	@$$($(SWIFT) build --show-bin-path)/reminders status --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en | head -1
+	@printf '\n3\n\n1\n\n3\n\n3\n\n3\n\n3\n\n3\n' | $$($(SWIFT) build --show-bin-path)/reminders review --plain --limit 3 --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en
+	@$$($(SWIFT) build --show-bin-path)/reminders status --deck $(DEMO_DIR)/new-learner.json --state-dir $(DEMO_DIR)/new-learner-state --config $(DEMO_DIR)/config-fsrs.toml --lang en | head -1
 	@echo; echo "== reminders cards list --due =="
 	@$$($(SWIFT) build --show-bin-path)/reminders cards list --due --deck $(DEMO_DIR)/deck.json --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders stats (eight weeks of sample history; the picture in $(DEMO_DIR)/heatmap.svg) =="
