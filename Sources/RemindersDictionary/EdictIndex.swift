@@ -76,9 +76,11 @@ public struct EdictIndex: @unchecked Sendable {
     return try! EdictIndex(owned: built, dictionaryPath: path)
   }
 
-  /// The index file at `cachePath` mapped, when it is one for `stamp` and whole.
+  /// The index file at `cachePath` mapped, when it is one for `stamp` and whole. Opened without
+  /// waiting: a named pipe put there would otherwise hold the open until a writer came; it is no
+  /// index (not a regular file), and the index is built again over it.
   static func mapped(_ cachePath: String, stamp: [UInt64], dictionaryPath: String) -> EdictIndex? {
-    let fd = Glibc.open(cachePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    let fd = Glibc.open(cachePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

@@ -146,3 +146,40 @@ import Testing
     }
   }
 }
+
+/// What is at the index's path is not trusted to be an index: a named pipe there (a hostile or
+/// mistaken `mkfifo ~/.cache/reminders/edict.index`) does not hang the lookup, which reads an
+/// index built in memory, and nothing is written through it.
+@Suite struct EdictIndexPathTests {
+  @Test func aNamedPipeAtTheIndexPathIsNoIndex() throws {
+    let dir = try TemporaryFolder.make("reminders-index-fifo")
+    let path = dir + "/edict"
+    try EdictTests.eucJP("　？？？ /EDICT test/\n猫 [ねこ] /(n) cat/(P)/\n", to: path)
+    try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
+    let fifo = dir + "/cache/edict.index"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // On a thread of its own, so that a hang fails the test instead of stopping the run.
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: Result<[String], any Error>?
+    Thread.detachNewThread {
+      result = Result {
+        DictionaryLookup.look(
+          "猫", in: try EdictIndex.open(dictionary: path, cacheDir: dir + "/cache"), limit: 3
+        )
+        .candidates.map(\.text)
+      }
+      done.signal()
+    }
+    if done.wait(timeout: .now() + 10) == .timedOut {
+      // Let the stuck open go, then fail.
+      let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      Issue.record("the lookup waited on the named pipe")
+      _ = done.wait(timeout: .now() + 5)
+      return
+    }
+    #expect(try result?.get() == ["cat"])
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "left as it was")
+  }
+}
