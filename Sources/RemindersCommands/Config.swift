@@ -5,6 +5,7 @@ import RemindersCore
 import RemindersMessages
 import RemindersReports
 import RemindersStore
+import RemindersTerminal
 
 /// `reminders config`: the settings of the config file, shown and changed (docs/configuration.md).
 ///
@@ -120,18 +121,23 @@ struct ConfigCommand: ParsableCommand {
     Language.lenient(global, environment: ProcessInfo.processInfo.environment)
   }
 
-  /// What changed, a line each, and where; or that nothing did.
+  /// What changed, a line each, and where; or that nothing did. Values and the path as a
+  /// terminal shows them (`VisibleCharacters`): a value may hold any character TOML allows.
   static func report(_ changes: [SettingsFile.Change], key: String, file: SettingsFile, words: any Catalogue)
   {
+    let shown = { (text: String) in VisibleCharacters.of(text) }
     guard !changes.isEmpty else {
       let current = try? file.show().first { $0.key == key.lowercased() }
       print(
         words.settingUnchanged(
-          key.lowercased(), value: current?.source == .file ? current?.value : nil, path: file.path))
+          key.lowercased(), value: current?.source == .file ? current?.value.map(shown) : nil,
+          path: shown(file.path)))
       return
     }
-    for change in changes { print(words.settingChanged(change.key, from: change.before, to: change.after)) }
-    print(words.settingsSaved(in: file.path))
+    for change in changes {
+      print(words.settingChanged(change.key, from: change.before.map(shown), to: change.after.map(shown)))
+    }
+    print(words.settingsSaved(in: shown(file.path)))
   }
 
   /// `body`, its refusals in words (Reports' `SettingsErrorText`, as the app says them) with

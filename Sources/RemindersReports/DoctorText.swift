@@ -7,6 +7,7 @@ import RemindersDesktop
 import RemindersMessages
 import RemindersStore
 import RemindersSystemd
+import RemindersTerminal
 
 extension DoctorReport {
   /// Where do-not-disturb was read, in the session's words (`readFrom` of `--json`: in English).
@@ -205,7 +206,8 @@ extension DoctorReport.Verdict {
       main = ([words.popupsDelivered(by: server)] + (waits ? [words.waitForDoNotDisturb] : [])).joined(
         separator: words.noteSeparator)
     case .runStopsOnFile(let file): main = words.runStops(on: file.summary(language))
-    case .fallsBack(let path, let why): main = words.fallsBack(to: path, why.text(language))
+    case .fallsBack(let path, let why):
+      main = words.fallsBack(to: VisibleCharacters.of(path), why.text(language))
     case .fallsBackButStops(let why, let file):
       main = words.wouldFallBackButStops(why.text(language), on: file.summary(language))
     }

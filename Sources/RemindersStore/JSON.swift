@@ -1,4 +1,5 @@
 import Foundation
+import RemindersCore
 import RemindersMessages
 
 /// A JSON value kept as read, so fields this version does not model survive a rewrite.
@@ -453,23 +454,48 @@ public struct JSONWriter {
 
   public mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }
 
+  /// A string, escaped so that no character of it can act on a terminal the JSON is printed to:
+  /// every `HiddenCharacter` (C0, DEL, C1 — U+009B is an 8-bit CSI —, the bidirectional
+  /// controls, the invisible ones) is written as a `\u` escape (`\u009b`); every reader of JSON
+  /// reads the same text back.
   public mutating func string(_ text: String) {
     out.append(UInt8(ascii: "\""))
-    for c in text.utf8 {
-      switch c {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0..<0x20:
-        raw("\\u00")
-        out.append(JSONWriter.hexDigit(c >> 4))
-        out.append(JSONWriter.hexDigit(c & 0xF))
-      default: out.append(c)
+    defer { out.append(UInt8(ascii: "\"")) }
+    // Most strings of a deck are ASCII (ids, dates): byte by byte, without decoding scalars.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      for c in text.utf8 {
+        switch c {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0..<0x20, 0x7F: escape(UInt32(c))
+        default: out.append(c)
+        }
+      }
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": raw("\\\"")
+      case "\\": raw("\\\\")
+      case "\n": raw("\\n")
+      case "\r": raw("\\r")
+      case "\t": raw("\\t")
+      case _ where HiddenCharacter.contains(scalar): escape(scalar.value)
+      case _ where scalar.isASCII: out.append(UInt8(scalar.value))
+      default: out.append(contentsOf: UTF8.encode(scalar)!)
       }
     }
-    out.append(UInt8(ascii: "\""))
+  }
+
+  /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
+  mutating func escape(_ scalar: UInt32) {
+    raw("\\u")
+    for shift in stride(from: 12, through: 0, by: -4) {
+      out.append(JSONWriter.hexDigit(UInt8((scalar >> UInt32(shift)) & 0xF)))
+    }
   }
 
   static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }

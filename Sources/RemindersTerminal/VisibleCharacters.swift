@@ -1,3 +1,5 @@
+import RemindersCore
+
 /// Data text made safe to write to a terminal: every character that a terminal would obey
 /// rather than show, or that hides or reorders the text around it, replaced by a visible form.
 ///
@@ -38,14 +40,7 @@ public enum VisibleCharacters {
   }
 
   /// Whether `scalar` is one a terminal obeys or one that hides or reorders text.
-  public static func hidden(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E: true
-    case 0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB: true
-    default: false
-    }
-  }
+  public static func hidden(_ scalar: Unicode.Scalar) -> Bool { HiddenCharacter.contains(scalar) }
 
   /// `<U+001B>`: the code point, four hex digits at least, as Unicode writes it.
   static func codePoint(_ scalar: Unicode.Scalar) -> String {

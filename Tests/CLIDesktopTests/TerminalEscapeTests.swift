@@ -9,9 +9,9 @@ import Testing
   static let note = "n\u{202E}\u{1B}[2J"
   static let now = "2026-11-23T10:00:00+09:00"
 
-  /// No ESC, BEL or U+202E anywhere in `text`.
+  /// No ESC, BEL, CSI (U+009B) or U+202E anywhere in `text`.
   static func clean(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) }
+    !text.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) }
   }
 
   static func home() throws -> Binary {
@@ -82,12 +82,41 @@ import Testing
     #expect(refused[2].1.stderr.contains("Q<U+001B>]2;PWNED<U+0007>x"), "\(refused[2].1.stderr)")
   }
 
-  /// `--json` escapes control characters as JSON does (`\u001b`), and keeps the text itself.
+  /// The settings file's values reach the terminal visibly too: `config set`'s "old → new" line,
+  /// and `doctor`'s verdict naming `fallback.path` (a title-setting OSC and a clear-screen there).
+  @Test func settingsShowTheirValuesVisibly() throws {
+    let bin = try Self.home()
+    // TOML lets U+009B and U+202E stand in a string as they are; ESC and BEL only as escapes.
+    let toml = "\"/tmp/x\u{9B}\u{202E}\\u001B]0;pwned\\u0007\\u001B[2J.ics\""
+    let set = try bin.run("config", "set", "fallback.path", toml)
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(
+      Self.clean(set.stdout) && set.stdout.contains("<U+009B><U+202E>"), "\(set.stdout.debugDescription)")
+    let again = try bin.run("config", "set", "fallback.path", "\"/tmp/plain.ics\"")
+    #expect(
+      Self.clean(again.stdout) && again.stdout.contains("<U+009B><U+202E>"),
+      "\(again.stdout.debugDescription)")
+    _ = try bin.run("config", "set", "fallback.path", toml)
+    let doctor = try bin.run("doctor", "--now", Self.now)
+    #expect(Self.clean(doctor.stdout) && Self.clean(doctor.stderr), "\(doctor.stdout.debugDescription)")
+  }
+
+  /// `--json` escapes control characters as JSON does (`\u001b`), the C1 and bidirectional ones
+  /// too (`\u009b`, `\u202e`), and keeps the text itself.
   @Test func jsonEscapesControlCharacters() throws {
     let bin = try Self.home()
+    for command in [
+      ["status", "--json", "--now", Self.now], ["preview", "--json", "--now", Self.now],
+      ["recall", "list", "--json"],
+    ] {
+      let result = try bin.run(command)
+      #expect(
+        result.status == 0 && Self.clean(result.stdout), "\(command): \(result.stdout.debugDescription)")
+    }
     let listed = try bin.run("cards", "list", "--json", "--now", Self.now)
     #expect(listed.status == 0, "\(listed.stderr)")
-    #expect(!listed.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    #expect(Self.clean(listed.stdout), "\(listed.stdout.debugDescription)")
+    #expect(listed.stdout.contains("n\\u202e\\u001b[2J"), "\(listed.stdout)")
     let cards = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]
     let first = cards?.first as? [String: Any]
     #expect(first?["front"] as? String == Self.front, "\(listed.stdout)")
