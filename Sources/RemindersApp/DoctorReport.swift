@@ -150,6 +150,9 @@ public struct DoctorReport {
     case font(JapaneseFont.Warning)
     /// The alarm file cannot be read: no alarm rings (reminders are delivered still).
     case alarmsWillNotRing(FileHealth)
+    /// `dictionary.path` names no dictionary that can be read (a folder, a named pipe): `lookup`
+    /// and `cards add FRONT` cannot offer candidates; `run` never opens it.
+    case dictionaryUnusable(FileHealth)
     /// `anki.collection` names no collection: Anki's cards are not counted anew (the deck's
     /// reminders go on). The one note that makes the exit code 1.
     case ankiNotCounted(AnkiConfigError)
@@ -245,6 +248,9 @@ public struct DoctorReport {
     // An alarm file `run` cannot read stops no reminder, but no alarm rings: said, same exit code.
     if let bad = files.first(where: { $0.role == .alarms && $0.error != nil }) {
       verdict.notes.append(.alarmsWillNotRing(bad))
+    }
+    if let bad = files.first(where: { $0.role == .dictionary && $0.error != nil }) {
+      verdict.notes.append(.dictionaryUnusable(bad))
     }
     let actions = Actions(
       serverOffers: server?.capabilities.contains("actions") ?? false,
@@ -348,8 +354,10 @@ public struct DoctorReport {
     // Boxes in place of Japanese text are worth saying, but do not stop delivery (same exit code).
     if let warning = font?.warning { notes.append(.font(warning)) }
     // Any file `run` always reads stops it (exit 65) before it delivers anything; the alarm file
-    // only keeps alarms from ringing.
-    if let broken = files.first(where: { $0.role != .fallback && $0.role != .alarms && $0.error != nil }) {
+    // only keeps alarms from ringing, and `run` never opens the dictionary.
+    if let broken = files.first(where: {
+      $0.role != .fallback && $0.role != .alarms && $0.role != .dictionary && $0.error != nil
+    }) {
       return Verdict(delivery: .broken, finding: .runStopsOnFile(broken), notes: notes)
     }
     // An `anki.collection` that is no collection stops nothing, but is worth exit 1.

@@ -218,6 +218,7 @@ extension DoctorReport.Verdict {
       case .timerNotEnabled: words.timerNotEnabledNote("\(TimerUnits.timerName) \(TimerUnits.watchName)")
       case .font(let warning): words.fontWarning(warning.words)
       case .alarmsWillNotRing(let file): words.alarmsWillNotRing(file.summary(language))
+      case .dictionaryUnusable(let file): words.dictionaryUnusable(file.summary(language))
       case .ankiNotCounted(let error): words.ankiNotCounted(error.text(language))
       case .calendarFailing: words.calendarFailingNote
       }

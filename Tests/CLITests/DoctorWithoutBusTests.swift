@@ -27,6 +27,25 @@ import Testing
     #expect(text.stdout.split(separator: "\n").last == "verdict: \(message)")
   }
 
+  /// `dictionary.path` naming a folder or a named pipe stops no reminder (`run` never opens
+  /// the dictionary, and exits 0): the verdict is the delivery's, with a note for `lookup`.
+  @Test func aDictionaryThatCannotBeReadStopsNoReminder() throws {
+    let bin = try home(nil)
+    let fifo = bin.home + "/edict.fifo"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    for path in [bin.home, fifo] {
+      try bin.writeConfig("[dictionary]\npath = \"\(path)\"\n")
+      let (result, root) = try doctor(bin)
+      #expect(result.status == 1, "no bus: it falls back")
+      let verdict = try #require(root["verdict"] as? [String: Any])
+      #expect(verdict["delivery"] as? String == "fallback", "\(path)")
+      let message = try #require(verdict["message"] as? String)
+      #expect(!message.contains("stops"), "\(message)")
+      #expect(message.contains("lookup and cards add FRONT cannot read the dictionary"), "\(message)")
+      #expect(try bin.run("run", "--now", "2026-11-21T07:00:00+09:00").status == 0)
+    }
+  }
+
   /// Every file `run` reads: missing, private, shared, unparsable; doctor writes nothing.
   @Test func filesAreCheckedAndNothingIsWritten() throws {
     let bin = try home(nil)

@@ -55,6 +55,10 @@ import Testing
     ),
     // The alarm file stops no reminder (its note is added by `examine`).
     Case(broken: .alarms, delivery: .popup, finding: "popups dunst 1.9"),
+    // Nor does the dictionary: `run` never opens it (its note is added by `examine`).
+    Case(broken: .dictionary, delivery: .popup, finding: "popups dunst 1.9"),
+    Case(
+      bus: noBus, broken: .dictionary, delivery: .fallback, finding: "falls back to /fallback.ics: bus noBus"),
     Case(timer: .notInstalled, delivery: .popup, finding: "popups dunst 1.9", notes: ["timer not installed"]),
     Case(timer: .disabled, delivery: .popup, finding: "popups dunst 1.9", notes: ["timer not enabled"]),
     Case(timer: .otherVersion, delivery: .popup, finding: "popups dunst 1.9", notes: ["timer otherVersion"]),
@@ -87,6 +91,7 @@ import Testing
     case .timerProblem(let problem): "timer \(problem)"
     case .font(let warning): "font \(warning)"
     case .alarmsWillNotRing(let file): "alarms \(file.path)"
+    case .dictionaryUnusable(let file): "dictionary \(file.path)"
     case .ankiNotCounted: "anki not counted"
     case .calendarFailing: "calendar failing"
     }

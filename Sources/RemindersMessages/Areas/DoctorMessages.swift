@@ -97,6 +97,9 @@ public protocol DoctorMessages: Sendable {
   func fallsBack(to path: String, _ why: String) -> String
   /// `no alarm will ring (SUMMARY)` / `アラームは鳴りません（SUMMARY）`.
   func alarmsWillNotRing(_ summary: String) -> String
+  /// `lookup and cards add FRONT cannot read the dictionary (SUMMARY)` /
+  /// `lookup と cards add FRONT は辞書を読めません（SUMMARY）`.
+  func dictionaryUnusable(_ summary: String) -> String
   /// `Anki's cards are not counted anew (ERROR); the deck's reminders go on` /
   /// `Anki のカードは新しく数えられません（ERROR）。デッキのリマインダーは続きます`.
   func ankiNotCounted(_ error: String) -> String

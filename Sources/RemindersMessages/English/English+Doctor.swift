@@ -115,6 +115,9 @@ extension English: DoctorMessages {
   }
 
   public func alarmsWillNotRing(_ summary: String) -> String { "no alarm will ring (\(summary))" }
+  public func dictionaryUnusable(_ summary: String) -> String {
+    "lookup and cards add FRONT cannot read the dictionary (\(summary))"
+  }
 
   public func ankiNotCounted(_ error: String) -> String {
     "Anki's cards are not counted anew (\(error)); the deck's reminders go on"

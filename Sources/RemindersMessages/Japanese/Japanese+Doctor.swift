@@ -127,6 +127,9 @@ extension Japanese: DoctorMessages {
   }
 
   public func alarmsWillNotRing(_ summary: String) -> String { "アラームは鳴りません（\(summary)）" }
+  public func dictionaryUnusable(_ summary: String) -> String {
+    "lookup と cards add FRONT は辞書を読めません（\(summary)）"
+  }
 
   public func ankiNotCounted(_ error: String) -> String {
     "Anki のカードは新しく数えられません（\(error)）。デッキのリマインダーは続きます"
