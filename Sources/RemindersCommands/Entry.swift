@@ -20,12 +20,13 @@ public enum Entry {
   public static func main() -> Never {
     StandardStreams.guardDescriptors()
     do {
-      if let run = Run.fastPath(Array(CommandLine.arguments.dropFirst())) {
+      let arguments = RawArguments.commandFirst(Array(CommandLine.arguments.dropFirst()))
+      if let run = Run.fastPath(arguments) {
         try run()
         try StandardStreams.flush()
         exit(0)
       }
-      var command = try Reminders.parseAsRoot()
+      var command = try Reminders.parseAsRoot(arguments)
       try command.run()
       // Output refused (a full disk, a closed stream) is a failed command, not a success.
       try StandardStreams.flush()

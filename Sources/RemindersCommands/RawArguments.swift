@@ -48,6 +48,35 @@ struct RawArguments {
     }
   }
 
+  /// `arguments` with the global options typed before the command's name moved after it
+  /// (`reminders --config X config set …` is `reminders config set … --config X`): every command
+  /// takes them, and the parser knows them only there. Only a run of global options (each with
+  /// its value) at the very start moves, and only when a command's name follows it.
+  static func commandFirst(_ arguments: [String]) -> [String] {
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      if GlobalOption(rawValue: argument) != nil {
+        index += 2
+      } else if let equals = argument.firstIndex(of: "="),
+        GlobalOption(rawValue: String(argument[..<equals])) != nil
+      {
+        index += 1
+      } else {
+        break
+      }
+    }
+    guard index > arguments.startIndex, index < arguments.endIndex, !arguments[index].hasPrefix("-") else {
+      return arguments
+    }
+    let leading = Array(arguments[..<index])
+    var rest = Array(arguments[index...])
+    // Before a `--`, after which every word is a value.
+    let end = rest.firstIndex(of: "--") ?? rest.endIndex
+    rest.insert(contentsOf: leading, at: end)
+    return rest
+  }
+
   /// An argument that names a global option or `--now`: its name, and the value joined to it.
   private static func option(_ argument: String) -> (String, String?)? {
     let names = GlobalOption.allCases.map(\.rawValue) + [TimeOptions.flag]

@@ -7,6 +7,19 @@ import Testing
 @Suite struct ConfigCommandTests {
   func read(_ bin: Binary) -> String? { try? String(contentsOfFile: bin.configPath, encoding: .utf8) }
 
+  /// The global options are taken before the command's name as after it.
+  @Test func globalOptionsMayComeBeforeTheCommand() throws {
+    let bin = try Binary()
+    let other = bin.home + "/other.toml"
+    try "".write(toFile: other, atomically: true, encoding: .utf8)
+    let set = try bin.run(["--config", other, "--lang", "ja", "config", "set", "daily.time", "09:30"])
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(set.stdout.hasPrefix("daily.time: "), "\(set.stdout)")
+    #expect(try String(contentsOfFile: other, encoding: .utf8).contains("09:30"))
+    let shown = try bin.run(["--config=\(other)", "config", "show"])
+    #expect(shown.status == 0 && shown.stdout.contains("\"09:30\""), "\(shown.stderr)")
+  }
+
   @Test func fromNoFileToAnEveningLearner() throws {
     let bin = try Binary()
     #expect(try bin.run("config", "path").stdout == bin.configPath + "\n")

@@ -23,6 +23,26 @@ import Testing
     #expect(raw.others == ["cards", "add", "--", "--lang", "ja"])
   }
 
+  /// Global options typed before the command's name go after it, where the parser knows them;
+  /// anything else stays as typed.
+  @Test(arguments: [
+    (
+      ["--config", "c.toml", "config", "set", "daily.time", "09:00"],
+      ["config", "set", "daily.time", "09:00", "--config", "c.toml"]
+    ),
+    (
+      ["--lang=ja", "--deck", "d.json", "cards", "add", "--", "-x", "y"],
+      ["cards", "add", "--lang=ja", "--deck", "d.json", "--", "-x", "y"]
+    ),
+    (["review", "--config", "c.toml"], ["review", "--config", "c.toml"]),
+    (["--config", "c.toml", "--help"], ["--config", "c.toml", "--help"]),
+    (["--config", "c.toml"], ["--config", "c.toml"]),
+    (["--now", "2026-11-21T09:00", "run"], ["--now", "2026-11-21T09:00", "run"]),
+  ])
+  func globalOptionsBeforeTheCommandMoveAfterIt(typed: [String], parsed: [String]) {
+    #expect(RawArguments.commandFirst(typed) == parsed)
+  }
+
   @Test func anOptionWithoutItsValueIsLeftToTheParser() {
     let raw = RawArguments(["run", "--now"])
     #expect(raw.now == nil)
