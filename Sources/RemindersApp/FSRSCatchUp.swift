@@ -10,9 +10,10 @@ import RemindersStore
 /// lock and before the change, so the switch is stored at the first write after
 /// `study.scheduler` becomes `fsrs`, and an answer always meets a card whose state is current.
 /// Until that write, readers replay the lagging cards in memory (`DeckStore.planInput`,
-/// `studyRecord`, `load(replaying:)`): every count is the replayed one from the switch on. A card answered under the ladder since its state was last
-/// replayed is replayed again, so going back and forth loses no answer. Under the ladder it
-/// does nothing: switching back keeps the ladder's fields as they are.
+/// `studyRecord`, `load(replaying:)`): every count is the replayed one from the switch on. A
+/// card answered under the ladder since its state was last replayed is replayed again, so going
+/// back and forth loses no answer. Under the ladder it does nothing: switching back keeps the
+/// ladder's fields as they are.
 public struct FSRSCatchUp: Sendable {
   public let scheduler: StudyScheduler
   public let clock: DayClock

@@ -214,9 +214,9 @@ public struct ReviewSession {
       let outcome = try answer(card, rating: rating, at: at)
       index += 1
       revealed = false
+      defer { placeWaiting(at: at) }
       guard let outcome else {
         learning.remove(card.id)
-        placeWaiting(at: at)
         return [.cardGone]
       }
       var returnsAt: Int?
@@ -241,19 +241,16 @@ public struct ReviewSession {
       if counted {
         if correct { remembered += 1 } else { forgot += 1 }
       }
-      placeWaiting(at: at)
       return [.answered(outcome)]
     case (.remembered, .recall(let recall)), (.forgot, .recall(let recall)), (.rated, .recall(let recall)):
       let recalled = command.rating != .again
       index += 1
       revealed = false
-      guard let previous = try answerRecall(recall, recalled: recalled) else {
-        placeWaiting(at: now)
-        return []
-      }
+      let answered = try answerRecall(recall, recalled: recalled)
+      defer { placeWaiting(at: now) }
+      guard let previous = answered else { return [] }
       history.append(.recall(previous, index: index - 1))
       if recalled { recallsDone += 1 }
-      placeWaiting(at: now)
       return [.recallAnswered(recalled: recalled)]
     case (.reveal, .recall(let recall)) where card(of: recall) != nil:
       // A forgotten card's recall item: its answer, to check oneself against.
@@ -420,12 +417,12 @@ public struct ReviewSession {
     // Under FSRS, the session's cards still in a step due today (waiting, or shown and not
     // answered when the session ended).
     let clock = dayClock
-    let steps = positions.values.compactMap { i -> Date? in
-      guard scheduler.fsrs != nil, let state = self.deck.cards[i].fsrs,
-        state.state == .learning || state.state == .relearning, clock.day(of: state.due) == today
-      else { return nil }
-      return state.due
-    }
+    let steps =
+      scheduler.fsrs == nil
+      ? []
+      : positions.values.compactMap {
+        SessionLearning.stepDue(of: self.deck.cards[$0], on: today, clock: clock)
+      }
     return Summary(
       remembered: remembered, forgot: forgot, recallsDone: recallsDone,
       streak: input.streak.length(asOf: today),

@@ -26,9 +26,11 @@ extension Language {
   /// `lenient` from the global options' values, however they were found (parsed, or read from
   /// the raw arguments when an error is said).
   static func lenient(_ options: [GlobalOption: String], environment: [String: String]) -> Language {
+    // `--lang` named a language: no config to read.
     if let language = options[.lang].flatMap(Language.init(rawValue:)) { return language }
-    let configured = Configuration.lenient(options, environment: environment)
-    return resolve(lang: nil, configured: configured?.language, environment: environment)
+    return lenient(
+      options, configuration: Configuration.lenient(options, environment: environment),
+      environment: environment)
   }
 
   /// `lenient` for a config already read leniently.

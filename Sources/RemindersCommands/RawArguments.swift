@@ -54,17 +54,11 @@ struct RawArguments {
   /// its value) at the very start moves, and only when a command's name follows it.
   static func commandFirst(_ arguments: [String]) -> [String] {
     var index = arguments.startIndex
-    while index < arguments.endIndex {
-      let argument = arguments[index]
-      if GlobalOption(rawValue: argument) != nil {
-        index += 2
-      } else if let equals = argument.firstIndex(of: "="),
-        GlobalOption(rawValue: String(argument[..<equals])) != nil
-      {
-        index += 1
-      } else {
-        break
-      }
+    // Read as the scanner reads them (`option`): a value joined to its name, or the next word.
+    while index < arguments.endIndex, let (name, joined) = RawArguments.option(arguments[index]),
+      GlobalOption(rawValue: name) != nil
+    {
+      index += joined == nil ? 2 : 1
     }
     guard index > arguments.startIndex, index < arguments.endIndex, !arguments[index].hasPrefix("-") else {
       return arguments

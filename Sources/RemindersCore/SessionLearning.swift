@@ -28,8 +28,14 @@ public struct SessionLearning: Equatable, Sendable {
   /// When `card` waits in the session at `now`: it is in a learning or relearning step, due after
   /// `now` on `now`'s day-zone day; nil otherwise (a review card, one due now, one due tomorrow).
   public static func due(of card: Card, at now: Date, clock: DayClock) -> Date? {
-    guard let state = card.fsrs, state.state == .learning || state.state == .relearning, state.due > now,
-      clock.day(of: state.due) == clock.day(of: now)
+    stepDue(of: card, on: clock.day(of: now), clock: clock).flatMap { $0 > now ? $0 : nil }
+  }
+
+  /// When `card`'s learning or relearning step is due, if that is on `day` (its due passed or
+  /// not); nil for a card in review, new, or in a step due another day.
+  public static func stepDue(of card: Card, on day: Day, clock: DayClock) -> Date? {
+    guard let state = card.fsrs, state.state == .learning || state.state == .relearning,
+      clock.day(of: state.due) == day
     else { return nil }
     return state.due
   }

@@ -121,7 +121,7 @@ final class Connection: @unchecked Sendable {
 /// Owns one `DBusMessage` reference.
 final class Message {
   let handle: OpaquePointer
-  /// The member name, for error messages.
+  /// The member name (a signal's, as the monitor reads it; `reply` for a reply).
   let member: String
 
   /// Takes over one reference the caller already holds.

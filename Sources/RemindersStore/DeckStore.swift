@@ -37,14 +37,28 @@ public struct DeckStore: Sendable {
   /// behind its answers with the state its log gives (`FSRSScheduler.replayStates`), in memory:
   /// the count a reader gives right after a switch is the one the next write stores.
   public func load(replaying fsrs: FSRSScheduler?, clock: DayClock) throws -> Deck {
-    try deck(applying: journal.read(), replaying: fsrs, clock: clock)
+    try load(applying: journal.read(), replaying: fsrs, clock: clock).deck
   }
 
-  /// The whole deck with `lines` (read from the journal just before) applied.
-  private func load(applying lines: [(id: String, change: DeckJournal.Change)]) throws -> StoredDeck {
+  /// The whole deck with `lines` (read from the journal just before) applied; from `bytes` when
+  /// the file was read already.
+  private func load(
+    applying lines: [(id: String, change: DeckJournal.Change)], bytes: [UInt8]? = nil
+  ) throws -> StoredDeck {
     var stored = StoredDeck()
-    if let bytes = try FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
+    if let bytes = try bytes ?? FileIO.read(path) { stored = try DeckCodec.decode(bytes, path: path) }
     DeckJournal.apply(lines, to: &stored)
+    return stored
+  }
+
+  /// `load(applying:bytes:)`, and under FSRS every lagging card's state replayed from its log
+  /// (in memory: nothing is written).
+  private func load(
+    applying lines: [(id: String, change: DeckJournal.Change)], bytes: [UInt8]? = nil,
+    replaying fsrs: FSRSScheduler?, clock: DayClock
+  ) throws -> StoredDeck {
+    var stored = try load(applying: lines, bytes: bytes)
+    fsrs?.replayStates(of: &stored.deck, clock: clock)
     return stored
   }
 
@@ -59,6 +73,7 @@ public struct DeckStore: Sendable {
     clock: DayClock, limits: NewCardLimits, today: Day, replaying fsrs: FSRSScheduler? = nil
   ) throws -> PlanInput {
     let lines = try journal.read()
+    var read: [UInt8]?
     if lines.isEmpty {
       guard let bytes = try FileIO.read(path) else {
         return PlanInput(
@@ -68,21 +83,10 @@ public struct DeckStore: Sendable {
       let input = try DeckCodec.digest(
         bytes, path: path, clock: clock, limits: limits, today: today, fsrsLags: &lags)
       guard fsrs != nil, lags else { return input }
+      read = bytes
     }
-    return PlanInput(
-      deck: try deck(applying: lines, replaying: fsrs, clock: clock), clock: clock, limits: limits,
-      today: today)
-  }
-
-  /// The whole deck with `lines` applied, and under FSRS every lagging card's state replayed
-  /// from its log (in memory: nothing is written).
-  private func deck(
-    applying lines: [(id: String, change: DeckJournal.Change)], replaying fsrs: FSRSScheduler?,
-    clock: DayClock
-  ) throws -> Deck {
-    var deck = try load(applying: lines).deck
-    fsrs?.replayStates(of: &deck, clock: clock)
-    return deck
+    let stored = try load(applying: lines, bytes: read, replaying: fsrs, clock: clock)
+    return PlanInput(deck: stored.deck, clock: clock, limits: limits, today: today)
   }
 
   /// What `stats` needs: answers and focus minutes per day-zone day, and the cards by due day.
@@ -93,6 +97,7 @@ public struct DeckStore: Sendable {
     replaying fsrs: FSRSScheduler? = nil
   ) throws -> StudyRecord {
     let lines = try journal.read()
+    var read: [UInt8]?
     if lines.isEmpty {
       guard let bytes = try FileIO.read(path) else {
         return StudyRecord(dueIndex: DueIndex(limits: limits, since: today), retention: retention)
@@ -101,10 +106,11 @@ public struct DeckStore: Sendable {
       let record = try DeckCodec.studyDigest(
         bytes, path: path, clock: clock, limits: limits, today: today, retention: retention, fsrsLags: &lags)
       guard fsrs != nil, lags else { return record }
+      read = bytes
     }
-    // With a journal, or under FSRS with a lagging card (as `planInput`): the whole deck.
-    var stored = try load(applying: lines)
-    fsrs?.replayStates(of: &stored.deck, clock: clock)
+    // With a journal, or under FSRS with a lagging card (as `planInput`): the whole deck, from
+    // the bytes the digest read when it did.
+    let stored = try load(applying: lines, bytes: read, replaying: fsrs, clock: clock)
     return StudyRecord(
       deck: stored.deck, focusLog: try DeckCodec.focusLog(of: stored, path: path), clock: clock,
       limits: limits, today: today, retention: retention)

@@ -75,8 +75,6 @@ public protocol ReviewMessages: Sendable {
   /// `→ 10m後にもう一度。` / `→ Asked again in 10m.`
   func recallAgain(after: String) -> String
 
-  /// The session's last line: `おしまい: 3枚に答えました（…）。…` / `Done: 3 cards answered (…). …`
-  /// (`1 card`, `1 day`).
   /// Under FSRS, after a session's summary: the cards still in a learning step, and when the
   /// first is due: `3枚は 14:20 にもう一度。` / `3 cards come back at 14:20.`
   func comesBack(_ count: Int, at time: String) -> String
@@ -85,6 +83,8 @@ public protocol ReviewMessages: Sendable {
   /// due at `time` today: `14:20 に 3枚` / `3 cards at 14:20`.
   func nextLearning(_ count: Int, at time: String) -> String
 
+  /// The session's last line: `おしまい: 3枚に答えました（…）。…` / `Done: 3 cards answered (…). …`
+  /// (`1 card`, `1 day`).
   func summary(answered: Int, remembered: Int, forgot: Int, recallsDone: Int, streak: Int, tomorrow: Int)
     -> String
 
