@@ -44,11 +44,12 @@ TEST_EXCLUDED := gdm3
 # The Python packages the tests read our output with, in a virtual environment of the repository's
 # own (ignored by git): `icalendar` (the independent reader of what we write), `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts) and
-# `fsrs` (the reference FSRS scheduler, whose cards the FSRS tests require ours to equal) and
+# `fsrs` (the reference FSRS scheduler, whose cards the FSRS tests require ours to equal),
+# `fsrs-rs-python` (fsrs-rs, the optimizer Anki ships: `fsrs optimize` must fit as well as it) and
 # `caldav` (an independent CalDAV client: it reads back and edits the calendars the sync writes).
 VENV := .venv
 # Pinned to what the tests were last run against, so that CI gets what was tested.
-VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2 caldav==3.6.0
+VENV_PACKAGES := icalendar==7.3.0 anki==26.9.3 fsrs==6.3.2 fsrs-rs-python==0.9.3 caldav==3.6.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR := .demo
 
@@ -83,7 +84,7 @@ deps-harness:
 deps: deps-demo
 	$(call apt_install,$(TEST_PACKAGES),$(addsuffix -,$(TEST_EXCLUDED)))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs, caldav' 2>/dev/null || \
+	@$(VENV)/bin/python -c 'import icalendar, anki.collection, fsrs, fsrs_rs_python, caldav' 2>/dev/null || \
 	  { echo "installing into $(VENV): $(VENV_PACKAGES)"; $(VENV)/bin/python -m pip install -q $(VENV_PACKAGES); }
 
 build: deps-demo

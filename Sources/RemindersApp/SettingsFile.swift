@@ -133,6 +133,26 @@ public struct SettingsFile: Sendable {
     return changes.filter { $0.before != $0.after }
   }
 
+  /// Sets several keys in one write (each VALUE already a TOML value of its key, as
+  /// `SettingKey.toml` gives it): the file has all of them or, refused, none.
+  public func set(toml values: [(key: String, value: String)]) throws -> [Change] {
+    let lock = try lock()
+    defer { withExtendedLifetime(lock) {} }
+    let before = try read()
+    var after = before
+    var changes: [Change] = []
+    for (name, value) in values {
+      let key = try setting(name)
+      let was = ConfigEditor.value(of: key, in: after)
+      after = try edit(after) { document throws(ConfigEditor.Unsupported) in
+        try ConfigEditor.set(document, key: key, value: value)
+      }
+      changes.append(Change(key: key.key, before: was, after: value))
+    }
+    try write(after, replacing: before)
+    return changes.filter { $0.before != $0.after }
+  }
+
   /// Removes `key` from the file: its default applies again.
   public func unset(_ name: String) throws -> [Change] {
     let key = try setting(name)

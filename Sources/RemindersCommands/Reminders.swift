@@ -19,7 +19,7 @@ struct Reminders: ParsableCommand {
     subcommands: [
       Preview.self, Run.self, Watch.self, Export.self, Cards.self, Recall.self, TimerCommand.self,
       Doctor.self, Status.self, Review.self, Snooze.self, Stats.self, Focus.self, AlarmCommand.self,
-      ConfigCommand.self, Lookup.self, CalendarCommand.self,
+      ConfigCommand.self, Lookup.self, CalendarCommand.self, FSRSCommand.self,
     ]
   )
 }

@@ -40,8 +40,11 @@ struct Stats: ParsableCommand {
     let invocation = try Invocation(global)
     if let svg, svg != "-" { try CommandLinePath.requireFolder(of: svg, words: invocation.words) }
     let now = time.instant(in: invocation.clock)
-    let report = StudyReport(
+    var report = StudyReport(
       locale: invocation.locale, now: now, stats: try invocation.workspace.studyStats(now: now, weeks: weeks))
+    if invocation.configuration.studyScheduler.fsrs != nil {
+      report.fsrsParameters = try invocation.workspace.fsrsParametersInUse()
+    }
     if let svg {
       let picture = Array(StudyPicture(report: report).svg.utf8)
       if svg == "-" {

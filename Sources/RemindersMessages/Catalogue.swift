@@ -11,7 +11,7 @@
 public typealias Catalogue = PopupMessages & ReviewMessages & CardsMessages & FocusMessages & StatsMessages
   & PlanMessages & DeliveryMessages & DoctorMessages & TimerMessages & AlarmMessages & AnkiMessages
   & ErrorsMessages & HelpMessages & CardPopupMessages & ConfigMessages & DictionaryMessages & CalendarMessages
-  & ConfigFileMessages & FileContentMessages & AppMessages
+  & ConfigFileMessages & FileContentMessages & AppMessages & FSRSMessages
 
 /// The Japanese catalogue.
 public struct Japanese: Sendable {

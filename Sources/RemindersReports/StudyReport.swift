@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersMessages
 import RemindersStore
@@ -13,6 +14,8 @@ public struct StudyReport {
   public let locale: ReportLocale
   public let now: Date
   public let stats: StudyStats
+  /// Under FSRS, the parameters in use and where they come from (nil under the ladder).
+  public var fsrsParameters: FSRSParametersInUse?
 
   public init(locale: ReportLocale, now: Date, stats: StudyStats) {
     self.locale = locale
@@ -126,6 +129,10 @@ public struct StudyReport {
       lines.append(
         words.predictedRetention(retention.average.map(StudyReport.percent), cards: retention.cards))
     }
+    if let fsrsParameters {
+      let (standard, fitted) = FSRSFitText.source(fsrsParameters.source)
+      lines.append(words.parametersLine(standard: standard, fitted: fitted))
+    }
     return lines
   }
 
@@ -180,6 +187,17 @@ public struct StudyReport {
               ("max", upper.map(OrderedJSON.int) ?? .null),
             ])
           })
+      ),
+      (
+        "fsrsParameters",
+        fsrsParameters.map { inUse in
+          let (standard, fitted) = FSRSFitText.source(inUse.source)
+          return .object([
+            ("source", .string(standard ? "default" : fitted == nil ? "set" : "fitted")),
+            ("fitted", fitted.map(OrderedJSON.string) ?? .null),
+            ("parameters", .array(inUse.weights.map { .number(FSRSOptimization.written($0)) })),
+          ])
+        } ?? .null
       ),
       (
         "days",

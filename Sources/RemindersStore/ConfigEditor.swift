@@ -78,6 +78,7 @@ public struct SettingKey: Sendable, Equatable {
     .init("study.fsrs.relearning_steps", .texts, "[\"10m\"]"),
     .init("study.fsrs.maximum_interval", .whole, "36500"),
     .init("study.fsrs.parameters", .toml, nil),
+    .init("study.fsrs.fitted", .text, nil),
     .init("dictionary.path", .text, "\"/usr/share/edict/edict\""),
     .init("cards.candidates", .whole, "3"),
     .init("calendar.url", .text, nil),

@@ -190,7 +190,8 @@ extension Configuration {
       config.locationTimeout = timeout
     }
     config.newCards = try newCardLimits(lookup: lookup, fail: fail)
-    config.studyScheduler = try studyScheduler(table: table, text: text, fail: fail)
+    (config.studyScheduler, config.fsrsSettings, config.fsrsFitted) = try studyScheduler(
+      table: table, text: text, fail: fail)
     if table["calendar"] != nil {
       config.calendar = try calendarSettings(text: text, filePath: filePath, lookup: lookup, fail: fail)
     }

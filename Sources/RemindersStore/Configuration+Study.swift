@@ -33,14 +33,14 @@ extension Configuration {
 
   /// The keys of `[study.fsrs]`.
   static let fsrsKeys: Set<String> = [
-    "parameters", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval",
+    "parameters", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "fitted",
   ]
 
   /// `study.scheduler` and `[study.fsrs]`: every FSRS value is checked whichever scheduler is
   /// chosen, so that switching to `fsrs` later never meets a file that was wrong all along.
   static func studyScheduler(
     table: TOMLDocument.Value, text: (String) throws -> String?, fail: (String, ConfigProblem) -> StoreError
-  ) throws -> StudyScheduler {
+  ) throws -> (StudyScheduler, FSRSScheduler, fitted: Day?) {
     var fsrs: [String: TOMLDocument.Value] = [:]
     if let value = table["study"]?["fsrs"] {
       guard value.isTable else { throw fail("study.fsrs", .notTable("study.fsrs")) }
@@ -111,9 +111,16 @@ extension Configuration {
       // Each value was checked above as the scheduler checks it; this names the table if not.
       throw fail("study.fsrs", problem(error))
     }
+    var fitted: Day?
+    if let value = fsrs["fitted"] {
+      guard let text = value.string, let day = Day(iso: text) else {
+        throw fail("study.fsrs.fitted", .fittedDay(got: ErrorText.shown(value)))
+      }
+      fitted = day
+    }
     switch try text("study.scheduler") {
-    case nil, "ladder": return .ladder
-    case "fsrs": return .fsrs(scheduler)
+    case nil, "ladder": return (.ladder, scheduler, fitted)
+    case "fsrs": return (.fsrs(scheduler), scheduler, fitted)
     case let other?:
       throw fail("study.scheduler", .scheduler(got: ErrorText.quoted(other)))
     }

@@ -43,6 +43,12 @@ public struct Configuration: Equatable, Sendable {
   /// `study.scheduler` and `[study.fsrs]`: the ladder, or FSRS-6 with its settings
   /// (docs/scheduling.md).
   public var studyScheduler: StudyScheduler = .ladder
+  /// `[study.fsrs]`'s settings, checked and kept whichever scheduler is chosen (`fsrs optimize`
+  /// fits and reports them under the ladder too).
+  public var fsrsSettings: FSRSScheduler = .standard
+  /// `study.fsrs.fitted`: the day `fsrs optimize --apply` fitted the parameters (nil: never, or
+  /// set by hand).
+  public var fsrsFitted: Day? = nil
   /// `dictionary.path`: the EDICT file `lookup` and `cards add FRONT` read (docs/dictionary.md).
   public var dictionaryPath = Configuration.standardDictionary
   /// `cards.candidates`: how many candidates a lookup offers, 1 to 5.

@@ -126,6 +126,8 @@ public enum ConfigProblem: Equatable, Sendable {
   case numberRange(lower: Double, upper: Double, got: Double)
   /// `study.fsrs.desired_retention` not strictly between 0 and 1.
   case retention(got: String)
+  /// `study.fsrs.fitted` not a day such as "2026-12-03".
+  case fittedDay(got: String)
   /// `learning_steps` or `relearning_steps` that is no list.
   case stepsList
   /// A step that is no duration such as 1m.

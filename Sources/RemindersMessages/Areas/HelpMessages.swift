@@ -95,6 +95,7 @@ public enum HelpCommand: String, Sendable, CaseIterable {
   case config, configPath, configShow, configSet, configUnset
   case lookup
   case calendar, calendarSync, calendarStatus
+  case fsrs, fsrsOptimize
 }
 
 /// An option, flag or argument whose help the catalogue writes, named after where it is declared.
@@ -106,6 +107,7 @@ public enum HelpItem: String, Sendable, CaseIterable {
   // Cards and recall items.
   case cardFront, cardBack, cardCollection, cardNote, cardTag, cardID, cardDuplicate, cardPick, lookupWord
   case calendarDryRun
+  case fsrsApply, fsrsAnki
   case listDue, onlyCollection, answerResult
   case editFront, editBack, editCollection, editNote
   case importFile, importCollection

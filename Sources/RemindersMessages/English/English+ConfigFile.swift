@@ -75,6 +75,7 @@ extension English: ConfigFileMessages {
     case .numberRange(let lower, let upper, let got):
       "expected a number from \(lower) to \(upper), got \(got)"
     case .retention(let got): "expected a number between 0 and 1 (both excluded), such as 0.9, got \(got)"
+    case .fittedDay(let got): "expected a day such as \"2026-12-03\", got \(got)"
     case .stepsList: "expected a list of durations such as [\"1m\", \"10m\"], or [] for none"
     case .step(let got): "expected a duration such as 1m, 10m or 1d, got \(got)"
     case .maximumInterval(let upTo, let got): "expected a whole number of days from 1 to \(upTo), got \(got)"

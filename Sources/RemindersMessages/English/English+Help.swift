@@ -21,6 +21,10 @@ extension English: HelpMessages {
       "Bring the CalDAV calendar in step with the plan now; prints what it created, replaced and deleted."
     case .calendarStatus:
       "Show the CalDAV calendar: the events written there, the last sync, and any problem."
+    case .fsrs:
+      "FSRS, the scheduler of study.scheduler = \"fsrs\": its parameters fitted to your own history."
+    case .fsrsOptimize:
+      "Fit FSRS's 21 parameters to your review history, as Anki's Optimize does; --apply writes them to the config."
     case .cardsList: "List cards."
     case .cardsAnswer: "Record an answer: correct climbs the ladder, wrong starts over tomorrow."
     case .cardsEdit: "Change a card's sides, collection or note."
@@ -127,6 +131,8 @@ extension English: HelpMessages {
     case .calendarSync:
       "Lists the calendar and writes what differs from the plan (only where the server still holds what it last wrote). Exit 69 when the server cannot be reached, 77 when it refuses the user name or password."
     case .calendarStatus: "Reads the files only: no request is sent."
+    case .fsrsOptimize:
+      "Prints the fitted parameters, the reviews and cards used, and how well the parameters in use and the fitted ones predict your answers (log loss and RMSE of bins: lower is better). A review counts when it was given on a later day than the card's previous answer. With too little history, exit 65 and nothing is written. --apply sets study.fsrs.parameters and study.fsrs.fitted as `config set` would, comments kept; it works under either scheduler."
     case .cardsImport:
       "One card a line: front, back, optional collection. A header line (front/back or 表/裏) names the columns (also collection/コレクション, note/メモ) and may put them in any order. Cards already in the deck with the same front, back and collection are skipped. A .csv file is CSV (RFC 4180 quoting); any other is TSV when it holds a tab."
     case .recallAdd:
@@ -161,7 +167,8 @@ extension English: HelpMessages {
     case .configSet:
       "VALUE is written as the key takes it: text as it is (daily.time 19:00), true or false, a number, a list split at commas (quiet.hours 12:00-13:00,22:00-07:00), a command split at spaces (review.terminal \"xterm -e\"), or TOML ([\"a\", \"b\"]). The whole file is checked before it is written: a bad value is exit 64 and the file stays as it was."
     case .cards, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
-      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
+      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset,
+      .fsrs:
       ""
     }
   }
@@ -185,6 +192,8 @@ extension English: HelpMessages {
     case .cardPick: "Without BACK: take the Nth of the dictionary's candidates."
     case .lookupWord: "A Japanese or English word."
     case .calendarDryRun: "Say what a sync would change, and write nothing."
+    case .fsrsApply: "Write the fitted parameters to the config file."
+    case .fsrsAnki: "Fit to the review log of the Anki collection of config anki.collection (read only)."
     case .cardCollection: "A named group, e.g. TOEIC."
     case .cardNote: "A note shown with the answer."
     case .cardTag: "A tag (repeat for more)."

@@ -70,6 +70,7 @@ extension Japanese: ConfigFileMessages {
     case .numberCount(let expected, let got): "\(expected) 個の数を指定します（\(got) 個ではなく）"
     case .numberRange(let lower, let upper, let got): "\(lower) から \(upper) までの数を指定します（\(got) ではなく）"
     case .retention(let got): "0 より大きく 1 より小さい数を指定します（例: 0.9。\(got) ではなく）"
+    case .fittedDay(let got): "\"2026-12-03\" のような日付を指定します（\(got) ではなく）"
     case .stepsList: "[\"1m\", \"10m\"] のような時間の長さのリストを指定します。なしにするときは [] です"
     case .step(let got): "1m、10m、1d のような時間の長さを指定します（\(got) ではなく）"
     case .maximumInterval(let upTo, let got): "1 から \(upTo) までの日数を整数で指定します（\(got) ではなく）"

@@ -17,6 +17,9 @@ extension Japanese: HelpMessages {
     case .calendar: "CalDAV カレンダーを予定と一致させ、スマートフォンや別のコンピューターでも通知されるようにします。"
     case .calendarSync: "CalDAV カレンダーをいま予定と一致させます。作成・更新・削除したものを表示します。"
     case .calendarStatus: "CalDAV カレンダーの状態を表示します: 書き込んだ予定、最後の同期、問題。"
+    case .fsrs: "FSRS（study.scheduler = \"fsrs\" のスケジューラ）: パラメータをあなた自身の記録に合わせます。"
+    case .fsrsOptimize:
+      "FSRS の 21 個のパラメータを復習の記録に合わせます（Anki の「最適化」と同じ）。--apply で設定に書き込みます。"
     case .cardsList: "カードを一覧表示します。"
     case .cardsAnswer: "解答を記録します: 正解なら段階が上がり、不正解なら明日からやり直します。"
     case .cardsEdit: "カードの表・裏・コレクション・メモを変更します。"
@@ -89,6 +92,8 @@ extension Japanese: HelpMessages {
     case .calendarSync:
       "カレンダーの一覧を読み、予定と違うものを書き込みます（サーバーが最後に書いたものを保っている場合のみ）。サーバーに接続できないときは終了コード 69、ユーザー名またはパスワードが拒否されたときは 77 です。"
     case .calendarStatus: "ファイルを読むだけで、リクエストは送りません。"
+    case .fsrsOptimize:
+      "合わせたパラメータ、使った復習とカードの数、いまのパラメータと合わせたパラメータがどれだけ解答を予測できるか（対数損失とビンの RMSE: 小さいほど良い）を表示します。復習は、そのカードの前の解答より後の日のものを数えます。記録が少なすぎるときは終了コード 65 で、何も書き込みません。--apply は study.fsrs.parameters と study.fsrs.fitted を `config set` と同じように書き込みます（コメントは残ります）。どちらのスケジューラでも使えます。"
     case .cardsImport:
       "1 行に 1 枚: 表、裏、省略できるコレクション。見出し行（front/back か 表/裏）で列を名付けられ（collection/コレクション、note/メモ も）、順番も自由です。デッキに表・裏・コレクションが同じカードがすでにあれば飛ばします。.csv ファイルは CSV（RFC 4180 の引用）、ほかはタブを含めば TSV として読みます。"
     case .recallAdd:
@@ -117,7 +122,8 @@ extension Japanese: HelpMessages {
     case .configSet:
       "VALUE はキーに合わせて書きます: 文字列はそのまま（daily.time 19:00）、true か false、数、コンマで区切るリスト（quiet.hours 12:00-13:00,22:00-07:00）、空白で区切るコマンド（review.terminal \"xterm -e\"）、または TOML（[\"a\", \"b\"]）。書き込む前にファイル全体を確かめます: 値が正しくなければ終了コード 64 で、ファイルはそのままです。"
     case .cards, .cardsList, .cardsSuspend, .cardsUnsuspend, .recall, .recallList, .recallDone,
-      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset:
+      .recallRemove, .timerStatus, .focusStatus, .focusStop, .config, .configPath, .configShow, .configUnset,
+      .fsrs:
       ""
     }
   }
@@ -141,6 +147,8 @@ extension Japanese: HelpMessages {
     case .cardPick: "裏を省いたとき: 辞書の候補の N 番目を選びます。"
     case .lookupWord: "日本語または英語の単語。"
     case .calendarDryRun: "同期で何が変わるかを表示するだけで、何も書き込みません。"
+    case .fsrsApply: "合わせたパラメータを設定ファイルに書き込みます。"
+    case .fsrsAnki: "設定の anki.collection の Anki コレクションの復習記録に合わせます（読むだけ）。"
     case .cardCollection: "名前を付けたグループ（例 TOEIC）。"
     case .cardNote: "答えと一緒に表示するメモ。"
     case .cardTag: "タグ（繰り返すと複数）。"
