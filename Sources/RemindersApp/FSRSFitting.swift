@@ -32,26 +32,22 @@ public struct FSRSParametersInUse: Equatable, Sendable {
   public var weights: [Double]
   public var source: FSRSOptimization.Source
 
-  public init(_ configuration: Configuration, documentHas: Bool) {
+  public init(_ configuration: Configuration) {
     weights = configuration.fsrsSettings.parameters.weights
-    source = documentHas ? .file(fitted: configuration.fsrsFitted) : .standard
+    source = configuration.fsrsParametersSet ? .file(fitted: configuration.fsrsFitted) : .standard
   }
 }
 
 extension Workspace {
   /// The weights in use and their source: the file's when it sets `study.fsrs.parameters`.
-  public func fsrsParametersInUse() throws -> FSRSParametersInUse {
-    let document = try SettingsFile(path: paths.config, home: paths.home).read()
-    let key = SettingKey.named("study.fsrs.parameters")!
-    return FSRSParametersInUse(configuration, documentHas: ConfigEditor.value(of: key, in: document) != nil)
-  }
+  public var fsrsParametersInUse: FSRSParametersInUse { FSRSParametersInUse(configuration) }
 
   /// Fits the weights to `history` (the deck's log, or an Anki collection's), judges the weights
   /// in use and the fitted ones on it, and with `apply` writes the fitted weights and the day
   /// (`now` in the day zone) to the config file, as `config set` would. Throws
   /// `FSRSFitRefusal.tooLittleHistory` (nothing written) when the log is too short.
   public func optimizeFSRS(history: FSRSTrainingSet, now: Date, apply: Bool) throws -> FSRSOptimization {
-    let inUse = try fsrsParametersInUse()
+    let inUse = fsrsParametersInUse
     let optimizer = FSRSOptimizer(relearningSteps: configuration.fsrsSettings.relearningSteps.count)
     var fit = try optimizer.fit(history)
     // Judged as written: to four decimals.

@@ -43,7 +43,7 @@ struct Stats: ParsableCommand {
     var report = StudyReport(
       locale: invocation.locale, now: now, stats: try invocation.workspace.studyStats(now: now, weeks: weeks))
     if invocation.configuration.studyScheduler.fsrs != nil {
-      report.fsrsParameters = try invocation.workspace.fsrsParametersInUse()
+      report.fsrsParameters = invocation.workspace.fsrsParametersInUse
     }
     if let svg {
       let picture = Array(StudyPicture(report: report).svg.utf8)

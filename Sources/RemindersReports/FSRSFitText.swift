@@ -19,7 +19,7 @@ public struct FSRSFitText {
 
   static func figure(_ x: Double) -> String { String(format: "%.4f", x) }
 
-  /// The weights as the config writes them, ten to a line.
+  /// The weights as the config writes them, seven to a line.
   static func weights(_ weights: [Double]) -> [String] {
     stride(from: 0, to: weights.count, by: 7).map { start in
       weights[start..<min(start + 7, weights.count)].map(FSRSOptimization.written).joined(separator: ", ")

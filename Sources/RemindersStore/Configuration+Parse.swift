@@ -190,8 +190,9 @@ extension Configuration {
       config.locationTimeout = timeout
     }
     config.newCards = try newCardLimits(lookup: lookup, fail: fail)
-    (config.studyScheduler, config.fsrsSettings, config.fsrsFitted) = try studyScheduler(
-      table: table, text: text, fail: fail)
+    (config.studyScheduler, config.fsrsSettings, config.fsrsFitted, config.fsrsParametersSet) =
+      try studyScheduler(
+        table: table, text: text, fail: fail)
     if table["calendar"] != nil {
       config.calendar = try calendarSettings(text: text, filePath: filePath, lookup: lookup, fail: fail)
     }

@@ -40,7 +40,7 @@ extension Configuration {
   /// chosen, so that switching to `fsrs` later never meets a file that was wrong all along.
   static func studyScheduler(
     table: TOMLDocument.Value, text: (String) throws -> String?, fail: (String, ConfigProblem) -> StoreError
-  ) throws -> (StudyScheduler, FSRSScheduler, fitted: Day?) {
+  ) throws -> (StudyScheduler, FSRSScheduler, fitted: Day?, parametersSet: Bool) {
     var fsrs: [String: TOMLDocument.Value] = [:]
     if let value = table["study"]?["fsrs"] {
       guard value.isTable else { throw fail("study.fsrs", .notTable("study.fsrs")) }
@@ -119,8 +119,8 @@ extension Configuration {
       fitted = day
     }
     switch try text("study.scheduler") {
-    case nil, "ladder": return (.ladder, scheduler, fitted)
-    case "fsrs": return (.fsrs(scheduler), scheduler, fitted)
+    case nil, "ladder": return (.ladder, scheduler, fitted, fsrs["parameters"] != nil)
+    case "fsrs": return (.fsrs(scheduler), scheduler, fitted, fsrs["parameters"] != nil)
     case let other?:
       throw fail("study.scheduler", .scheduler(got: ErrorText.quoted(other)))
     }

@@ -49,6 +49,8 @@ public struct Configuration: Equatable, Sendable {
   /// `study.fsrs.fitted`: the day `fsrs optimize --apply` fitted the parameters (nil: never, or
   /// set by hand).
   public var fsrsFitted: Day? = nil
+  /// Whether the file sets `study.fsrs.parameters` (else FSRS-6's defaults are in use).
+  public var fsrsParametersSet = false
   /// `dictionary.path`: the EDICT file `lookup` and `cards add FRONT` read (docs/dictionary.md).
   public var dictionaryPath = Configuration.standardDictionary
   /// `cards.candidates`: how many candidates a lookup offers, 1 to 5.
