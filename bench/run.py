@@ -182,6 +182,50 @@ def fsrs(bin_dir, runs):
           f"{runs} runs of the scheduling alone (the reviews are read first)")
 
 
+def optimize(bin_dir, runs):
+    """`reminders fsrs optimize --json` on simulated learners of about 10,000 and 100,000 reviews
+    against fsrs-rs (PyPI `fsrs-rs-python`, Anki's optimizer) fitting the same items with
+    `compute_parameters`; both fits judged by fsrs-rs's own `evaluate` on those items."""
+    script = os.path.join(HERE, "..", "Tests", "fsrs", "optimizer_reference.py")
+    zone = "Asia/Tokyo"
+    print("\n== fsrs optimize vs fsrs-rs-python compute_parameters (the same items) ==")
+    print(f"{'reviews':>8} {'items':>7} {'reminders s':>12} {'fsrs-rs s':>10} {'time ratio':>10} "
+          f"{'reminders MiB':>14} {'fsrs-rs +MiB':>13} {'log loss ours':>14} {'fsrs-rs':>8} {'RMSE ours':>10} {'fsrs-rs':>8}")
+    for cards, days in ((850, 400), (8500, 420)):
+        path = os.path.join(OUT, f"optimize-{cards}.json")
+        if not os.path.exists(path):
+            os.makedirs(OUT, exist_ok=True)
+            subprocess.run([sys.executable, script, "simulate", path, "--seed", "5", "--cards", str(cards),
+                            "--days", str(days), "--zone", zone], check=True, stdout=subprocess.DEVNULL)
+        config = os.path.join(OUT, "optimize-config.toml")
+        with open(config, "w") as f:
+            f.write(f'[time]\nzone = "{zone}"\n')
+        state = tempfile.mkdtemp(prefix="reminders-bench-state-")
+        ours = [os.path.join(bin_dir, "reminders"), "fsrs", "optimize", "--json",
+                "--deck", path, "--config", config, "--state-dir", state]
+        t_ours, m_ours, out = measure(ours, runs)
+        fit = json.loads(out)
+        walls, growths, reference = [], [], None
+        for _ in range(runs):
+            reference = json.loads(subprocess.run(
+                [sys.executable, script, "reference", path, "--zone", zone, "--evaluate",
+                 ",".join(str(w) for w in fit["parameters"])],
+                check=True, capture_output=True, text=True).stdout)
+            walls.append(reference["seconds"])
+            growths.append(reference["peak_growth_mib"])
+        if reference["items"] != fit["items"]:
+            sys.exit(f"bench: items differ: reminders {fit['items']}, fsrs-rs {reference['items']}")
+        t_peer = statistics.median(walls)
+        mine = reference["evaluated"][0]
+        print(f"{fit['reviews']:>8,} {fit['items']:>7,} {t_ours:>12.3f} {t_peer:>10.3f} {t_ours / t_peer:>9.2f}x "
+              f"{m_ours:>14.0f} {max(growths):>13.0f} {mine['log_loss']:>14.4f} {reference['fitted']['log_loss']:>8.4f} "
+              f"{mine['rmse_bins']:>10.4f} {reference['fitted']['rmse_bins']:>8.4f}")
+    print(f"medians of {runs} runs; reminders: the whole command (reading the deck, building the items, "
+          "fitting, evaluating before and after); fsrs-rs: compute_parameters alone on items built for it, "
+          "and how far it raised the process's peak memory")
+    print("target: time ratio <= 1.00x; log loss at most 1 % above fsrs-rs's, RMSE (bins) at most 0.005 above")
+
+
 def session(*options):
     """Starts the test harness (private bus, Xvfb, dunst; `options` such as --accessibility);
     returns its environment and a stop function."""
@@ -533,7 +577,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,delivery,review,fold,lookup,anki,app",
+    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,optimize,delivery,review,fold,lookup,anki,app",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -545,6 +589,8 @@ def main():
         icalendar(args.bin, 1)
     if "fsrs" in parts:
         fsrs(args.bin, args.runs)
+    if "optimize" in parts:
+        optimize(args.bin, args.runs)
     if "delivery" in parts:
         delivery(args.bin)
     if "review" in parts:

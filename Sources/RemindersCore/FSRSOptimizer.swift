@@ -167,7 +167,7 @@ public struct FSRSOptimizer: Sendable {
         }
         return total + abs(s - standard) / 16
       }
-      var low = FSRSModel.minimumStability
+      var low = FSRSScheduler.minimumStability
       var high = FSRSParameters.upperBounds[0]
       var best = standard
       var iterations = 0
@@ -246,64 +246,105 @@ public struct FSRSOptimizer: Sendable {
       }
       filled = [r1!, r2!, r3!, r4!]
     }
-    return filled.map { min(max($0, FSRSModel.minimumStability), FSRSParameters.upperBounds[0]) }
+    return filled.map { min(max($0, FSRSScheduler.minimumStability), FSRSParameters.upperBounds[0]) }
   }
 
-  /// Adam on the recency-weighted log loss of `items` (each card's answers walked once per
-  /// batch, its items predicted on the way), from `start`.
+  /// An item as training walks it: where its answers start among all the cards' (end to end),
+  /// how many, whether the last was recalled, and its recency weight.
+  struct Target {
+    var start: Int
+    var count: Int
+    var label: Double
+    var weight: Double
+  }
+
+  /// The gradient by the weights of the loss of `targets`, each item's answers walked from its
+  /// first on `tape`.
+  static func gradient(
+    at weights: [Double], of targets: UnsafeBufferPointer<Target>.SubSequence,
+    answers: UnsafeBufferPointer<FSRSTrainingReview>, tape: FSRSTape
+  ) -> [Double] {
+    // The weights and what comes of them alone (decay, factor…) first: each item's steps are
+    // swept back down to them, and the sums gathered on them swept back once at the end.
+    let leaves = weights.map(tape.variable)
+    let model = FSRSModel(weights: leaves)
+    let floor = tape.count
+    for target in targets {
+      let r = model.retrievability(
+        ofLast: UnsafeBufferPointer(rebasing: answers[target.start..<target.start + target.count]))
+      // d/dR of −w·(y·ln R + (1 − y)·ln(1 − R)), R kept inside (0, 1) as the reference does.
+      let inside = r.value > 1e-7 && r.value < 1 - 1e-7
+      let slope = inside ? -target.weight * (target.label / r.value - (1 - target.label) / (1 - r.value)) : 0
+      tape.backward(from: r, slope: slope, floor: floor)
+    }
+    return tape.derivatives(of: leaves)
+  }
+
+  /// Adam on the recency-weighted log loss of `items`, from `start`.
   func train(_ set: FSRSTrainingSet, items: [FSRSTrainingItem], start: [Double]) -> [Double] {
-    let count = items.count
-    let span = Double(max(count - 1, 1))
+    // Every card's answers end to end, so that an item is where its answers start and how many.
+    var starts: [Int] = []
+    var answers: [FSRSTrainingReview] = []
+    for card in set.cards {
+      starts.append(answers.count)
+      answers += card
+    }
     // Recency weights over the usable items in time order: the latest count four times the oldest.
-    typealias Target = (position: Int, label: Double, weight: Double)
-    var pieces: [(card: Int, targets: [Target])] = []
+    let span = Double(max(items.count - 1, 1))
+    var targets: [Target] = []
     for (index, item) in items.enumerated() where item.reviews.count <= maximumLength {
       let weight = 0.25 + 0.75 * Foundation.pow(Double(index) / span, 3)
-      pieces.append((item.card, [(item.reviews.count - 1, item.current.rating != .again ? 1 : 0, weight)]))
+      targets.append(
+        Target(
+          start: starts[item.card] + item.reviews.startIndex - set.cards[item.card].startIndex,
+          count: item.reviews.count, label: item.current.rating != .again ? 1 : 0, weight: weight))
     }
-    let used = pieces.count
-    // The reference's batches: the items in order of length (in time order among equals), `batchSize`
-    // to a batch, each item's answers walked on their own.
-    let cards = pieces.enumerated().sorted {
-      ($0.element.targets[0].position, $0.offset) < ($1.element.targets[0].position, $1.offset)
-    }.map(\.element)
-    let batches = stride(from: 0, to: cards.count, by: batchSize).map {
-      Array($0..<min($0 + batchSize, cards.count))
-    }
+    let used = targets.count
+    // The reference's batches: the items in order of length (in time order among equals),
+    // `batchSize` to a batch, each item's answers walked on their own.
+    targets = targets.enumerated().sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }
+      .map(\.element)
+    let batches = stride(from: 0, to: used, by: batchSize).map { $0..<min($0 + batchSize, used) }
 
     var weights = start
     var adam = Adam()
     var schedule = CosineSchedule(steps: Double((used / batchSize + 1) * epochs), start: learningRate)
     var random = SplitMix(seed: seed)
     var order = Array(batches.indices)
-    for _ in 0..<epochs {
-      random.shuffle(&order)
-      for b in order {
-        let model = FSRSModel(weights: weights)
-        var gradient = SIMD32<Double>.zero
-        var size = 0
-        for index in batches[b] {
-          let card = cards[index]
-          let reviews = set.cards[card.card]
-          let targets = card.targets
-          var next = 0
-          model.walk(reviews, positions: targets.map(\.position)) { _, r in
-            let target = targets[next]
-            next += 1
-            // d/dR of −w·(y·ln R + (1 − y)·ln(1 − R)), R kept inside (0, 1) as the reference does.
-            guard r.value > 1e-7 && r.value < 1 - 1e-7 else { return }
-            let slope = -target.weight * (target.label / r.value - (1 - target.label) / (1 - r.value))
-            gradient += r.gradient * slope
+    // Each batch in two halves, one on each of two tapes (and threads), their gradients added:
+    // always two, whatever the machine, so that a fit is the same everywhere.
+    let tapes = [FSRSTape(), FSRSTape()]
+    answers.withUnsafeBufferPointer { answers in
+      targets.withUnsafeBufferPointer { targets in
+        // Read only while the threads run.
+        nonisolated(unsafe) let answers = answers
+        nonisolated(unsafe) let targets = targets
+        for _ in 0..<epochs {
+          random.shuffle(&order)
+          for b in order {
+            let batch = batches[b]
+            let middle = batch.lowerBound + batch.count / 2
+            let halves = [batch.lowerBound..<middle, middle..<batch.upperBound]
+            let current = weights
+            var sums = [[Double]](repeating: [], count: 2)
+            sums.withUnsafeMutableBufferPointer { sums in
+              nonisolated(unsafe) let sums = sums
+              DispatchQueue.concurrentPerform(iterations: 2) { half in
+                sums[half] = Self.gradient(
+                  at: current, of: targets[halves[half]], answers: answers, tape: tapes[half])
+              }
+            }
+            let scale = gamma * Double(batch.count) / Double(used)
+            var g = [Double](repeating: 0, count: 21)
+            for i in 0..<21 {
+              g[i] =
+                sums[0][i] + sums[1][i] + 2 * (weights[i] - start[i]) / (Self.spread[i] * Self.spread[i])
+                * scale
+            }
+            adam.step(&weights, gradient: g, rate: schedule.next())
+            clamp(&weights)
           }
-          size += targets.count
         }
-        let scale = gamma * Double(size) / Double(used)
-        var g = [Double](repeating: 0, count: 21)
-        for i in 0..<21 {
-          g[i] = gradient[i] + 2 * (weights[i] - start[i]) / (Self.spread[i] * Self.spread[i]) * scale
-        }
-        adam.step(&weights, gradient: g, rate: schedule.next())
-        clamp(&weights)
       }
     }
     return weights
@@ -334,7 +375,7 @@ public struct FSRSOptimizer: Sendable {
   /// The log loss and RMSE (bins) of `weights` on every item of `set`, as the reference's
   /// `evaluate`: each item weighted by its place in time (the latest four times the oldest).
   public static func evaluate(_ weights: [Double], on set: FSRSTrainingSet) -> FSRSEvaluation {
-    let model = FSRSModel(weights: weights)
+    let model = FSRSModel<Double>(weights: weights)
     var predictions = [Double](repeating: 0, count: set.items.count)
     var positions: [Int: [(position: Int, item: Int)]] = [:]
     for (index, item) in set.items.enumerated() {
@@ -344,7 +385,7 @@ public struct FSRSOptimizer: Sendable {
       let sorted = targets.sorted { $0.position < $1.position }
       var next = 0
       model.walk(set.cards[card], positions: sorted.map(\.position)) { _, r in
-        predictions[sorted[next].item] = r.value
+        predictions[sorted[next].item] = r
         next += 1
       }
     }

@@ -26,7 +26,8 @@ out `relearn` and `early` ones; rating the entry's `rating`, else good (3) or ag
 Every answer after the first with delta_t > 0 ends one item: the card's answers up to it. Items
 are ordered by their last answer's instant, then card id, then position. It prints
   {"reviews": answers in at least one item, "cards": cards with an item, "items": n,
-   "parameters": [21 fitted], "seconds": compute_parameters' time,
+   "parameters": [21 fitted], "seconds": compute_parameters' wall time, "cpu_seconds": its
+   processor time (all threads), "peak_growth_mib": how far it raised the peak memory,
    "fitted": {"log_loss", "rmse_bins"} or null,
    "evaluated": [{"parameters", "log_loss", "rmse_bins"}, ...] one per --evaluate}
 (log_loss and rmse_bins null where fsrs-rs has no item to evaluate)
@@ -35,6 +36,7 @@ Swift side (`reminders fsrs optimize`) must build the same items and fit as well
 """
 
 import argparse
+import resource
 import heapq
 import json
 import random
@@ -191,16 +193,19 @@ def reference(args):
         deck = json.load(f)
     items, used = training_items(deck, zone)
     fsrs_items = [rs.FSRSItem(reviews=[rs.FSRSReview(r, d) for r, d in item[3]]) for item in items]
-    began = time.perf_counter()
+    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    began, began_cpu = time.perf_counter(), time.process_time()
     fitted = (rs.FSRS(rs.DEFAULT_PARAMETERS).compute_parameters(fsrs_items) if fsrs_items
               else list(rs.DEFAULT_PARAMETERS))
-    seconds = time.perf_counter() - began
+    seconds, cpu_seconds = time.perf_counter() - began, time.process_time() - began_cpu
+    peak_growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak_before) / 1024
     evaluated = [{"parameters": parameters,
                   **(evaluation(parameters, fsrs_items) or {"log_loss": None, "rmse_bins": None})}
                  for parameters in args.evaluate]
     print(json.dumps({
         "reviews": used, "cards": len({item[1] for item in items}), "items": len(items),
-        "parameters": list(fitted), "seconds": seconds,
+        "parameters": list(fitted), "seconds": seconds, "cpu_seconds": cpu_seconds,
+        "peak_growth_mib": peak_growth,
         "fitted": evaluation(fitted, fsrs_items), "evaluated": evaluated,
     }))
     if args.items_out:
