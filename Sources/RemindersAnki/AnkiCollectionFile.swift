@@ -232,6 +232,22 @@ public struct AnkiCollectionFile: Sendable {
   public func read(deadline: Date, attempts: Int = 3) throws(AnkiReadFailure) -> (
     AnkiCollection, AnkiFileIdentity, AnkiReadMethod
   ) {
+    try read(deadline: deadline, attempts: attempts) { try AnkiCollectionFile.load($0) }
+  }
+
+  /// Reads the collection and its review log (`fsrs optimize --anki`), the same way.
+  public func readHistory(deadline: Date, attempts: Int = 3) throws(AnkiReadFailure) -> (
+    AnkiHistory, AnkiFileIdentity, AnkiReadMethod
+  ) {
+    try read(deadline: deadline, attempts: attempts) { db in
+      AnkiHistory(collection: try AnkiCollectionFile.load(db), log: try AnkiCollectionFile.loadLog(db))
+    }
+  }
+
+  /// Reads with `load` from the file itself or from a private copy, as the type's summary says.
+  func read<Content>(deadline: Date, attempts: Int, load: (SQLiteDatabase) throws -> Content)
+    throws(AnkiReadFailure) -> (Content, AnkiFileIdentity, AnkiReadMethod)
+  {
     var last = AnkiUnreadable.keptChanging
     // A content failure (not SQLite, not Anki's tables, a value that does not decode) is the
     // file's only when the files are the same after it and it comes again from the same files
@@ -252,11 +268,10 @@ public struct AnkiCollectionFile: Sendable {
       let before = try identity()
       do {
         if before.hasSidecar {
-          let collection = try readCopy(before, deadline: deadline)
+          let collection = try readCopy(before, deadline: deadline, load: load)
           return (collection, before, .snapshot)
         }
-        let collection = try AnkiCollectionFile.load(
-          SQLiteDatabase(path: path, mode: .immutable, deadline: deadline))
+        let collection = try load(SQLiteDatabase(path: path, mode: .immutable, deadline: deadline))
         // Anki may have opened it meanwhile: what was read holds only if the file is unchanged.
         guard try identity().database == before.database else { continue }
         return (collection, before, .direct)
@@ -294,7 +309,9 @@ public struct AnkiCollectionFile: Sendable {
   }
 
   /// Copies the collection and its WAL or journal into a private folder and reads the copy.
-  func readCopy(_ before: AnkiFileIdentity, deadline: Date) throws -> AnkiCollection {
+  func readCopy<Content>(
+    _ before: AnkiFileIdentity, deadline: Date, load: (SQLiteDatabase) throws -> Content
+  ) throws -> Content {
     let base: String
     if let copyFolder {
       base = copyFolder
@@ -321,7 +338,7 @@ public struct AnkiCollectionFile: Sendable {
     let database = try SQLiteDatabase(path: copy, mode: .privateCopy, deadline: deadline)
     let check = try database.text("PRAGMA quick_check")
     guard check == "ok" else { throw Retry.failed(.copyDoesNotCheckOut(check)) }
-    return try AnkiCollectionFile.load(database)
+    return try load(database)
   }
 
   /// The names of the private copies' folders: `reminders-anki.<pid>.XXXXXX`.

@@ -89,6 +89,29 @@ extension AnkiCollectionFile {
     return collection
   }
 
+  /// The review log, in the order of card, then time (`revlog`), with each entry's card's deck
+  /// (its home deck when it sits in a filtered one; nil when the card is gone).
+  static func loadLog(_ db: SQLiteDatabase) throws -> [AnkiHistory.Entry] {
+    var found = false
+    try db.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revlog'") { _ in found = true }
+    guard found else { throw AnkiReadFailure.notACollection(.notAnki(missing: "revlog")) }
+    var log: [AnkiHistory.Entry] = []
+    try db.rows(
+      """
+      SELECT r.id, r.cid, r.ease, r.type, r.factor, c.id IS NULL, c.did, c.odid
+      FROM revlog r LEFT JOIN cards c ON c.id = r.cid ORDER BY r.cid, r.id
+      """
+    ) { row in
+      let entry = AnkiRevlogEntry(
+        id: row.int64(0), card: row.int64(1), ease: Int(clamping: row.int64(2)),
+        kind: AnkiRevlogEntry.Kind(rawValue: Int(clamping: row.int64(3))), factor: Int(clamping: row.int64(4))
+      )
+      let deck: Int64? = row.int64(5) != 0 ? nil : (row.int64(7) != 0 ? row.int64(7) : row.int64(6))
+      log.append(AnkiHistory.Entry(entry: entry, deck: deck))
+    }
+    return log
+  }
+
   /// A deck from its row: the name's components (schema 18 separates them with U+001F), and
   /// from `Deck.Common` (`common`) the day last studied (3) and the new (4) and review (5) cards
   /// studied that day; from `Deck.KindContainer` (`kind`) a normal deck (1) or a filtered one (2);
@@ -126,5 +149,31 @@ extension AnkiCollectionFile {
   public static func preset(_ config: [UInt8]) throws(ProtoFields.Malformed) -> AnkiCollection.Preset {
     let fields = try ProtoFields(config)
     return AnkiCollection.Preset(newPerDay: try fields.uint32(9), reviewsPerDay: try fields.uint32(10))
+  }
+}
+
+/// A collection with its review log (`fsrs optimize --anki`).
+public struct AnkiHistory: Sendable {
+  /// A log entry, and the deck its card is in (its home deck when in a filtered deck; nil when
+  /// the card was deleted).
+  public struct Entry: Sendable {
+    public var entry: AnkiRevlogEntry
+    public var deck: Int64?
+  }
+
+  public var collection: AnkiCollection
+  public var log: [Entry]
+
+  /// The entries of the cards in `decks` (top-level deck names whatever their case, each with
+  /// its subdecks; nil: every entry, deleted cards' too, as Anki's whole-collection search takes
+  /// them).
+  public func entries(in decks: [String]?) -> [AnkiRevlogEntry] {
+    guard let decks else { return log.map(\.entry) }
+    let wanted = Set(decks.map { $0.lowercased() })
+    var topLevel: [Int64: Bool] = [:]
+    for deck in collection.decks {
+      topLevel[deck.id] = deck.name.first.map { wanted.contains($0.lowercased()) } ?? false
+    }
+    return log.compactMap { item in item.deck.flatMap { topLevel[$0] } == true ? item.entry : nil }
   }
 }

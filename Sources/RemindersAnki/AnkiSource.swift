@@ -11,6 +11,12 @@ public struct AnkiConfigError: Error, Equatable, CustomStringConvertible {
   public var collection: String
   public var problem: AnkiProblem
 
+  public init(configPath: String, collection: String, problem: AnkiProblem) {
+    self.configPath = configPath
+    self.collection = collection
+    self.problem = problem
+  }
+
   /// In English, the catalogue's words (a person reads them through RemindersReports).
   public var description: String {
     English().ankiConfigError(configPath: configPath, collection: collection, problem: problem.words)

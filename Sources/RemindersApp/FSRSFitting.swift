@@ -1,4 +1,5 @@
 import Foundation
+import RemindersAnki
 import RemindersCore
 import RemindersStore
 
@@ -69,6 +70,40 @@ extension Workspace {
   /// The deck's review log as the optimizer's history.
   public func deckHistory() throws -> FSRSTrainingSet {
     FSRSTrainingSet(log: try deckStore.load().deck.reviewLog, clock: dayClock)
+  }
+}
+
+/// Why `fsrs optimize --anki` has no history to fit.
+public enum AnkiHistoryError: Error, Equatable {
+  /// The config names no collection (`anki.collection`).
+  case notConfigured(configPath: String)
+  /// The collection could not be read consistently just now (Anki writing to it throughout).
+  case unavailable(collection: String, AnkiUnreadable)
+}
+
+extension Workspace {
+  /// The review log of config `anki.collection` (its decks of `anki.decks`, else all of it) as
+  /// the optimizer's history, built as Anki builds it, Anki's days counted back from the start
+  /// of its next day after `now` in the day zone (docs/anki.md#fitting-fsrs-to-ankis-history).
+  /// Read only, as every read of the collection. Throws `AnkiHistoryError`, or
+  /// `AnkiConfigError` when the file is no collection this version reads.
+  public func ankiHistory(now: Date) throws -> FSRSTrainingSet {
+    guard let settings = configuration.anki else {
+      throw AnkiHistoryError.notConfigured(configPath: paths.config)
+    }
+    let file = AnkiCollectionFile(path: settings.collection, copyFolder: paths.stateDir + "/anki-copy")
+    do {
+      // A long log may take a while to copy; the command waits for it, unlike a reminder.
+      let (history, _, _) = try file.readHistory(deadline: Date().addingTimeInterval(60))
+      let nextDayAt = AnkiDueCounter(history.collection).nextDayAt(now, utcOffset: dayClock.offset(at: now))
+      return FSRSTrainingSet(ankiLog: history.entries(in: settings.decks), nextDayAt: nextDayAt)
+    } catch {
+      switch error {
+      case .notACollection(let problem):
+        throw AnkiConfigError(configPath: paths.config, collection: settings.collection, problem: problem)
+      case .unavailable(let why): throw AnkiHistoryError.unavailable(collection: file.path, why)
+      }
+    }
   }
 }
 

@@ -19,13 +19,26 @@ struct FSRSCommand: ParsableCommand {
     @OptionGroup var time: TimeOptions
     @Flag(help: .catalogue(.fsrsApply)) var apply = false
     @Flag(help: .catalogue(.jsonObject)) var json = false
+    @Flag(help: .catalogue(.fsrsAnki)) var anki = false
 
     func run() throws {
       let invocation = try Invocation(global)
       let workspace = invocation.workspace
       let now = time.instant(in: invocation.clock)
-      let history = try workspace.deckHistory()
-      let source = invocation.paths.deck
+      let history: FSRSTrainingSet
+      let source: String
+      do {
+        history = anki ? try workspace.ankiHistory(now: now) : try workspace.deckHistory()
+        source = anki ? workspace.configuration.anki?.collection ?? "" : invocation.paths.deck
+      } catch AnkiHistoryError.notConfigured(let configPath) {
+        throw CommandFailure(
+          invocation.words.noAnkiCollection(configPath: configPath), code: ExitStatus.usage)
+      } catch AnkiHistoryError.unavailable(let collection, let why) {
+        throw CommandFailure(
+          invocation.words.ankiLogUnreadable(
+            collection: collection, why: why.text(invocation.language)),
+          code: ExitStatus.unavailable)
+      }
       let optimization: FSRSOptimization
       do {
         optimization = try ConfigCommand.saying(invocation.language, path: invocation.paths.config) {

@@ -51,6 +51,23 @@ public struct AnkiDueCounter: Sendable {
       rolloverHour: collection.rolloverHour)
   }
 
+  /// When Anki's next day begins after `instant` (seconds since 1970), given the day zone's
+  /// offset then: the next rollover hour, as Anki's `next_day_at` (`timing.rs`).
+  public func nextDayAt(_ instant: Date, utcOffset: Int) -> Int64 {
+    let now = Int64(instant.timeIntervalSince1970.rounded(.down))
+    let rollover = Int64(min(max(collection.rolloverHour, 0), 23)) * 3600
+    let offset = Int64(utcOffset)
+    if let west = collection.creationOffsetMinutesWest, abs(west) < 24 * 60 {
+      let local = now + offset
+      let today = AnkiDueCounter.floorDiv(local, 86_400)
+      let passed = local - today * 86_400 >= rollover
+      return today * 86_400 + rollover - offset + (passed ? 86_400 : 0)
+    }
+    let createdAtRollover =
+      AnkiDueCounter.floorDiv(collection.creation + offset, 86_400) * 86_400 + rollover - offset
+    return createdAtRollover + Int64(day(at: instant, utcOffset: utcOffset) + 1) * 86_400
+  }
+
   /// Each top-level deck's due cards at `instant` (in name order), as Anki's deck list shows
   /// them then.
   public func counts(at instant: Date, utcOffset: Int) -> [AnkiDeckCount] {

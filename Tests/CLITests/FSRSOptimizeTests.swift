@@ -191,4 +191,87 @@ import Testing
     // The status count is FSRS's with the fitted parameters: it reads the file and answers.
     #expect(try bin.run(["status", "--now", now]).status == 0)
   }
+
+  // MARK: - Anki collections
+
+  static let ankiScript = Programs.repository + "/Tests/anki/anki_history.py"
+
+  /// Runs Tests/anki/anki_history.py with the venv's python, Anki's local zone `zone`.
+  static func anki(_ arguments: [String], zone: String) throws -> [String: Any] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TZ"] = zone
+    let result = try Programs.run(
+      [try Programs.venvPython(), ankiScript] + arguments, environment: environment)
+    try #require(result.status == 0, "anki_history.py: \(result.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  /// `--anki` on collections made by the `anki` package, against Anki's own optimizer
+  /// (`compute_fsrs_params`, judged by its `evaluate_params`): the same number of items from the
+  /// same review log (cram, set-due-date, rescheduled, imported and reset cards among it), a fit
+  /// as good, for the whole collection and for `anki.decks`; the collection never written.
+  @Test func fitsAnAnkiCollectionAsWellAsAnki() throws {
+    for (seed, zone) in [(21, "Asia/Tokyo"), (22, "America/New_York")] {
+      let folder = NSTemporaryDirectory() + "fsrs-anki-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let built = try Self.anki(
+        ["build", folder + "/anki", "--seed", "\(seed)", "--cards", "300", "--days", "220", "--zone", zone],
+        zone: zone)
+      let collection = try #require(built["collection"] as? String)
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: collection))
+      for (decks, search) in [(nil, ""), ("[\"日本語\"]", "deck:日本語")] as [(String?, String)] {
+        let label = "\(zone) \(search)"
+        let bin = try Binary()
+        try bin.writeConfig(
+          "[time]\nzone = \"\(zone)\"\n[anki]\ncollection = \"\(collection)\"\n"
+            + (decks.map { "decks = \($0)\n" } ?? ""))
+        let ours = try Self.json(bin.run(["fsrs", "optimize", "--anki", "--json"]))
+        let weights = try #require(ours["parameters"] as? [Double])
+        let reference = try Self.anki(
+          [
+            "reference", collection, "--search", search, "--evaluate",
+            weights.map { "\($0)" }.joined(separator: ","),
+          ],
+          zone: zone)
+        #expect(ours["items"] as? Int == reference["items"] as? Int, "\(label): items")
+        #expect((ours["items"] as? Int ?? 0) > 500, "\(label): \(ours["items"] ?? "")")
+        let theirs = try #require(reference["fitted"] as? [String: Double])
+        let ourFit = try #require((reference["evaluated"] as? [[String: Any]])?.first)
+        let ourLoss = try #require(ourFit["log_loss"] as? Double)
+        let ourRMSE = try #require(ourFit["rmse_bins"] as? Double)
+        #expect(
+          ourLoss <= theirs["log_loss"]! * 1.01,
+          "\(label): log loss \(ourLoss), Anki's \(theirs["log_loss"]!)")
+        #expect(
+          ourRMSE <= theirs["rmse_bins"]! + 0.005,
+          "\(label): RMSE (bins) \(ourRMSE), Anki's \(theirs["rmse_bins"]!)")
+      }
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: collection)) == bytes, "\(zone): the collection was written"
+      )
+    }
+  }
+
+  /// `--anki` with no collection in the config, or one that is not there: one line in the
+  /// session's language, 64 and 65.
+  @Test func ankiWithoutACollectionSaysSo() throws {
+    let bin = try Binary()
+    try bin.writeConfig("[time]\nzone = \"Asia/Tokyo\"\n")
+    for lang in ["en", "ja"] {
+      let result = try bin.run(["fsrs", "optimize", "--anki", "--lang", lang])
+      #expect(result.status == 64, "\(result.stderr)")
+      #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("reminders: "), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("anki.collection") && result.stderr.contains(bin.configPath),
+        "\(result.stderr)")
+      #expect(
+        result.stderr.contains(lang == "en" ? "needs an Anki collection" : "設定が必要です"), "\(result.stderr)")
+    }
+    let missing = NSTemporaryDirectory() + "no-such-\(UUID().uuidString)/collection.anki2"
+    try bin.writeConfig("[time]\nzone = \"Asia/Tokyo\"\n[anki]\ncollection = \"\(missing)\"\n")
+    let result = try bin.run(["fsrs", "optimize", "--anki"])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderrLines.count == 1 && result.stderr.contains(missing), "\(result.stderr)")
+  }
 }

@@ -98,8 +98,9 @@ def session(rng, scheduler, cards, answers, day, zone):
         if at.astimezone(zone).date() > day:
             break
         rating = rating_for(rng, scheduler, cards[i], at)
+        state = cards[i].state
         cards[i], _ = scheduler.review_card(cards[i], rating, review_datetime=at)
-        answers[i].append((at, rating))
+        answers[i].append((at, rating, state))
         clock = at + timedelta(seconds=rng.randint(4, 40))
         step_due = cards[i].due + timedelta(microseconds=-cards[i].due.microsecond % 1_000_000)
         if step_due.astimezone(zone).date() == day:
@@ -107,9 +108,10 @@ def session(rng, scheduler, cards, answers, day, zone):
             order += 1
 
 
-def simulate(args):
+def simulate_answers(args, rng):
+    """The simulated learner's answers: per card [(instant, rating, state before)], the cards at
+    the end, the first day, and the day each card was introduced on (days from the first)."""
     zone = ZoneInfo(args.zone)
-    rng = random.Random(args.seed)
     scheduler = fsrs.Scheduler(parameters=args.parameters, enable_fuzzing=False)
     first = date.fromisoformat(args.start)
     intro_days = max(1, args.days * 3 // 4)
@@ -124,6 +126,13 @@ def simulate(args):
                                                             tzinfo=zone).astimezone(timezone.utc))
         if rng.random() >= 0.1:
             session(rng, scheduler, cards, answers, day, zone)
+    return answers, cards, first, introduced
+
+
+def simulate(args):
+    zone = ZoneInfo(args.zone)
+    rng = random.Random(args.seed)
+    answers, cards, first, introduced = simulate_answers(args, rng)
     deck_cards, log = [], []
     for i, card in enumerate(cards):
         card_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
@@ -136,7 +145,7 @@ def simulate(args):
         if answers[i]:
             entry["lastReviewedAt"] = stamp(answers[i][-1][0], zone)
         deck_cards.append(entry)
-        for at, rating in answers[i]:
+        for at, rating, _ in answers[i]:
             row = {"cardId": card_id, "at": stamp(at, zone), "correct": rating != fsrs.Rating.Again}
             if rating in (fsrs.Rating.Hard, fsrs.Rating.Easy):
                 row["rating"] = WORDS[int(rating)]

@@ -38,6 +38,13 @@ public protocol FSRSMessages: Sendable {
   /// `too little history in … to fit FSRS: 5 usable reviews, at least 8 needed`.
   func tooLittleHistory(source: String, usable: Int, needed: Int) -> String
 
+  /// `--anki` with no collection in the config: `--anki には設定の anki.collection が必要です（…）` /
+  /// `--anki needs an Anki collection: set anki.collection in …`.
+  func noAnkiCollection(configPath: String) -> String
+  /// `--anki` when the collection cannot be read consistently now (`why`, in the Anki area's
+  /// words): `Anki コレクション … の復習記録を読めません: …` / `cannot read the review log of …: …`.
+  func ankiLogUnreadable(collection: String, why: String) -> String
+
   /// `stats` under FSRS: `FSRS のパラメータ: 既定値` / `FSRS parameters: the defaults`, `…: 2026-12-03 に合わせたもの` /
   /// `…: fitted on 2026-12-03`, `…: 手で設定したもの` / `…: set by hand`.
   func parametersLine(standard: Bool, fitted: String?) -> String

@@ -30,6 +30,14 @@ extension English: FSRSMessages {
     "too little history in \(source) to fit FSRS: \(usable) usable \(usable == 1 ? "review" : "reviews"), at least \(needed) needed (a review counts when given on a later day than the card's previous answer)"
   }
 
+  public func noAnkiCollection(configPath: String) -> String {
+    "--anki needs an Anki collection: set anki.collection in \(configPath) (reminders config set anki.collection PATH)"
+  }
+
+  public func ankiLogUnreadable(collection: String, why: String) -> String {
+    "cannot read the review log of the Anki collection \(collection) now: \(why); try again in a moment"
+  }
+
   public func parametersLine(standard: Bool, fitted: String?) -> String {
     "FSRS parameters: " + source(standard: standard, fitted: fitted)
   }

@@ -30,6 +30,14 @@ extension Japanese: FSRSMessages {
     "FSRS を合わせるには \(source) の記録が少なすぎます: 使える復習は \(usable)回で、\(needed)回以上必要です（カードの前の解答より後の日の復習を数えます）"
   }
 
+  public func noAnkiCollection(configPath: String) -> String {
+    "--anki には Anki コレクションの設定が必要です: \(configPath) の anki.collection を設定してください（reminders config set anki.collection パス）"
+  }
+
+  public func ankiLogUnreadable(collection: String, why: String) -> String {
+    "Anki コレクション \(collection) の復習記録を今は読めません: \(why)。少し待ってもう一度試してください"
+  }
+
   public func parametersLine(standard: Bool, fitted: String?) -> String {
     "FSRS のパラメータ: " + source(standard: standard, fitted: fitted)
   }
