@@ -236,6 +236,8 @@ demo: build
 	@$$($(SWIFT) build --show-bin-path)/reminders stats --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en --svg $(DEMO_DIR)/heatmap.svg
 	@echo; echo "== reminders stats --weeks 10 (日本語) =="
 	@$$($(SWIFT) build --show-bin-path)/reminders stats --weeks 10 --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang ja
+	@echo; echo "== reminders fsrs optimize: FSRS-6 fitted to the sample deck's answers (written only with --apply) =="
+	@$$($(SWIFT) build --show-bin-path)/reminders fsrs optimize --deck $(DEMO_DIR)/deck.json --state-dir $(DEMO_DIR)/state --config $(DEMO_DIR)/config.toml --lang en
 	@echo; echo "== reminders run, as of 08:00 today, then the desktop app (pictures of Home and Study in $(DEMO_DIR)/) =="
 	@scripts/demo-run.sh "$$($(SWIFT) build --show-bin-path)/reminders" "$(DEMO_DIR)"
 	@echo; echo "== reminders review --plain --limit 3, answered: show, remembered; show, forgot; show, remembered =="
