@@ -189,7 +189,7 @@ def optimize(bin_dir, runs):
     script = os.path.join(HERE, "..", "Tests", "fsrs", "optimizer_reference.py")
     zone = "Asia/Tokyo"
     print("\n== fsrs optimize vs fsrs-rs-python compute_parameters (the same items) ==")
-    print(f"{'reviews':>8} {'items':>7} {'reminders s':>12} {'fsrs-rs s':>10} {'time ratio':>10} "
+    print(f"{'reviews':>8} {'items':>7} {'reminders s':>12} {'fit alone s':>12} {'fsrs-rs s':>10} {'time ratio':>10} {'fit ratio':>10} "
           f"{'reminders MiB':>14} {'fsrs-rs +MiB':>13} {'log loss ours':>14} {'fsrs-rs':>8} {'RMSE ours':>10} {'fsrs-rs':>8}")
     for cards, days in ((850, 400), (8500, 420)):
         path = os.path.join(OUT, f"optimize-{cards}.json")
@@ -205,6 +205,11 @@ def optimize(bin_dir, runs):
                 "--deck", path, "--config", config, "--state-dir", state]
         t_ours, m_ours, out = measure(ours, runs)
         fit = json.loads(out)
+        bench = os.path.join(bin_dir, "reminders-bench")
+        fit_alone = statistics.median(
+            float(dict(w.split("=", 1) for w in subprocess.run(
+                [bench, "optimize", path, zone], check=True, capture_output=True, text=True
+            ).stdout.split())["fit_seconds"]) for _ in range(runs))
         walls, growths, reference = [], [], None
         for _ in range(runs):
             reference = json.loads(subprocess.run(
@@ -217,12 +222,13 @@ def optimize(bin_dir, runs):
             sys.exit(f"bench: items differ: reminders {fit['items']}, fsrs-rs {reference['items']}")
         t_peer = statistics.median(walls)
         mine = reference["evaluated"][0]
-        print(f"{fit['reviews']:>8,} {fit['items']:>7,} {t_ours:>12.3f} {t_peer:>10.3f} {t_ours / t_peer:>9.2f}x "
+        print(f"{fit['reviews']:>8,} {fit['items']:>7,} {t_ours:>12.3f} {fit_alone:>12.3f} {t_peer:>10.3f} "
+              f"{t_ours / t_peer:>9.2f}x {fit_alone / t_peer:>9.2f}x "
               f"{m_ours:>14.0f} {max(growths):>13.0f} {mine['log_loss']:>14.4f} {reference['fitted']['log_loss']:>8.4f} "
               f"{mine['rmse_bins']:>10.4f} {reference['fitted']['rmse_bins']:>8.4f}")
     print(f"medians of {runs} runs; reminders: the whole command (reading the deck, building the items, "
-          "fitting, evaluating before and after); fsrs-rs: compute_parameters alone on items built for it, "
-          "and how far it raised the process's peak memory")
+          "fitting, evaluating before and after), and the fit alone on items built for it (reminders-bench); "
+          "fsrs-rs: compute_parameters alone on items built for it, and how far it raised the process's peak memory")
     print("target: time ratio <= 1.00x; log loss at most 1 % above fsrs-rs's, RMSE (bins) at most 0.005 above")
 
 

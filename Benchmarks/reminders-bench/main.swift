@@ -67,6 +67,26 @@ if arguments.count == 3, arguments[1] == "fsrs" {
     exit(1)
   }
 }
+if arguments.count == 4, arguments[1] == "optimize" {
+  // `reminders-bench optimize DECK ZONE`: builds DECK's training items (the gaps in days of
+  // ZONE) and times the fit alone (`FSRSOptimizer.fit`), as fsrs-rs's compute_parameters is
+  // timed on items already built.
+  let path = arguments[2]
+  do {
+    let log = try DeckStore(path: path, lockPath: path + ".bench-lock").load().deck.reviewLog
+    let set = FSRSTrainingSet(log: log, clock: DayClock(zone: TimeZone(identifier: arguments[3])!))
+    let clock = ContinuousClock()
+    let started = clock.now
+    let fit = try FSRSOptimizer().fit(set)
+    print("fit_seconds=\(seconds(clock.now - started))")
+    print("items=\(set.items.count)")
+    print("parameters=\(fit.weights.map { "\($0)" }.joined(separator: ","))")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("reminders-bench: cannot fit \(path): \(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.count == 3, arguments[1] == "fold" {
   // `reminders-bench fold DECK`: folds DECK's journal into it, as a review session does as it
   // ends (`DeckStore.foldJournal`, under the deck's lock), and prints the seconds it took.
