@@ -39,8 +39,10 @@ TEST_PACKAGES := $(DEMO_PACKAGES) $(HARNESS_PACKAGES) systemd x11-utils libnotif
   libglib2.0-bin sway mako-notifier sway-notification-center notification-daemon at-spi2-core python3-gi \
   gir1.2-atspi-2.0 jq util-linux faketime radicale xandikos curl x11-apps imagemagick appstream xauth
 # The test desktops come with what they recommend (the tests were proven so), except a display
-# manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen.
-TEST_EXCLUDED := gdm3
+# manager: gnome-shell recommends gdm3, which Debian would make the machine's login screen, and
+# Plasma's and Xfce's recommendations can bring sddm or lightdm. Every display manager of Debian
+# 12 is kept out (Tests/CLITests/MachineSetupTests.swift checks none is installed).
+TEST_EXCLUDED := gdm3 sddm lightdm lxdm xdm slim nodm wdm
 # The Python packages the tests read our output with, in a virtual environment of the repository's
 # own (ignored by git): `icalendar` (the independent reader of what we write), `anki` (the real
 # Anki library: it builds the collections the Anki tests count, and says what Anki counts) and
