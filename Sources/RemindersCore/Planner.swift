@@ -135,8 +135,8 @@ public struct Planner: Sendable {
   }
 
   /// `review.drip`: the next drip of `day` (docs/delivery.md), one period after the latest of the
-  /// daily reminder's time, the last answer, the last drip and the last review in the pop-up;
-  /// moved like the daily reminder, only on its own day, and only while the deck has cards due
+  /// day's last answer, its last drip and its last review in the pop-up — the daily reminder's
+  /// time only while there is none of them yet; moved like the daily reminder, only on its own day, and only while the deck has cards due
   /// that day (Anki's are studied in Anki). None while a drip or a review in the pop-up may be on
   /// screen. Its card is chosen when it is delivered: the title here counts the cards.
   func drip(on day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
@@ -145,8 +145,9 @@ public struct Planner: Sendable {
     guard let period = schedule.drip else { return nil }
     let earlier = ledger.drips(on: day)
     guard !earlier.busy else { return nil }
-    var anchor = clock.instant(on: day, at: schedule.dailyTime)
-    for t in [earlier.last, input.streak.lastAnswer].compactMap({ $0 }) where t > anchor { anchor = t }
+    // The day's own: an answer of yesterday restarts nothing today.
+    let today = [earlier.last, input.streak.lastAnswer].compactMap { $0 }.filter { clock.day(of: $0) == day }
+    let anchor = today.max() ?? clock.instant(on: day, at: schedule.dailyTime)
     let id = ReminderID.drip(day, n: earlier.count + 1)
     let asked = anchor.addingTimeInterval(TimeInterval(period))
     guard let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed) else {

@@ -4,7 +4,7 @@ import Testing
 @testable import RemindersCore
 
 /// `review.drip` (docs/delivery.md) as the planner plans it: one card's pop-up a period after the
-/// latest of the daily time, the last answer and the last drip; moved like any reminder; only on
+/// latest of the day's last answer and last drip (the daily time while there is none); moved like any reminder; only on
 /// its day and while cards are due; never while one must wait.
 @Suite struct DripTests {
   let day = Fixture.day("2026-11-21")
@@ -96,6 +96,29 @@ import Testing
     #expect(next(DeliveryLedger(entries: [drip3(pending: true)])) == nil)
     // A drip still on screen does not: the next takes its place.
     #expect(next(DeliveryLedger(entries: [drip3(onScreen: true)]))?.id == .drip(day, n: 4))
+  }
+
+  /// An answer of the day counts even before the daily reminder's time: with the daily at 17:30
+  /// and the window closing at 18:00, a card answered at 10:21 brings a drip at 11:06 (the
+  /// daily time alone would put it after the window). Yesterday's last answer counts for nothing.
+  @Test func anAnswerBeforeTheDailyTimeCounts() {
+    let clock = Fixture.tokyo
+    let at = { (wall: String) in clock.instant(on: self.day, at: Fixture.wall(wall)) }
+    var schedule = Fixture.schedule(daily: "17:30", window: ("08:00", "18:00"))
+    schedule.drip = 2700
+    let p = Fixture.planner(schedule, clock)
+    var input = Fixture.input(cards: cards)
+    input.streak = Streak(answerDays: [], lastAnswer: at("10:21"))
+    #expect(
+      drips(p.plan(input, ledger: DeliveryLedger(), now: at("10:30"), days: 1)).first?.fireAt == at("11:06"))
+    input.streak = Streak(answerDays: [], lastAnswer: at("10:21").addingTimeInterval(-86_400))
+    #expect(drips(p.plan(input, ledger: DeliveryLedger(), now: at("10:30"), days: 1)).isEmpty)
+    // With the daily time in the morning and nothing answered yet, the first comes a period after it.
+    var morning = Fixture.schedule(daily: "09:00", window: ("08:00", "18:00"))
+    morning.drip = 2700
+    #expect(
+      drips(Fixture.planner(morning, clock).plan(input, ledger: DeliveryLedger(), now: at("08:00"), days: 1))
+        .first?.fireAt == at("09:45"))
   }
 
   /// Moved by quiet hours and the window like any reminder; never onto another day; missed
