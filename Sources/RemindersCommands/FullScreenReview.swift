@@ -49,7 +49,7 @@ struct FullScreenReview {
           let listsKeys = events.contains { if case .keys = $0 { true } else { false } }
           showingKeys = listsKeys && !(key == .help && showingKeys)
           if let event = events.first(where: { if case .keys = $0 { false } else { true } }) {
-            message = texts.message(event, item: item)
+            message = texts.screenMessage(event, item: item)
           } else if key == .skip {
             message = nil
           }

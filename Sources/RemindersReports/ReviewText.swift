@@ -36,6 +36,20 @@ public struct ReviewText {
     }
   }
 
+  /// `message` for the full screen, where it stays below the next card: an answer's outcome
+  /// names the card or recall item it belongs to.
+  public func screenMessage(_ event: ReviewSession.Event, item: ReviewQueue.Item) -> String {
+    let text = message(event, item: item)
+    switch (event, item) {
+    case (.answered, .card(let card)), (.recallAnswered, .card(let card)):
+      return words.outcome(of: oneLine(card.front), text)
+    case (.answered, .recall(let recall)), (.recallAnswered, .recall(let recall)):
+      return words.outcome(of: oneLine(recall.topic), text)
+    default:
+      return text
+    }
+  }
+
   /// `answer`: for a recall item, its card's back when it has one (shown once revealed).
   public func prompt(
     _ item: ReviewQueue.Item, number: Int, of total: Int, cards: Int, revealed: Bool, answer: String? = nil

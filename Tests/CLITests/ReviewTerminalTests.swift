@@ -147,7 +147,8 @@ import Testing
     #expect(rows.last?.hasPrefix("y/1/→: remembered · n/2/←: forgot") == true)
     try pane.send("y")
     rows = try pane.wait("the second card") { $0.contains("2/4 · TOEIC") }
-    #expect(rows.contains("→ remembered. Step 2, next review 2026-11-23"))
+    // The outcome stays below the next card: it names the card it belongs to.
+    #expect(rows.contains("食べる → remembered. Step 2, next review 2026-11-23"), "\(rows)")
     let first = try cards(bin)["11111111-0000-4000-8000-000000000001"]
     #expect(first?["stepIndex"] as? Int == 2 && first?["nextReviewDate"] as? String == "2026-11-23")
     try pane.send("Space")
@@ -158,7 +159,7 @@ import Testing
       // more prompt in the count.
       $0.contains("3/5 · recall") && $0.contains("Did you recall it?")
     }
-    #expect(rows.contains("→ forgot. Step 0, next review 2026-11-22"))
+    #expect(rows.contains("invoice → forgot. Step 0, next review 2026-11-22"), "\(rows)")
     #expect(rows.contains("It comes back in this session."))
     #expect(try cards(bin)["11111111-0000-4000-8000-000000000002"]?["stepIndex"] as? Int == 0)
     try pane.send("q")

@@ -1,4 +1,5 @@
 import Foundation
+import RemindersApp
 import RemindersCore
 import RemindersMessages
 import RemindersReports
@@ -106,5 +107,19 @@ import Testing
   func recallResult(recalled: Bool, after: Int?, english: String, japanese: String) {
     #expect(Self.texts(.en, recallAfterWrong: after).recallResult(recalled: recalled) == english)
     #expect(Self.texts(.ja, recallAfterWrong: after).recallResult(recalled: recalled) == japanese)
+  }
+
+  /// The full screen keeps an answer's outcome below the next card: it names the item it is
+  /// about, shown visibly; other messages stay as they are.
+  @Test func screenMessagesNameTheirItem() {
+    let (en, ja) = (Self.texts(.en), Self.texts(.ja))
+    let done = ReviewSession.Event.recallAnswered(recalled: true)
+    #expect(
+      en.screenMessage(done, item: Self.recall) == "て-form / of 食べる " + en.message(done, item: Self.recall))
+    #expect(
+      ja.screenMessage(done, item: Self.recall) == "「て-form / of 食べる」" + ja.message(done, item: Self.recall))
+    let forgot = ReviewSession.Event.recallAnswered(recalled: false)
+    #expect(en.screenMessage(forgot, item: Self.cat).hasPrefix("猫<U+001B>[2J → "))
+    #expect(ja.screenMessage(.nothingToUndo, item: Self.cat) == ja.message(.nothingToUndo, item: Self.cat))
   }
 }

@@ -5,6 +5,10 @@ public protocol ReviewMessages: Sendable {
 
   /// `取り消しました: 食べる` / `Undone: 食べる`.
   func undone(_ name: String) -> String
+  /// On the full screen, where the outcome of an answer stays at the bottom while the next card
+  /// shows: the outcome with the card (or recall item) it belongs to: `「学校」→ 忘れた。…` /
+  /// `school → forgot. …`.
+  func outcome(of name: String, _ outcome: String) -> String
 
   /// `取り消す答えはありません。` / `Nothing to undo.`
   var nothingToUndo: String { get }

@@ -1,6 +1,7 @@
 extension English: ReviewMessages {
   public var cardGone: String { "This card was removed from the deck meanwhile: the answer is not kept." }
   public func undone(_ name: String) -> String { "Undone: \(name)" }
+  public func outcome(of name: String, _ outcome: String) -> String { "\(name) \(outcome)" }
   public var nothingToUndo: String { "Nothing to undo." }
 
   public func frontPrompt(place: String, front: String) -> String {

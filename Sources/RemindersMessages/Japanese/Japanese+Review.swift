@@ -1,6 +1,7 @@
 extension Japanese: ReviewMessages {
   public var cardGone: String { "このカードはその間にデッキから削除されました。解答は記録しません。" }
   public func undone(_ name: String) -> String { "取り消しました: \(name)" }
+  public func outcome(of name: String, _ outcome: String) -> String { "「\(name)」\(outcome)" }
   public var nothingToUndo: String { "取り消す答えはありません。" }
 
   public func frontPrompt(place: String, front: String) -> String {
