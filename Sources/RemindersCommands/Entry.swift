@@ -77,6 +77,16 @@ enum ExitStatus {
   }
 
   /// `report`, the language found only when the error is one whose words it chooses.
+  /// `code` once what `print` buffered is written; 74 and one line when the output is refused.
+  static func flushed(_ code: Int32, language: () -> Language) -> Int32 {
+    do {
+      try StandardStreams.flush()
+      return code
+    } catch {
+      return report(error, language: language)
+    }
+  }
+
   static func report(_ error: Error, language: () -> Language) -> Int32 {
     switch error {
     case let error as StoreError:
@@ -109,7 +119,8 @@ enum ExitStatus {
       say(error.description)
       return usage
     case let error as ExitCode:
-      return error.rawValue
+      // `doctor`'s verdict and the like: what was printed must have been written first.
+      return flushed(error.rawValue, language: language)
     default:
       // The parser's words: help pages and its messages, in the language of the command line.
       let parser = ParserText(
@@ -117,7 +128,7 @@ enum ExitStatus {
       let code = Reminders.exitCode(for: error)
       if code == .success {
         print(parser.page(Reminders.fullMessage(for: error, columns: parser.parserColumns)))
-        return 0
+        return flushed(0, language: language)
       }
       // A refused command line (64) in the parser's words, unless a command's own check refused it.
       let said = Reminders.message(for: error)

@@ -46,7 +46,13 @@ enum StandardStreams {
     // An earlier flush (a full buffer) may have failed while this one had nothing left to write:
     // its cause is gone with it, but a stream open only for reading (a closed one, which
     // `guardDescriptors` filled) can be told.
-    if ferror(stdout) != 0 { throw failure(fcntl(1, F_GETFL) & O_ACCMODE == O_RDONLY ? EBADF : EIO) }
+    if ferror(stdout) != 0 {
+      if fcntl(1, F_GETFL) & O_ACCMODE == O_RDONLY { throw failure(EBADF) }
+      // The output is lost already; one more byte tells why (a full disk, a closed pipe).
+      var newline: UInt8 = 10
+      if Glibc.write(1, &newline, 1) < 0 && errno != EINTR { throw failure(errno) }
+      throw failure(EIO)
+    }
   }
 
   /// The error of a refused write, naming the standard output in the session's language.

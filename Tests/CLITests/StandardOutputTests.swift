@@ -42,6 +42,22 @@ import Testing
       result.stderr == "reminders: standard output: cannot write: No space left on device\n", "\(arguments)")
   }
 
+  /// Commands that exit with a code of their own (`doctor`'s verdict), the parser's pages
+  /// (`--help`, `--version`), and output large enough to fill the buffer before the end (`doctor
+  /// --json`, a plain review): 74 and the system's own reason, not a silent exit or EIO.
+  @Test(arguments: [
+    ["doctor"], ["doctor", "--json"], ["--help"], ["--version"], ["fsrs", "optimize", "--help"],
+    ["review", "--plain", "--limit", "2"] + now,
+  ])
+  func everyWayOutChecksTheOutput(arguments: [String]) throws {
+    let bin = try Binary.withFixture()
+    let result = try run(bin, arguments, redirect: ">/dev/full", input: "\ny\n\nn\n")
+    #expect(result.status == 74, "\(arguments): \(result.stderr)")
+    #expect(
+      result.stderr == "reminders: standard output: cannot write: No space left on device\n",
+      "\(arguments): \(result.stderr)")
+  }
+
   @Test func theMessageIsInTheSessionsLanguage() throws {
     let bin = try Binary.withFixture()
     let result = try run(bin, ["cards", "list", "--lang", "ja"], redirect: ">/dev/full")
