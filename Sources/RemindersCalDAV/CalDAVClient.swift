@@ -156,6 +156,9 @@ public final class CalDAVClient: CalendarServer {
       }
     }
     let text = String(describing: error)
+    // The server answered, but not in HTTP (a header with a byte HTTP does not allow): no
+    // network problem, and waiting will not mend it.
+    if error is HTTPParserError { return .badAnswer(.notHTTP(String(text.prefix(160)))) }
     if text.contains("refused") || text.contains("ECONNREFUSED") { return .unreachable(.connectionRefused) }
     if error is NIOSSLError || text.contains("SSL") || text.contains("certificate") {
       return .unreachable(.tls(String(text.prefix(160))))

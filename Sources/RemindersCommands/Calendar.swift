@@ -35,6 +35,11 @@ struct CalendarCommand: ParsableCommand {
       switch report.outcome {
       case .done, .notDue, .waiting:
         print(text.summary(report, dryRun: dryRun))
+        // Events the server would not take: the calendar is not in step, and the exit says so.
+        if !report.rejected.isEmpty && !dryRun {
+          try StandardStreams.flush()
+          throw ExitCode(ExitStatus.failure)
+        }
       case .busy:
         throw CommandFailure(words.calendarBusy, code: ExitStatus.locked)
       case .outOfTime:

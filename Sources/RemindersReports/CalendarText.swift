@@ -37,6 +37,11 @@ public struct CalendarText {
 
   public func summary(_ report: CalendarPublisher.Report, dryRun: Bool) -> String {
     let counts = Self.counts(report)
+    if !report.rejected.isEmpty && !dryRun {
+      return words.calendarNotAllTaken(
+        rejected: report.rejected.count, created: counts.created, replaced: counts.replaced,
+        deleted: counts.deleted, requests: report.requests)
+    }
     return words.calendarSynced(
       created: counts.created, replaced: counts.replaced, deleted: counts.deleted, requests: report.requests,
       dryRun: dryRun)

@@ -35,6 +35,7 @@ public enum CalendarProblemSyntax {
         case .unknownReference(let name): ["unknown-reference", name]
         case .responseWithoutHref: ["no-href"]
         case .noMultistatus: ["no-multistatus"]
+        case .notHTTP(let said): ["not-http", said]
         case .helperSaid(let word): ["helper-said"] + (word.map { [$0] } ?? [])
         case .helperDidNotStart: ["helper-did-not-start"]
         case .unknownRequest: ["unknown-request"]
@@ -93,6 +94,7 @@ public enum CalendarProblemSyntax {
     case ("unknown-reference", 2): .unknownReference(f[1])
     case ("no-href", 1): .responseWithoutHref
     case ("no-multistatus", 1): .noMultistatus
+    case ("not-http", 2): .notHTTP(f[1])
     case ("helper-said", 1): .helperSaid(nil)
     case ("helper-said", 2): .helperSaid(f[1])
     case ("helper-did-not-start", 1): .helperDidNotStart

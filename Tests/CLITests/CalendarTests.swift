@@ -361,4 +361,66 @@ final class CalDAVServer {
     let quiet = try bin.run("run", "--now", "2026-11-21T06:08:00+09:00")
     #expect(quiet.status == 0 && quiet.stderr == "", "\(quiet.stderr)")
   }
+
+  /// Events the server will not take (their UIDs held by another app's resources, as after a feed
+  /// was imported into the calendar): each said on its own line, the summary says the calendar is
+  /// not in step, and the exit is 1, not the "in step" of a sync that wrote nothing.
+  @Test(arguments: ["radicale", "xandikos"])
+  func eventsTheServerWillNotTake(kind: String) throws {
+    let server = try CalDAVServer(kind)
+    let bin = try binary(server)
+    let now = "2026-11-21T06:00:00+09:00"
+    let planned = try exported(bin, now: now).compactMap { $0["uid"] as? String }
+    try #require(!planned.isEmpty)
+    for (i, uid) in planned.enumerated() {
+      let put = try server.client(
+        "put-foreign-as", "imported-\(i).ics", uid, "Imported", "2026-11-21T08:00:00+09:00")
+      try #require(put.status == 0, "\(put.stderr)")
+    }
+    let sync = try bin.run("calendar", "sync", "--now", now)
+    #expect(sync.status == 1, "\(sync.stdout)\(sync.stderr)")
+    #expect(!sync.stdout.contains("is in step with the plan"), "\(sync.stdout)")
+    #expect(
+      sync.stdout.contains(
+        "The calendar is not in step with the plan: the server did not take \(planned.count) events"),
+      "\(sync.stdout)")
+    #expect(
+      sync.stderrLines.filter { $0.contains("not taken by the server (HTTP ") }.count == planned.count,
+      "\(sync.stderr)")
+  }
+
+  /// A server whose answer no HTTP parser takes (a control byte in a header): said as an answer
+  /// that is no CalDAV answer, not as a server that cannot be reached.
+  @Test func anAnswerThatIsNotHTTP() throws {
+    let folder = NSTemporaryDirectory() + "reminders-broken-http-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    server.arguments = [Programs.repository + "/Tests/harness/broken-http-server.py", folder + "/port"]
+    try server.run()
+    defer {
+      // SIGKILL: the test runner's threads block SIGTERM, and a child keeps that mask.
+      kill(server.processIdentifier, SIGKILL)
+      server.waitUntilExit()
+    }
+    var port = ""
+    for _ in 0..<100 where port.isEmpty {
+      port = (try? String(contentsOfFile: folder + "/port", encoding: .utf8)) ?? ""
+      if port.isEmpty { usleep(50_000) }
+    }
+    try #require(!port.isEmpty, "the broken server did not start")
+    let bin = try Binary()
+    try bin.writeConfig(
+      "[time]\nzone = \"Asia/Tokyo\"\n[calendar]\nurl = \"http://127.0.0.1:\(port)/cal/\"\n")
+    try bin.writeDeck(fixtureDeck)
+    for lang in ["en", "ja"] {
+      let sync = try bin.run("calendar", "sync", "--now", "2026-11-21T06:00:00+09:00", "--lang", lang)
+      #expect(sync.status == 69, "\(sync.stderr)")
+      #expect(sync.stderrLines.count == 1, "\(sync.stderr)")
+      #expect(
+        sync.stderr.contains(lang == "en" ? "not an HTTP answer" : "HTTP の応答ではありません"), "\(sync.stderr)")
+      #expect(!sync.stderr.contains(lang == "en" ? "cannot be reached" : "接続できません"), "\(sync.stderr)")
+    }
+  }
 }

@@ -23,7 +23,8 @@ import Testing
     .unreachable(.helperEnded), .timedOut, .refused(401), .status(500),
     .badAnswer(.commentNotClosed), .badAnswer(.cdataNotClosed), .badAnswer(.tagNotClosed),
     .badAnswer(.referenceNotClosed), .badAnswer(.unknownReference("nbsp")), .badAnswer(.responseWithoutHref),
-    .badAnswer(.noMultistatus), .badAnswer(.helperSaid("hello")), .badAnswer(.helperSaid(nil)),
+    .badAnswer(.noMultistatus), .badAnswer(.notHTTP("invalid character in header")),
+    .badAnswer(.helperSaid("hello")), .badAnswer(.helperSaid(nil)),
     .badAnswer(.helperDidNotStart), .badAnswer(.unknownRequest), .badAnswer(.said("not XML")),
     .password(.notFound(command: "pass")),
     .password(.notStarted(command: "pass", error: "Permission denied")),
@@ -31,12 +32,18 @@ import Testing
     .password(.printedNothing(command: "pass")), .password(.said("exit 1")),
   ]
 
-  @Test(
-    arguments: [
-      Result<Conditional, CalendarFault>.success(.done(etag: "\"e1\"")), .success(.done(etag: nil)),
-      .success(.preconditionFailed), .success(.gone), .success(.rejected(409)),
-    ] + faults.map { .failure($0) })
-  func anAnswerReadsBackAsItWas(_ answer: Result<Conditional, CalendarFault>) throws {
+  static let answers: [Result<Conditional, CalendarFault>] =
+    [
+      .success(.done(etag: "\"e1\"")), .success(.done(etag: nil)), .success(.preconditionFailed),
+      .success(.gone),
+      .success(.rejected(409)),
+    ] + faults.map { .failure($0) }
+
+  /// By index: the testing library's description of these nested enums reads past them in the
+  /// Swift 6.3 runtime (a crash in String.debugDescription), so the values are not its arguments.
+  @Test(arguments: answers.indices)
+  func anAnswerReadsBackAsItWas(_ index: Int) throws {
+    let answer = Self.answers[index]
     let message = try Self.read(CalendarHelperLine.encode(answer))
     let (back, listing) = CalendarHelperLine.decodeAnswer(message.fields, body: message.body)
     #expect(back == answer)

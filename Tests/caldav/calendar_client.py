@@ -4,6 +4,7 @@ calendar collection with PyPI's `caldav` (pinned caldav==3.6.0) and `icalendar` 
 
     calendar_client.py URL USER PASSWORD list
     calendar_client.py URL USER PASSWORD put-foreign UID SUMMARY DTSTART
+    calendar_client.py URL USER PASSWORD put-foreign-as NAME UID SUMMARY DTSTART
     calendar_client.py URL USER PASSWORD edit UID NEW_SUMMARY
     calendar_client.py URL USER PASSWORD delete UID
 
@@ -17,6 +18,8 @@ list prints a JSON list sorted by UID, one entry per VEVENT resource:
 put-foreign stores, at URL/UID.ics, an event another client made (its own PRODID, no
 properties of ours); DTSTART is ISO 8601 (e.g. 2026-12-01T09:00:00+01:00 or ...Z; an
 offset is stored as UTC, no offset as a floating time, a bare date as an all-day event).
+put-foreign-as stores it at URL/NAME instead (a feed imported by another app names its resources
+as it likes: the same UID under another name, which the server holds against a second one).
 edit changes SUMMARY in place (PUT with If-Match of the ETag it read, SEQUENCE bumped),
 so the resource's ETag changes on the server. delete removes the event (If-Match too).
 Exit status: 0 on success, 1 when the UID is not found or the server refuses, 2 on usage.
@@ -138,7 +141,7 @@ def parse_start(value):
     return start
 
 
-def put_foreign(calendar, uid, summary, dtstart):
+def put_foreign(calendar, uid, summary, dtstart, name=None):
     start = parse_start(dtstart)
     cal = icalendar.Calendar()
     cal.add("PRODID", FOREIGN_PRODID)
@@ -154,7 +157,11 @@ def put_foreign(calendar, uid, summary, dtstart):
     event.add("CATEGORIES", ["Work"])
     event.add("SEQUENCE", 0)
     cal.add_component(event)
-    calendar.add_event(cal.to_ical().decode(), no_overwrite=True, increase_seqno=False)
+    if name is None:
+        calendar.add_event(cal.to_ical().decode(), no_overwrite=True, increase_seqno=False)
+    else:
+        caldav.Event(client=calendar.client, url=calendar.url.join(name), data=cal.to_ical().decode(),
+                     parent=calendar).save(no_overwrite=True, increase_seqno=False)
 
 
 def edit(calendar, uid, new_summary):
@@ -179,7 +186,7 @@ def main(argv):
     if len(argv) < 5:
         usage()
     url, user, password, command, args = argv[1], argv[2], argv[3], argv[4], argv[5:]
-    expected = {"list": 0, "put-foreign": 3, "edit": 2, "delete": 1}
+    expected = {"list": 0, "put-foreign": 3, "put-foreign-as": 4, "edit": 2, "delete": 1}
     if command not in expected or len(args) != expected[command]:
         usage()
     client, calendar = connect(url, user, password)
@@ -189,6 +196,8 @@ def main(argv):
             print()
         elif command == "put-foreign":
             put_foreign(calendar, *args)
+        elif command == "put-foreign-as":
+            put_foreign(calendar, *args[1:], name=args[0])
         elif command == "edit":
             edit(calendar, *args)
         elif command == "delete":

@@ -13,6 +13,10 @@ public protocol CalendarMessages: Sendable {
 
   /// An event the server would not take: `not taken by the server (HTTP 409): TITLE; is an event
   /// with the same UID in the calendar already (a feed imported into it)?`.
+  /// `calendar sync` when the server would not take some events (said above, a line each):
+  /// `カレンダーは予定と一致していません: サーバーが 3件を受け付けませんでした（上記）。作成 0件、…` /
+  /// `The calendar is not in step with the plan: the server did not take 3 events (above); 0 created, …`.
+  func calendarNotAllTaken(rejected: Int, created: Int, replaced: Int, deleted: Int, requests: Int) -> String
   func calendarRejected(_ title: String, status: Int) -> String
 
   /// `run`'s line when a sync changed the calendar: `calendar: 2 created, 1 replaced, 0 deleted`.
@@ -104,6 +108,8 @@ public enum CalendarBadAnswer: Sendable, Equatable {
   case unknownReference(String)
   case responseWithoutHref
   case noMultistatus
+  /// Not an HTTP answer at all (a header with a byte HTTP does not allow…): what the parser said.
+  case notHTTP(String)
   /// The helper `reminders-caldav` answered with no answer of its own: its first word (nil:
   /// nothing at all).
   case helperSaid(String?)

@@ -23,6 +23,15 @@ extension English: CalendarMessages {
       "The calendar is in step with the plan: \(created) created, \(replaced) replaced, \(deleted) deleted (\(requestWords))."
   }
 
+  public func calendarNotAllTaken(rejected: Int, created: Int, replaced: Int, deleted: Int, requests: Int)
+    -> String
+  {
+    let events = rejected == 1 ? "1 event" : "\(rejected) events"
+    let requestWords = requests == 1 ? "1 request" : "\(requests) requests"
+    return
+      "The calendar is not in step with the plan: the server did not take \(events) (above); \(created) created, \(replaced) replaced, \(deleted) deleted (\(requestWords))."
+  }
+
   public func calendarRejected(_ title: String, status: Int) -> String {
     let hint =
       status == 409 || status == 207
@@ -67,6 +76,7 @@ extension English: CalendarMessages {
     case .unknownReference(let name): "an unknown XML reference &\(name);"
     case .responseWithoutHref: "a response without an href"
     case .noMultistatus: "no multistatus in the answer"
+    case .notHTTP(let said): "not an HTTP answer: \(said)"
     case .helperSaid(let word?): "the helper reminders-caldav said \(word)"
     case .helperSaid(nil): "the helper reminders-caldav said nothing"
     case .helperDidNotStart: "the helper reminders-caldav did not start"

@@ -20,6 +20,12 @@ extension Japanese: CalendarMessages {
     return "カレンダーは予定と一致しています: 作成 \(created)件、更新 \(replaced)件、削除 \(deleted)件（リクエスト \(requests)回）。"
   }
 
+  public func calendarNotAllTaken(rejected: Int, created: Int, replaced: Int, deleted: Int, requests: Int)
+    -> String
+  {
+    "カレンダーは予定と一致していません: サーバーが \(rejected)件を受け付けませんでした（上記）。作成 \(created)件、更新 \(replaced)件、削除 \(deleted)件（リクエスト \(requests)回）。"
+  }
+
   public func calendarRejected(_ title: String, status: Int) -> String {
     let hint =
       status == 409 || status == 207
@@ -64,6 +70,7 @@ extension Japanese: CalendarMessages {
     case .unknownReference(let name): "不明な XML の参照 &\(name); があります"
     case .responseWithoutHref: "href のない response があります"
     case .noMultistatus: "応答に multistatus がありません"
+    case .notHTTP(let said): "HTTP の応答ではありません: \(said)"
     case .helperSaid(let word?): "補助プログラム reminders-caldav の応答が不正です（\(word)）"
     case .helperSaid(nil): "補助プログラム reminders-caldav が何も応答しませんでした"
     case .helperDidNotStart: "補助プログラム reminders-caldav が起動しませんでした"
