@@ -49,6 +49,23 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
+  /// A reference's judgement of our fit (its first `evaluated`) against its own fit (`fitted`):
+  /// a log loss at most 1 % above, an RMSE (bins) at most 0.005 above. Returns ours.
+  @discardableResult
+  static func expectAsGood(_ reference: [String: Any], label: String) throws -> (Double, Double) {
+    let theirs = try #require(reference["fitted"] as? [String: Double])
+    let ourFit = try #require((reference["evaluated"] as? [[String: Any]])?.first)
+    let ourLoss = try #require(ourFit["log_loss"] as? Double)
+    let ourRMSE = try #require(ourFit["rmse_bins"] as? Double)
+    #expect(
+      ourLoss <= theirs["log_loss"]! * 1.01,
+      "\(label): log loss \(ourLoss), the reference's \(theirs["log_loss"]!)")
+    #expect(
+      ourRMSE <= theirs["rmse_bins"]! + 0.005,
+      "\(label): RMSE (bins) \(ourRMSE), the reference's \(theirs["rmse_bins"]!)")
+    return (ourLoss, ourRMSE)
+  }
+
   /// Fits the deck in `bin` and checks the fit against the reference's on the same items.
   static func checkFit(_ bin: Binary, zone: String, label: String) throws {
     let ours = try json(bin.run(["fsrs", "optimize", "--json"]))
@@ -60,16 +77,7 @@ import Testing
     #expect(ours["items"] as? Int == reference["items"] as? Int, "\(label): items")
     #expect(ours["reviews"] as? Int == reference["reviews"] as? Int, "\(label): reviews")
     #expect(ours["cards"] as? Int == reference["cards"] as? Int, "\(label): cards")
-    let theirs = try #require(reference["fitted"] as? [String: Double])
-    let ourFit = try #require((reference["evaluated"] as? [[String: Any]])?.first)
-    let ourLoss = try #require(ourFit["log_loss"] as? Double)
-    let ourRMSE = try #require(ourFit["rmse_bins"] as? Double)
-    #expect(
-      ourLoss <= theirs["log_loss"]! * 1.01,
-      "\(label): log loss \(ourLoss), the reference's fit \(theirs["log_loss"]!)")
-    #expect(
-      ourRMSE <= theirs["rmse_bins"]! + 0.005,
-      "\(label): RMSE (bins) \(ourRMSE), the reference's fit \(theirs["rmse_bins"]!)")
+    let (ourLoss, ourRMSE) = try expectAsGood(reference, label: label)
     // Our own figures of our fit are the reference's evaluation of it.
     let after = try #require(ours["after"] as? [String: Double])
     #expect(
@@ -236,16 +244,7 @@ import Testing
           zone: zone)
         #expect(ours["items"] as? Int == reference["items"] as? Int, "\(label): items")
         #expect((ours["items"] as? Int ?? 0) > 500, "\(label): \(ours["items"] ?? "")")
-        let theirs = try #require(reference["fitted"] as? [String: Double])
-        let ourFit = try #require((reference["evaluated"] as? [[String: Any]])?.first)
-        let ourLoss = try #require(ourFit["log_loss"] as? Double)
-        let ourRMSE = try #require(ourFit["rmse_bins"] as? Double)
-        #expect(
-          ourLoss <= theirs["log_loss"]! * 1.01,
-          "\(label): log loss \(ourLoss), Anki's \(theirs["log_loss"]!)")
-        #expect(
-          ourRMSE <= theirs["rmse_bins"]! + 0.005,
-          "\(label): RMSE (bins) \(ourRMSE), Anki's \(theirs["rmse_bins"]!)")
+        try Self.expectAsGood(reference, label: "\(label) (the reference: Anki's own fit)")
       }
       #expect(
         try Data(contentsOf: URL(fileURLWithPath: collection)) == bytes, "\(zone): the collection was written"
