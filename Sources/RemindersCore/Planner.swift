@@ -63,9 +63,11 @@ public struct Planner: Sendable {
       }
     }
     for offset in 0..<max(end.number - today.number, 0) {
-      if let r = dailyAgain(
-        for: today.adding(days: offset), input: input, ledger: ledger, now: now, allowed: allowed),
-        r.fireAt < horizon
+      let day = today.adding(days: offset)
+      // One daily on screen at a time: a daily still to come then (caught up late, or held
+      // past the hour of `daily.again`) says it, and the second word is not said.
+      if let r = dailyAgain(for: day, input: input, ledger: ledger, now: now, allowed: allowed),
+        r.fireAt < horizon, !out.contains(where: { $0.id == .daily(day) && $0.fireAt >= r.fireAt })
       {
         out.append(r)
       }
@@ -122,6 +124,8 @@ public struct Planner: Sendable {
     guard let time = schedule.dailyAgain else { return nil }
     let id = ReminderID.dailyAgain(day)
     let asked = clock.instant(on: day, at: time)
+    // A daily that came only at or after this hour stood for both.
+    if let daily = ledger.entries[.daily(day)], daily.deliveredAt >= asked { return nil }
     guard !ledger.contains(reminderID: id),
       let placed = onItsDay(asked, day: day, id: id, ledger: ledger, now: now, allowed: allowed),
       let content = dailyContent(on: day, at: max(now, placed.at), input: input)

@@ -130,6 +130,25 @@ import Testing
         .contains { $0.id == .dailyAgain(Fixture.day("2026-11-21")) })
   }
 
+  /// One daily on screen at a time: a run caught up after the hour of `daily.again` (the machine
+  /// asleep all day, or `run --now …T21:00`) shows the daily alone, and the daily shown then
+  /// stands for both; a daily shown in the morning leaves the evening's word to come.
+  @Test func aLateDailyStandsForBoth() {
+    var schedule = Fixture.schedule(window: ("08:00", "22:00"))
+    schedule.dailyAgain = Fixture.wall("19:00")
+    let planner = Fixture.planner(schedule, Fixture.tokyo)
+    let input = Fixture.input(cards: cards)
+    let day = Fixture.day("2026-11-21")
+    let late = planner.due(input, ledger: DeliveryLedger(), now: Fixture.t("2026-11-21T21:00:00+09:00"))
+    #expect(late.map(\.id) == [.daily(day)])
+    let shownLate = DeliveryLedger(entries: [delivered(.daily(day), at: "2026-11-21T21:00:00+09:00")])
+    #expect(planner.due(input, ledger: shownLate, now: Fixture.t("2026-11-21T21:01:00+09:00")).isEmpty)
+    let shownInTheMorning = DeliveryLedger(entries: [delivered(.daily(day), at: "2026-11-21T08:00:00+09:00")])
+    #expect(
+      planner.due(input, ledger: shownInTheMorning, now: Fixture.t("2026-11-21T19:00:00+09:00")).map(\.id)
+        == [.dailyAgain(day)])
+  }
+
   /// The snooze label follows `snooze.after`, in both languages.
   @Test func actionLabels() {
     #expect(
