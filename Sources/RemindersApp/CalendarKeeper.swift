@@ -41,9 +41,9 @@ public struct CalendarKeeper {
       fingerprint: CalendarKeeper.fingerprint(workspace, now: now),
       configKey: CalendarInputs.identity(workspace.paths.config),
       plan: { try PlanReader(workspace: workspace).calendarPlan(now: now, days: settings.days) },
-      password: { () throws -> String? in
+      password: { seconds throws -> String? in
         guard let command = settings.passwordCommand else { return nil }
-        return try CalendarPublisher.password(command: command, environment: environment)
+        return try CalendarPublisher.password(command: command, environment: environment, seconds: seconds)
       },
       connect: connect)
   }

@@ -133,7 +133,7 @@ public struct CalendarPublisher {
   /// taken as the server out of reach.)
   public func sync(
     now: Date, trigger: Trigger, fingerprint: String, configKey: String, plan: () throws -> [Reminder],
-    password: () throws -> String?,
+    password: (_ seconds: TimeInterval) throws -> String?,
     connect: (_ password: String?, _ seconds: TimeInterval) throws -> any CalendarServer
   ) throws -> Report {
     let started = Date()
@@ -178,7 +178,9 @@ public struct CalendarPublisher {
     }
     let server: any CalendarServer
     do {
-      server = try connect(try password(), max(seconds - Date().timeIntervalSince(started), 1))
+      // The password command and the requests share the sync's time.
+      let secret = try password(max(seconds - Date().timeIntervalSince(started), 1))
+      server = try connect(secret, max(seconds - Date().timeIntervalSince(started), 1))
     } catch {
       sync.fail(Self.fault(error), state: &state)
       if !sync.dryRun { try stateFile.save(state, clock: clock) }
@@ -362,10 +364,14 @@ extension CalendarPublisher {
   /// The seconds `calendar.password_command` has to print the password.
   public static let passwordSeconds = 10
 
+  /// At most this much of the password command's output is read: the first line must be in it.
+  public static let passwordBytes = 65_536
+
   /// The password `calendar.password_command` prints: the first line of its output, read within
-  /// 10 seconds. Its output is never said, nor kept.
-  public static func password(command: [String], environment: [String: String]) throws
-    -> String
+  /// 10 seconds or `seconds` (the sync's time left), whichever is shorter, and within the first
+  /// `passwordBytes` of it (the command is stopped there). Its output is never said, nor kept.
+  public static func password(command: [String], environment: [String: String], seconds: TimeInterval = 10)
+    throws -> String
   {
     let name = command[0]
     let program = name.contains("/") ? name : ProcessRunner.find(name, environment: environment)
@@ -373,12 +379,21 @@ extension CalendarPublisher {
     let result: ProcessRunner.Result
     do {
       result = try ProcessRunner.run(
-        program, Array(command.dropFirst()), environment: environment, timeout: TimeInterval(passwordSeconds))
+        program, Array(command.dropFirst()), environment: environment,
+        timeout: min(TimeInterval(passwordSeconds), seconds), outputLimit: passwordBytes)
     } catch {
       throw CalendarFault.password(.notStarted(command: name, error: "\(error)"))
     }
-    if result.timedOut { throw CalendarFault.password(.noAnswer(command: name, seconds: passwordSeconds)) }
-    guard result.status == 0 else {
+    if result.timedOut {
+      throw CalendarFault.password(
+        .noAnswer(command: name, seconds: Int(min(Double(passwordSeconds), seconds))))
+    }
+    if result.cutShort {
+      // Stopped after the limit: its first line counts if it is in there.
+      guard result.stdout.contains("\n") else {
+        throw CalendarFault.password(.noLine(command: name, bytes: passwordBytes))
+      }
+    } else if result.status != 0 {
       throw CalendarFault.password(.exit(command: name, status: result.status))
     }
     let first = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).first.map {

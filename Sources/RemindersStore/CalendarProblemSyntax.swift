@@ -50,6 +50,7 @@ public enum CalendarProblemSyntax {
         case .noAnswer(let command, let seconds): ["no-answer", command, String(seconds)]
         case .exit(let command, let status): ["exit", command, String(status)]
         case .printedNothing(let command): ["printed-nothing", command]
+        case .noLine(let command, let bytes): ["no-line", command, String(bytes)]
         case .said(let said): ["said", said]
         }
       return ["password"] + rest
@@ -111,6 +112,7 @@ public enum CalendarProblemSyntax {
     case ("no-answer", 3): Int(f[2]).map { .noAnswer(command: f[1], seconds: $0) }
     case ("exit", 3): Int32(f[2]).map { .exit(command: f[1], status: $0) }
     case ("printed-nothing", 2): .printedNothing(command: f[1])
+    case ("no-line", 3): Int(f[2]).map { .noLine(command: f[1], bytes: $0) }
     case ("said", 2): .said(f[1])
     default: nil
     }

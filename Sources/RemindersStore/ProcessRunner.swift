@@ -23,12 +23,16 @@ public enum ProcessRunner {
     /// Whether the time ran out before the program ended and closed its outputs: it was killed,
     /// and `stdout` and `stderr` hold what came before.
     public var timedOut: Bool
+    /// Whether standard output went past the limit it was read to (`run`'s `outputLimit`):
+    /// `stdout` holds the first bytes, and the program was stopped.
+    public var cutShort: Bool
 
-    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool) {
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool, cutShort: Bool = false) {
       self.status = status
       self.stdout = stdout
       self.stderr = stderr
       self.timedOut = timedOut
+      self.cutShort = cutShort
     }
 
     /// Whether it ran to its end in time and exited 0.
@@ -54,10 +58,13 @@ public enum ProcessRunner {
 
   /// Runs `executable` (a path) with `arguments` and exactly `environment`, no standard input.
   ///
-  /// Returns within about `timeout` seconds whatever the program does. Throws `SystemError` only
-  /// when it cannot be started (`posix_spawn`: no such file, not executable, no memory).
+  /// Returns within about `timeout` seconds whatever the program does. Reads at most
+  /// `outputLimit` bytes of each output: past that, the program is stopped (`cutShort`). Throws
+  /// `SystemError` only when it cannot be started (`posix_spawn`: no such file, not executable,
+  /// no memory).
   public static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval
+    _ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval,
+    outputLimit: Int = .max
   ) throws(SystemError) -> Result {
     let deadline = Date().addingTimeInterval(timeout)
     let out = try Pipe()
@@ -68,8 +75,9 @@ public enum ProcessRunner {
     var outBytes: [UInt8] = []
     var errBytes: [UInt8] = []
     var open = [(out.read, 0), (err.read, 1)]
-    // Both outputs until both are closed, or the time is up.
-    while !open.isEmpty, deadline.timeIntervalSinceNow > 0 {
+    var cutShort = false
+    // Both outputs until both are closed, or the time is up, or one is longer than the limit.
+    while !open.isEmpty, deadline.timeIntervalSinceNow > 0, !cutShort {
       var fds = open.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
       let milliseconds = Int32(min(max(deadline.timeIntervalSinceNow * 1000, 1), 60_000))
       guard (try? systemCall("poll") { poll(&fds, nfds_t(fds.count), milliseconds) }) != nil else { break }
@@ -79,9 +87,11 @@ public enum ProcessRunner {
         if n <= 0 {
           open.remove(at: i)
         } else if open[i].1 == 0 {
-          outBytes += chunk[..<n]
+          outBytes += chunk[..<min(n, outputLimit - outBytes.count)]
+          cutShort = cutShort || outBytes.count >= outputLimit
         } else {
-          errBytes += chunk[..<n]
+          errBytes += chunk[..<min(n, outputLimit - errBytes.count)]
+          cutShort = cutShort || errBytes.count >= outputLimit
         }
       }
     }
@@ -89,8 +99,14 @@ public enum ProcessRunner {
     err.closeRead()
     // The outputs are closed (or the time is up); the program may still be running.
     var status: Int32 = 0
-    var timedOut = !open.isEmpty
-    while !timedOut {
+    var timedOut = !open.isEmpty && !cutShort
+    if cutShort {
+      // Enough read: what it would print next is not wanted.
+      kill(-pid, SIGKILL)
+      kill(pid, SIGKILL)
+      _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
+    }
+    while !timedOut && !cutShort {
       if (try? systemCall("waitpid") { waitpid(pid, &status, WNOHANG) }) == pid { break }
       if deadline.timeIntervalSinceNow <= 0 {
         timedOut = true
@@ -107,7 +123,7 @@ public enum ProcessRunner {
     let signal = status & 0x7f
     return Result(
       status: signal == 0 ? (status >> 8) & 0xff : signal, stdout: String(decoding: outBytes, as: UTF8.self),
-      stderr: String(decoding: errBytes, as: UTF8.self), timedOut: timedOut)
+      stderr: String(decoding: errBytes, as: UTF8.self), timedOut: timedOut, cutShort: cutShort)
   }
 
   /// Starts `executable` with `arguments` and exactly `environment`, detached: in a session of

@@ -298,6 +298,29 @@ final class CalDAVServer {
     expectNoPassword(bin, outputs: [refused, sync, doctor, fixed])
   }
 
+  /// The password command's output is read to its first line, within 64 KB: one that prints its
+  /// password and then goes on printing is stopped and its password used; one that prints 50 MB
+  /// with no line break is stopped there and said, and nothing of it is kept.
+  @Test func aPasswordCommandIsReadToItsFirstLine() throws {
+    let server = try CalDAVServer("radicale")
+    let bin = try Binary()
+    func config(_ command: String) throws {
+      try bin.writeConfig(
+        "[time]\nzone = \"Asia/Tokyo\"\n[calendar]\nurl = \"\(server.url)\"\nusername = \"learner\"\n"
+          + "password_command = [\"sh\", \"-c\", \"\(command)\"]\n")
+    }
+    try bin.writeDeck(fixtureDeck)
+    try config("head -c 50000000 /dev/zero | tr '\\\\0' a")
+    let endless = try bin.run("calendar", "sync", "--now", "2026-11-21T06:00:00+09:00", "--lang", "en")
+    #expect(endless.status == 69, "\(endless.stderr)")
+    #expect(endless.stderr.contains("sh: no line in the first 64 KB it printed"), "\(endless.stderr)")
+    #expect(!endless.stderr.contains("aaaa"))
+    try config("echo \(CalDAVServer.password); yes more")
+    let chatty = try bin.run("calendar", "sync", "--now", "2026-11-21T06:01:00+09:00")
+    #expect(chatty.status == 0 && chatty.stdout.contains("in step"), "\(chatty.stdout)\(chatty.stderr)")
+    try expectInStep(server, bin, now: "2026-11-21T06:01:00+09:00")
+  }
+
   /// `calendar sync --dry-run` says what it would write and writes nothing; without `[calendar]`
   /// `calendar sync` and `status` are usage errors.
   @Test func dryRunAndNoCalendar() throws {

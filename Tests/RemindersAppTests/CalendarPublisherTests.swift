@@ -103,7 +103,7 @@ private func instant(_ text: String) -> Date { Timestamp.parse(text)! }
   ) throws -> CalendarPublisher.Report {
     try publisher.sync(
       now: now, trigger: trigger, fingerprint: fingerprint, configKey: configKey, plan: { plan },
-      password: { nil }, connect: { [server] _, _ in server })
+      password: { _ in nil }, connect: { [server] _, _ in server })
   }
 
   var state: CalendarState { publisher.stateFile.load(url: publisher.settings.url) }
@@ -126,7 +126,7 @@ private func instant(_ text: String) -> Date { Timestamp.parse(text)! }
       plan: {
         planned = true
         return plan
-      }, password: { nil }, connect: { [server] _, _ in server })
+      }, password: { _ in nil }, connect: { [server] _, _ in server })
     #expect(idle.outcome == .notDue && !planned && server.requests == 3)
     // Other inputs, the same events: planned, no request.
     let same = try sync(plan, at: start.addingTimeInterval(120), fingerprint: "f2")

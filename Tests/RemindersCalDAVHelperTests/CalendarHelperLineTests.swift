@@ -29,7 +29,8 @@ import Testing
     .password(.notFound(command: "pass")),
     .password(.notStarted(command: "pass", error: "Permission denied")),
     .password(.noAnswer(command: "pass", seconds: 10)), .password(.exit(command: "pass", status: 1)),
-    .password(.printedNothing(command: "pass")), .password(.said("exit 1")),
+    .password(.printedNothing(command: "pass")), .password(.noLine(command: "pass", bytes: 65_536)),
+    .password(.said("exit 1")),
   ]
 
   static let answers: [Result<Conditional, CalendarFault>] =

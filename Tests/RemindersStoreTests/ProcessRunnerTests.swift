@@ -36,6 +36,19 @@ import Testing
     #expect(elapsed < 4)
   }
 
+  /// Past `outputLimit` the output is not read on: the first bytes are kept and the program is
+  /// stopped (a password command that prints 50 MB with no line break).
+  @Test func outputPastTheLimitStopsTheProgram() throws {
+    let result = try ProcessRunner.run(
+      "/bin/sh", ["-c", "head -c 50000000 /dev/zero | tr '\\0' a; echo finished > /dev/null"],
+      environment: environment, timeout: 60, outputLimit: 65_536)
+    #expect(result.cutShort && !result.timedOut)
+    #expect(result.stdout.utf8.count == 65_536 && result.stdout.allSatisfy { $0 == "a" })
+    let short = try ProcessRunner.run(
+      "/bin/sh", ["-c", "echo secret"], environment: environment, timeout: 10, outputLimit: 65_536)
+    #expect(!short.cutShort && short.succeeded && short.stdout == "secret\n")
+  }
+
   /// Far more than a pipe holds, on both outputs at once: neither blocks the program.
   @Test func longOutputsAreDrained() throws {
     let (result, _) = try shell(

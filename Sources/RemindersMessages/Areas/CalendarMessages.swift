@@ -130,6 +130,8 @@ public enum PasswordCommandProblem: Sendable, Equatable {
   case noAnswer(command: String, seconds: Int)
   case exit(command: String, status: Int32)
   case printedNothing(command: String)
+  /// No line break in the first `bytes` it printed (it was stopped there).
+  case noLine(command: String, bytes: Int)
   /// The words of an older state file.
   case said(String)
 }

@@ -92,6 +92,7 @@ extension English: CalendarMessages {
     case .noAnswer(let command, let seconds): "\(command): no answer in \(seconds) s"
     case .exit(let command, let status): "\(command): exit \(status)"
     case .printedNothing(let command): "\(command): printed nothing"
+    case .noLine(let command, let bytes): "\(command): no line in the first \(bytes / 1024) KB it printed"
     case .said(let said): said
     }
   }

@@ -86,6 +86,7 @@ extension Japanese: CalendarMessages {
     case .noAnswer(let command, let seconds): "\(command) が \(seconds) 秒以内に応答しませんでした"
     case .exit(let command, let status): "\(command) が終了コード \(status) で終わりました"
     case .printedNothing(let command): "\(command) が何も出力しませんでした"
+    case .noLine(let command, let bytes): "\(command) の出力の最初の \(bytes / 1024) KB に改行がありません"
     case .said(let said): said
     }
   }
