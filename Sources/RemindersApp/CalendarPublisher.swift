@@ -370,9 +370,10 @@ extension CalendarPublisher {
   /// The password `calendar.password_command` prints: the first line of its output, read within
   /// 10 seconds or `seconds` (the sync's time left), whichever is shorter, and within the first
   /// `passwordBytes` of it (the command is stopped there). Its output is never said, nor kept.
-  public static func password(command: [String], environment: [String: String], seconds: TimeInterval = 10)
+  public static func password(command: [String], environment: [String: String], seconds: TimeInterval)
     throws -> String
   {
+    let limit = min(TimeInterval(passwordSeconds), seconds)
     let name = command[0]
     let program = name.contains("/") ? name : ProcessRunner.find(name, environment: environment)
     guard let program else { throw CalendarFault.password(.notFound(command: name)) }
@@ -380,13 +381,12 @@ extension CalendarPublisher {
     do {
       result = try ProcessRunner.run(
         program, Array(command.dropFirst()), environment: environment,
-        timeout: min(TimeInterval(passwordSeconds), seconds), outputLimit: passwordBytes)
+        timeout: limit, outputLimit: passwordBytes)
     } catch {
       throw CalendarFault.password(.notStarted(command: name, error: "\(error)"))
     }
     if result.timedOut {
-      throw CalendarFault.password(
-        .noAnswer(command: name, seconds: Int(min(Double(passwordSeconds), seconds))))
+      throw CalendarFault.password(.noAnswer(command: name, seconds: Int(limit)))
     }
     if result.cutShort {
       // Stopped after the limit: its first line counts if it is in there.

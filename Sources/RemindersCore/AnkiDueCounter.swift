@@ -44,28 +44,19 @@ public struct AnkiDueCounter: Sendable {
   }
 
   /// Anki's day number at `instant`, given the day zone's offset then (seconds east of UTC).
-  public func day(at instant: Date, utcOffset: Int) -> Int {
-    AnkiDueCounter.dayNumber(
-      now: Int64(instant.timeIntervalSince1970.rounded(.down)), utcOffset: utcOffset,
-      creation: collection.creation, creationOffsetMinutesWest: collection.creationOffsetMinutesWest,
-      rolloverHour: collection.rolloverHour)
-  }
+  public func day(at instant: Date, utcOffset: Int) -> Int { timing(at: instant, utcOffset: utcOffset).day }
 
   /// When Anki's next day begins after `instant` (seconds since 1970), given the day zone's
   /// offset then: the next rollover hour, as Anki's `next_day_at` (`timing.rs`).
   public func nextDayAt(_ instant: Date, utcOffset: Int) -> Int64 {
-    let now = Int64(instant.timeIntervalSince1970.rounded(.down))
-    let rollover = Int64(min(max(collection.rolloverHour, 0), 23)) * 3600
-    let offset = Int64(utcOffset)
-    if let west = collection.creationOffsetMinutesWest, abs(west) < 24 * 60 {
-      let local = now + offset
-      let today = AnkiDueCounter.floorDiv(local, 86_400)
-      let passed = local - today * 86_400 >= rollover
-      return today * 86_400 + rollover - offset + (passed ? 86_400 : 0)
-    }
-    let createdAtRollover =
-      AnkiDueCounter.floorDiv(collection.creation + offset, 86_400) * 86_400 + rollover - offset
-    return createdAtRollover + Int64(day(at: instant, utcOffset: utcOffset) + 1) * 86_400
+    timing(at: instant, utcOffset: utcOffset).nextDayAt
+  }
+
+  func timing(at instant: Date, utcOffset: Int) -> (day: Int, nextDayAt: Int64) {
+    AnkiDueCounter.timing(
+      now: Int64(instant.timeIntervalSince1970.rounded(.down)), utcOffset: utcOffset,
+      creation: collection.creation, creationOffsetMinutesWest: collection.creationOffsetMinutesWest,
+      rolloverHour: collection.rolloverHour)
   }
 
   /// Each top-level deck's due cards at `instant` (in name order), as Anki's deck list shows
@@ -88,26 +79,30 @@ public struct AnkiDueCounter: Sendable {
   // MARK: The day
 
   /// Days since the collection's creation at `now`, the day starting at `rolloverHour` local
-  /// time (`timing.rs`).
-  static func dayNumber(
+  /// time, and when the next day starts (`timing.rs`'s days elapsed and `next_day_at`).
+  static func timing(
     now: Int64, utcOffset: Int, creation: Int64, creationOffsetMinutesWest: Int?, rolloverHour: Int
-  ) -> Int {
+  ) -> (day: Int, nextDayAt: Int64) {
     // Anki clamps the hour (`rollover_hour.min(23)`): 24 and above mean 23, not a wrap.
     let rollover = Int64(min(max(rolloverHour, 0), 23)) * 3600
     let offset = Int64(utcOffset)
     if let west = creationOffsetMinutesWest, abs(west) < 24 * 60 {
       // Calendar days between the creation date (in its own offset) and today (in today's),
-      // less one while today's rollover has not come yet.
+      // less one while today's rollover has not come yet; the next day at the next rollover.
       let created = floorDiv(creation - Int64(west) * 60, 86_400)
       let local = now + offset
       let today = floorDiv(local, 86_400)
       let passed = local - today * 86_400 >= rollover
-      return Int(max(today - created - (passed ? 0 : 1), 0))
+      return (
+        Int(max(today - created - (passed ? 0 : 1), 0)),
+        today * 86_400 + rollover - offset + (passed ? 86_400 : 0)
+      )
     }
     // Collections without `creationOffset`: whole days since the rollover of the creation date,
     // both seen in today's offset.
     let createdAtRollover = floorDiv(creation + offset, 86_400) * 86_400 + rollover - offset
-    return Int(max((now - createdAtRollover) / 86_400, 0))
+    let day = Int(max((now - createdAtRollover) / 86_400, 0))
+    return (day, createdAtRollover + Int64(day + 1) * 86_400)
   }
 
   static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

@@ -140,9 +140,10 @@ public struct Planner: Sendable {
 
   /// `review.drip`: the next drip of `day` (docs/delivery.md), one period after the latest of the
   /// day's last answer, its last drip and its last review in the pop-up — the daily reminder's
-  /// time only while there is none of them yet; moved like the daily reminder, only on its own day, and only while the deck has cards due
-  /// that day (Anki's are studied in Anki). None while a drip or a review in the pop-up may be on
-  /// screen. Its card is chosen when it is delivered: the title here counts the cards.
+  /// time only while there is none of them yet; moved like the daily reminder, only on its own
+  /// day, and only while the deck has cards due that day (Anki's are studied in Anki). None while
+  /// a drip or a review in the pop-up may be on screen. Its card is chosen when it is delivered:
+  /// the title here counts the cards.
   func drip(on day: Day, input: PlanInput, ledger: DeliveryLedger, now: Date, allowed: AllowedTime)
     -> Reminder?
   {
