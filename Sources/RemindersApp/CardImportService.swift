@@ -6,8 +6,8 @@ import RemindersStore
 /// the deck already holds (same front, back and collection) is skipped.
 public struct CardImport {
   public let workspace: Workspace
-  /// Names the cards; nil: ids in the file's order (`TimeOrderedID`), so that the day's new
-  /// cards are the first lines of the file.
+  /// Names the cards; nil: `CardID`'s random ids (the cards are appended in the file's order,
+  /// so the day's new cards are still the first lines of the file).
   let newID: (() -> String)?
 
   public init(workspace: Workspace, newID: (() -> String)? = nil) {
@@ -43,7 +43,7 @@ public struct CardImport {
     return try workspace.updateDeck { stored -> Outcome in
       var seen = Set(stored.deck.cards.map { CardTable.key($0.front, $0.back, $0.collection) })
       var outcome = Outcome(added: 0, skipped: 0)
-      var random = SystemRandomNumberGenerator()
+      var ids = CardID(beside: stored.deck.cards.lazy.map(\.id))
       for row in rows {
         let collection = row.collection ?? fallback
         guard seen.insert(CardTable.key(row.front, row.back, collection)).inserted else {
@@ -51,7 +51,7 @@ public struct CardImport {
           continue
         }
         var card = ReviewLadder.newCard(
-          id: newID?() ?? TimeOrderedID.make(at: now, sequence: outcome.added, using: &random),
+          id: newID?() ?? ids.make(),
           front: row.front, back: row.back, collection: collection, at: now, clock: clock)
         card.note = row.note
         stored.deck.cards.append(card)

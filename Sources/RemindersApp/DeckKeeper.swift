@@ -37,7 +37,7 @@ public struct DeckKeeper {
   ) throws -> Changed<Added> {
     let clock = workspace.dayClock
     var card = ReviewLadder.newCard(
-      id: TimeOrderedID.make(at: now), front: front, back: back, collection: DeckKeeper.optional(collection),
+      id: "", front: front, back: back, collection: DeckKeeper.optional(collection),
       at: now, clock: clock)
     card.note = DeckKeeper.optional(note)
     card.tags = tags
@@ -50,6 +50,8 @@ public struct DeckKeeper {
       {
         return Changed(value: .duplicate(of: twin), deck: stored.deck)
       }
+      var ids = CardID(beside: stored.deck.cards.lazy.map(\.id))
+      card.id = ids.make()
       stored.deck.cards.append(card)
       return Changed(value: .added(card), deck: stored.deck)
     }

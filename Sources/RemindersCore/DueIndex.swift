@@ -28,21 +28,22 @@ public struct DueIndex: Equatable, Sendable {
   /// log does not matter.
   public init(cards: [Card], limits: NewCardLimits = .standard) {
     self.init(limits: limits)
-    for card in cards { add(card) }
+    for (position, card) in cards.enumerated() { add(card, at: position) }
   }
 
   /// The index of a whole deck, knowing which new cards were first answered from `since` on.
   public init(deck: Deck, limits: NewCardLimits, since: Day, clock: DayClock) {
     self.init(limits: limits, since: since)
-    for card in deck.cards { add(card) }
+    for (position, card) in deck.cards.enumerated() { add(card, at: position) }
     firstAnswered = deck.firstAnswers(since: since, clock: clock)
   }
 
-  /// Counts one card: by its day when it is not new, else among the new ones of its day.
-  public mutating func add(_ card: Card) {
+  /// Counts one card, the `position`th of its deck: by its day when it is not new, else among
+  /// the new ones of its day.
+  public mutating func add(_ card: Card, at position: Int) {
     guard !card.suspended else { return }
     if card.isNew {
-      addNew(collection: card.collection, day: card.nextReviewDate, order: card.newOrder)
+      addNew(collection: card.collection, day: card.nextReviewDate, order: card.newOrder(at: position))
     } else {
       add(collection: card.collection, day: card.nextReviewDate)
     }

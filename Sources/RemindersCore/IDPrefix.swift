@@ -15,7 +15,7 @@ public enum IDPrefix {
   }
 
   /// How many characters of an id text shows: `shown` at least, more when another id of the
-  /// deck shares them (cards made in one minute share their first eight), so that what is shown
+  /// deck shares them (ids made elsewhere, or time-ordered ones of an older deck), so that what is shown
   /// always names the one id when typed back.
   public static let shown = 8
 

@@ -29,18 +29,23 @@ public struct NewCardLimits: Hashable, Sendable {
     return perDay
   }
 
-  /// The order of the day's new cards: the order they were added (`createdAt`, then `id`).
+  /// The order of the day's new cards: the order they were added, `createdAt` and then the
+  /// card's place in the deck (the cards of one `cards import` share their `createdAt` to the
+  /// second, and are appended in the file's order; ids are random, so they say nothing of order).
   public struct Order: Comparable, Hashable, Sendable {
     public var createdAt: Date
+    /// The card's index among the deck's cards.
+    public var position: Int
     public var id: String
 
-    public init(createdAt: Date, id: String) {
+    public init(createdAt: Date, position: Int, id: String) {
       self.createdAt = createdAt
+      self.position = position
       self.id = id
     }
 
     public static func < (a: Order, b: Order) -> Bool {
-      a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id
+      a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.position < b.position
     }
   }
 
@@ -82,8 +87,10 @@ extension Card {
     lastReviewedAt == nil && stepIndex == 0 && (fsrs?.isNew ?? true)
   }
 
-  /// Where the card stands in the order of the day's new cards.
-  public var newOrder: NewCardLimits.Order { NewCardLimits.Order(createdAt: createdAt, id: id) }
+  /// Where the card, the `position`th of its deck, stands in the order of the day's new cards.
+  public func newOrder(at position: Int) -> NewCardLimits.Order {
+    NewCardLimits.Order(createdAt: createdAt, position: position, id: id)
+  }
 }
 
 extension Deck {
@@ -92,20 +99,20 @@ extension Deck {
   /// order they were added, within `limits` less the new cards first answered on `day`.
   public func studyCards(on day: Day, limits: NewCardLimits, clock: DayClock) -> [Card] {
     var due: [Card] = []
-    var fresh: [Card] = []
-    for card in cards where card.isDue(on: day) {
-      if card.isNew { fresh.append(card) } else { due.append(card) }
+    var fresh: [(order: NewCardLimits.Order, card: Card)] = []
+    for (position, card) in cards.enumerated() where card.isDue(on: day) {
+      if card.isNew { fresh.append((card.newOrder(at: position), card)) } else { due.append(card) }
     }
     due.sort {
       $0.nextReviewDate != $1.nextReviewDate
         ? $0.nextReviewDate < $1.nextReviewDate
         : ($0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id)
     }
-    fresh.sort { $0.newOrder < $1.newOrder }
+    fresh.sort { $0.order < $1.order }
     let answered = firstAnswers(since: day, clock: clock).reduce(into: [String: Int]()) { out, entry in
       if let n = entry.value[day.number] { out[entry.key] = n }
     }
-    return due + limits.take(fresh, collection: { $0.collection ?? "" }, answered: answered)
+    return due + limits.take(fresh, collection: { $0.card.collection ?? "" }, answered: answered).map(\.card)
   }
 
   /// How many new cards were first answered on each day from `since` on, per collection (`""`

@@ -92,7 +92,7 @@ public enum DeckCodec {
     try read(bytes, path: path) { reader, section, index in
       switch section {
       case .card:
-        due.add(try readCard(&reader, index: index, keepExtras: false), in: reader)
+        due.add(try readCard(&reader, index: index, keepExtras: false), at: index, in: reader)
       case .recall:
         let item = try readRecall(&reader, index: index).item
         if item.isOpen { recalls.append(item) }
@@ -139,7 +139,7 @@ public enum DeckCodec {
       switch section {
       case .card:
         let card = try readCard(&reader, index: index, keepExtras: false)
-        due.add(card, in: reader)
+        due.add(card, at: index, in: reader)
         record.retention?.add(card.fsrs, dueDay: card.nextReviewDate, suspended: card.suspended)
       case .recall:
         _ = try readRecall(&reader, index: index)
@@ -828,8 +828,9 @@ struct DueCounter {
     sinceStart = since.map { clock.startOfDay($0) }
   }
 
-  /// Counts `raw`, read by `reader`, unless it is suspended (never due, never counted).
-  mutating func add(_ raw: DeckCodec.RawCard, in reader: JSONReader) {
+  /// Counts `raw`, the `position`th card of the deck, read by `reader`, unless it is suspended
+  /// (never due, never counted).
+  mutating func add(_ raw: DeckCodec.RawCard, at position: Int, in reader: JSONReader) {
     cardsRead = true
     if !fsrsLags, Card.needsFSRSReplay(lastReviewedAt: raw.lastReviewedAt, fsrs: raw.fsrs) { fsrsLags = true }
     let isNew = Card.isNew(lastReviewedAt: raw.lastReviewedAt, stepIndex: raw.stepIndex, fsrs: raw.fsrs)
@@ -860,7 +861,7 @@ struct DueCounter {
       if fresh.wantsNew(collection: collection, day: raw.nextReviewDate, createdAt: raw.createdAt) {
         fresh.addNew(
           collection: collection, day: raw.nextReviewDate,
-          order: NewCardLimits.Order(createdAt: raw.createdAt, id: reader.string(raw.id)))
+          order: NewCardLimits.Order(createdAt: raw.createdAt, position: position, id: reader.string(raw.id)))
       }
       return
     }

@@ -15,7 +15,7 @@ import RemindersCore
 public struct PlanInputCache: Sendable {
   public let deckPath: String
   public let cachePath: String
-  static let format = "reminders-plan-input-5"
+  static let format = "reminders-plan-input-6"
 
   public init(deckPath: String, cachePath: String) {
     self.deckPath = deckPath
@@ -134,16 +134,19 @@ public struct PlanInputCache: Sendable {
     var ids = Set<String>()
     var perGroup: [String: Int] = [:]
     for entry in fresh {
-      guard case .array(let parts) = entry, parts.count == 4, case .string(let collection) = parts[0],
+      guard case .array(let parts) = entry, parts.count == 5, case .string(let collection) = parts[0],
         let day = SealedJSON.integer(parts[1]), PlanInputCache.days.contains(day),
-        let created = SealedJSON.integer(parts[2]), case .string(let id) = parts[3], ids.insert(id).inserted
+        let created = SealedJSON.integer(parts[2]), let position = SealedJSON.integer(parts[3]),
+        position >= 0,
+        case .string(let id) = parts[4], ids.insert(id).inserted
       else { return nil }
       let group = "\(day) \(collection)"
       perGroup[group, default: 0] += 1
       guard perGroup[group]! <= limits.perDay else { return nil }
       index.addNew(
         collection: collection.isEmpty ? nil : collection, day: Day(number: day),
-        order: NewCardLimits.Order(createdAt: Date(timeIntervalSince1970: TimeInterval(created)), id: id))
+        order: NewCardLimits.Order(
+          createdAt: Date(timeIntervalSince1970: TimeInterval(created)), position: position, id: id))
     }
     seen.removeAll()
     for entry in firstAnswered {
@@ -201,7 +204,8 @@ public struct PlanInputCache: Sendable {
           fresh.append(
             .array([
               .string(collection), .number(String(day)),
-              .number(String(Int(order.createdAt.timeIntervalSince1970.rounded(.down)))), .string(order.id),
+              .number(String(Int(order.createdAt.timeIntervalSince1970.rounded(.down)))),
+              .number(String(order.position)), .string(order.id),
             ]))
         }
       }

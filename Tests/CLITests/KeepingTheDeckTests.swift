@@ -40,6 +40,32 @@ import Testing
     #expect(try bin.run("recall", "done", "r-9").status == 64)
   }
 
+  /// The id `cards add` prints names its card for good: cards added in the same minute, and a
+  /// word list imported after them, never come to share it.
+  @Test func theIdAddPrintsStaysUniqueAsTheDeckGrows() throws {
+    let bin = try Binary()
+    let now = "2026-11-21T09:00:00+09:00"
+    var printed: [String] = []
+    for word in ["猫", "犬", "鳥", "魚", "馬"] {
+      let added = try bin.run("cards", "add", word, "animal", "--now", now)
+      #expect(added.status == 0)
+      printed.append(added.stdout.trimmingCharacters(in: .newlines))
+    }
+    #expect(printed.allSatisfy { $0.count == 8 })
+    let list = (0..<300).map { "語\($0)\tword \($0)\n" }.joined()
+    #expect(try importFile(bin, "list.tsv", Array(list.utf8), "--now", now).status == 0)
+    for (id, word) in zip(printed, ["猫", "犬", "鳥", "魚", "馬"]) {
+      let answered = try bin.run("cards", "answer", id, "correct", "--now", now)
+      #expect(answered.status == 0, "\(id): \(answered.stderr)")
+      #expect(answered.stdout.contains(word))
+    }
+    // The day's new cards are still the first added, in order: the five were answered (today's
+    // limit is 15 more), then the list's first lines.
+    let due = try bin.run("cards", "list", "--due", "--now", "2026-11-21T10:00:00+09:00").stdout
+    let fronts = due.split(separator: "\n").dropFirst().map { $0.split(separator: " ")[3] }
+    #expect(fronts == (0..<15).map { "語\($0)" })
+  }
+
   @Test func answerWordsAndIdsIgnoreCase() throws {
     let bin = try Binary.withFixture()
     let now = "2026-11-21T09:00:00+09:00"

@@ -41,6 +41,45 @@ import Testing
     #expect(try test.deck().cards.count == 2)
   }
 
+  /// What a command prints of a new card's id (`IDPrefix.short` among the deck then) still names
+  /// that one card after many more are added in the same second, by hand and by import.
+  @Test func theIdsOfNewCardsStayUniqueAsTheDeckGrows() throws {
+    let test = try TestWorkspace()
+    let keeper = DeckKeeper(workspace: test.workspace)
+    var printed: [(shown: String, id: String)] = []
+    for i in 0..<40 {
+      let added = try keeper.add(
+        front: "語\(i)", back: "word", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
+      guard case .added(let card) = added.value else { Issue.record("not added"); return }
+      printed.append((IDPrefix.short(card.id, among: added.deck.cards.lazy.map(\.id)), card.id))
+    }
+    let rows = (0..<2000).map { CardTable.Row(line: $0 + 1, front: "単語\($0)", back: "w") }
+    _ = try CardImport(workspace: test.workspace).add(rows, collection: nil, now: Self.t0)
+    let ids = try test.deck().cards.map(\.id)
+    #expect(ids.count == 2040)
+    #expect(Set(ids.map { $0.prefix(IDPrefix.shown) }).count == ids.count)
+    for (shown, id) in printed {
+      #expect(shown.count == IDPrefix.shown)
+      #expect(IDPrefix.matches(shown, in: ids).map { ids[$0] } == [id])
+    }
+    // UUIDs of version 4.
+    #expect(ids.allSatisfy { UUID(uuidString: $0) != nil && Array($0)[14] == "4" })
+  }
+
+  /// A new id whose first characters another id has is drawn again.
+  @Test func aNewIdNeverStartsAsAnotherDoes() {
+    struct Repeating: RandomNumberGenerator {
+      var values: [UInt64]
+      mutating func next() -> UInt64 { values.removeFirst() }
+    }
+    let taken = CardID.uuid(high: 0x0123_4567_89AB_CDEF, low: 1)
+    var maker = CardID(beside: [taken.uppercased()])
+    var random = Repeating(values: [0x0123_4567_0000_0000, 2, 0x7654_3210_0000_0000, 3])
+    let made = maker.make(using: &random)
+    #expect(made.hasPrefix("76543210-0000-4000-8000-000000000003"))
+    #expect(random.values.isEmpty)
+  }
+
   @Test func editRemoveAndSuspendChangeTheDeckOnDisk() throws {
     let test = try TestWorkspace()
     let keeper = DeckKeeper(workspace: test.workspace)

@@ -138,6 +138,32 @@ import Testing
         .map(\.id) == ["n0001", "n0002"])
   }
 
+  /// Cards made in the same second (one import) are taken in the deck's order, whatever their
+  /// ids: ids are random, and say nothing of when a card was added.
+  @Test func cardsOfOneSecondKeepTheDecksOrder() {
+    let ids = ["f3", "0a", "c9", "1b", "e7"]
+    let cards = ids.map { id in
+      Card(
+        id: id, front: id, back: id, collection: "A", stepIndex: 0, nextReviewDate: Fixture.day("2026-11-21"),
+        createdAt: Fixture.t("2026-11-21T09:00:00+09:00"))
+    }
+    let limits = NewCardLimits(perDay: 3)
+    let day = Fixture.day("2026-11-21")
+    #expect(
+      Deck(cards: cards).studyCards(on: day, limits: limits, clock: Fixture.tokyo).map(\.id) == [
+        "f3", "0a", "c9",
+      ])
+    let index = DueIndex(cards: cards, limits: limits)
+    #expect(index.fresh["A"]?[day.number]?.map(\.id) == ["f3", "0a", "c9"])
+    // An earlier second still comes first.
+    var earlier = cards
+    earlier[4].createdAt = Fixture.t("2026-11-21T08:59:59+09:00")
+    #expect(
+      Deck(cards: earlier).studyCards(on: day, limits: limits, clock: Fixture.tokyo).map(\.id) == [
+        "e7", "f3", "0a",
+      ])
+  }
+
   /// The index keeps only what a day can take, yet counts as the whole list does: random decks,
   /// random limits, every day of a month.
   @Test(arguments: 0..<40)

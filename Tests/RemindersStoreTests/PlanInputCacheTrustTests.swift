@@ -13,7 +13,8 @@ import Testing
       index.add(collection: nil, day: Day(iso: "2026-11-22")!)
       index.addNew(
         collection: "JLPT", day: Day(iso: "2026-11-20")!,
-        order: NewCardLimits.Order(createdAt: Date(timeIntervalSince1970: 1_795_000_000), id: "n1"))
+        order: NewCardLimits.Order(
+          createdAt: Date(timeIntervalSince1970: 1_795_000_000), position: 7, id: "n1"))
       index.addFirstAnswered(collection: "JLPT", day: Day(iso: "2026-11-21")!, count: 2)
       return index
     }(),
@@ -39,8 +40,9 @@ import Testing
   /// Any change to the payload is a miss, even one that keeps it well-formed.
   @Test(arguments: [
     ("[\"TOEIC\", 20778, 3]", "[\"TOEIC\", 20778, 4]"), ("20778, 20779", "20778, 20780"),
-    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-5\"", "\"reminders-plan-input-4\""),
-    ("[\"JLPT\", 20777, 1795000000, \"n1\"]", "[\"JLPT\", 20777, 1795000001, \"n1\"]"),
+    ("\"は vs が\"", "\"は vs か\""), ("\"reminders-plan-input-6\"", "\"reminders-plan-input-5\""),
+    ("[\"JLPT\", 20777, 1795000000, 7, \"n1\"]", "[\"JLPT\", 20777, 1795000001, 7, \"n1\"]"),
+    ("[\"JLPT\", 20777, 1795000000, 7, \"n1\"]", "[\"JLPT\", 20777, 1795000000, 8, \"n1\"]"),
     ("[\"JLPT\", 20778, 2]", "[\"JLPT\", 20778, 1]"), ("\"since\": 20778", "\"since\": 20777"),
   ])
   func aChangedPayloadIsAMiss(from: String, to: String) {
@@ -129,17 +131,19 @@ import Testing
   /// than the limits keep, whole seconds, and first answers only from `since` on.
   @Test func forgedNewCards() throws {
     #expect(PlanInputCache.decode(try Self.forged(), key: Self.key, limits: .standard) != nil)
-    let ok = "[\"JLPT\", 20777, 1795000000, \"n1\"]"
+    let ok = "[\"JLPT\", 20777, 1795000000, 0, \"n1\"]"
     #expect(PlanInputCache.decode(try Self.forged(fresh: ok), key: Self.key, limits: .standard) != nil)
     for fresh in [
-      "\(ok), \(ok)", "[\"JLPT\", 20777, 1795000000.5, \"n2\"]", "[\"JLPT\", 20777, 1795000000]",
-      "[\"JLPT\", 20777, \"1795000000\", \"n2\"]", "[\"JLPT\", 99999999999, 1795000000, \"n2\"]",
+      "\(ok), \(ok)", "[\"JLPT\", 20777, 1795000000.5, 1, \"n2\"]", "[\"JLPT\", 20777, 1795000000, 1]",
+      "[\"JLPT\", 20777, \"1795000000\", 1, \"n2\"]", "[\"JLPT\", 99999999999, 1795000000, 1, \"n2\"]",
+      "[\"JLPT\", 20777, 1795000000, -1, \"n2\"]", "[\"JLPT\", 20777, 1795000000, 1.5, \"n2\"]",
+      "[\"JLPT\", 20777, 1795000000, \"n2\"]",
     ] {
       #expect(
         PlanInputCache.decode(try Self.forged(fresh: fresh), key: Self.key, limits: .standard) == nil,
         "\(fresh)")
     }
-    let three = (1...3).map { "[\"JLPT\", 20777, 1795000000, \"n\($0)\"]" }.joined(separator: ", ")
+    let three = (1...3).map { "[\"JLPT\", 20777, 1795000000, \($0), \"n\($0)\"]" }.joined(separator: ", ")
     #expect(PlanInputCache.decode(try Self.forged(fresh: three), key: Self.key, limits: .standard) != nil)
     #expect(
       PlanInputCache.decode(try Self.forged(fresh: three), key: Self.key, limits: NewCardLimits(perDay: 2))

@@ -56,6 +56,28 @@ import Testing
     #expect(digest.dueIndex.due(on: Day(iso: "2026-11-25")!) == ["JLPT": 1, "": 1])
   }
 
+  /// New cards of one second are kept in the deck's order by the streaming readers too, as by
+  /// the whole deck: the order is their place in the file, not their (random) ids.
+  @Test func newCardsOfOneSecondKeepTheFilesOrder() throws {
+    let ids = ["d4", "a1", "c3", "b2"]
+    let cards = ids.map {
+      "{\"id\": \"\($0)\", \"front\": \"\($0)\", \"back\": \"x\", \"stepIndex\": 0, "
+        + "\"nextReviewDate\": \"2026-11-21\", \"createdAt\": \"2026-11-21T09:00:00+09:00\"}"
+    }
+    let text =
+      "{\"version\": 1, \"cards\": [\(cards.joined(separator: ", "))], \"recalls\": [], \"reviewLog\": []}"
+    let limits = NewCardLimits(perDay: 2)
+    let stored = try DeckCodec.decode(bytes(text), path: "deck.json")
+    let whole = DueIndex(deck: stored.deck, limits: limits, since: Self.today, clock: tokyo)
+    #expect(whole.fresh[""]?[Self.today.number]?.map(\.id) == ["d4", "a1"])
+    let plan = try DeckCodec.digest(
+      bytes(text), path: "deck.json", clock: tokyo, limits: limits, today: Self.today)
+    #expect(plan.dueIndex == whole)
+    let record = try DeckCodec.studyDigest(
+      bytes(text), path: "deck.json", clock: tokyo, limits: limits, today: Self.today)
+    #expect(record.dueIndex == whole)
+  }
+
   @Test func aDeckWithoutAFocusLogHasNoFocusMinutes() throws {
     let digest = try DeckCodec.studyDigest(
       bytes(sampleDeck), path: "deck.json", clock: tokyo, limits: .standard, today: Day(iso: "2026-11-21")!)
