@@ -89,6 +89,8 @@ struct WatchCommand {
       arguments: ["--study"] + review.dropFirst(2))
     let desktop = invocation.desktop
     let (workspace, ledger, language) = (invocation.workspace, invocation.ledgerFile, invocation.language)
+    let text = WatchText(language: language, clock: invocation.clock)
+    let title = words.reviewNotStartedTitle
     return DesktopActions(
       review: review, terminal: invocation.configuration.reviewTerminal, app: app,
       environment: invocation.environment,
@@ -99,6 +101,7 @@ struct WatchCommand {
           workspace: workspace, ledger: ledger, time: SystemTime(), sender: connect(), language: language,
           replacing: id, choice: choice)
       },
+      notice: { failure in Popup(kind: .dailyReview, title: title, body: text.text(failure)) },
       connect: { () throws(SendFailure) -> any NotificationSender in try desktop.connect() })
   }
 

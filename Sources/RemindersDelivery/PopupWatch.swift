@@ -150,6 +150,9 @@ public struct PopupWatch {
         }
         return cards == nil ? .cardsEnded(because: .nothingToReview) : .cardsStarted(reminder)
       case "default", "review":
+        // The reminder's pop-up goes first: what is started may take a few seconds to be known
+        // to have started, and the pop-up that says it did not takes its place.
+        actions.close(id)
         let note: Note
         do {
           // A daily pop-up that counts Anki's cards opens Anki, where they are studied (docs/anki.md).
@@ -160,9 +163,10 @@ public struct PopupWatch {
               recallsOnly: reminder.kind == .recall, inApp: reviewIn == .app, activationToken: token)
           note = .reviewStarted(reminder, command: command)
         } catch {
-          note = .reviewNotStarted(reminder, because: ActionFailure(error))
+          let failure = ActionFailure(error)
+          actions.tell(failure)
+          note = .reviewNotStarted(reminder, because: failure)
         }
-        actions.close(id)
         return note
       case "snooze":
         let until = now.addingTimeInterval(TimeInterval(snoozeAfter))
@@ -304,6 +308,9 @@ public protocol ActionTaker {
   func startAnki(activationToken: String?) throws -> [String]
   /// Closes pop-up `id` (never fails: a pop-up already gone is fine).
   func close(_ id: UInt32)
+  /// Shows a pop-up saying why a click started nothing (never fails: with no server to show
+  /// it, the watch's journal still says it).
+  func tell(_ failure: ActionFailure)
   /// Starts a review in the pop-up (docs/delivery.md): its first card (or recall item) in place
   /// of pop-up `id`; nil when nothing is due (a pop-up says so). Throws when it cannot start.
   func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)?

@@ -73,6 +73,11 @@ public final class DesktopActions: ActionTaker {
     (
       (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
     )?
+  /// The pop-up that says why a click started nothing, in the session's words; nil: none.
+  let notice: ((ActionFailure) -> Popup)?
+  /// How long a program started is watched: one that ends within it with a status not 0 did not
+  /// start (`LaunchProblem.stoppedAtOnce`).
+  public static let startGrace: Double = 3
 
   public init(
     review: [String], terminal: [String]?, app: AppCommand? = nil, environment: [String: String],
@@ -80,9 +85,11 @@ public final class DesktopActions: ActionTaker {
     cards: (
       (UInt32, CardChoice, Date, () throws(SendFailure) -> any NotificationSender) throws -> (any CardPopups)?
     )? = nil,
+    notice: ((ActionFailure) -> Popup)? = nil,
     connect: @escaping () throws(SendFailure) -> any NotificationSender
   ) {
     self.cards = cards
+    self.notice = notice
     self.review = review
     self.terminal = terminal
     self.app = app
@@ -99,22 +106,44 @@ public final class DesktopActions: ActionTaker {
       }
       command[0] = path
     }
-    try start(command, activationToken: activationToken)
+    try start(command, activationToken: activationToken, setting: "anki.command")
     return command
   }
 
   /// Starts `command` detached, with the pop-up's activation token (the window it opens may
-  /// take the focus).
-  func start(_ command: [String], activationToken: String?) throws {
+  /// take the focus), and watches it for `startGrace`: one that ends at once with a status not 0
+  /// (a terminal that cannot reach the display) is `stoppedAtOnce`, naming `setting`.
+  func start(_ command: [String], activationToken: String?, setting: String?) throws {
     var environment = self.environment
     if let activationToken {
       environment["XDG_ACTIVATION_TOKEN"] = activationToken
       environment["DESKTOP_STARTUP_ID"] = activationToken
     }
+    let status: Int32?
     do {
-      try ProcessRunner.startDetached(command[0], Array(command.dropFirst()), environment: environment)
+      status = try ProcessRunner.startDetached(
+        command[0], Array(command.dropFirst()), environment: environment, watching: Self.startGrace)
     } catch {
       throw LaunchFailure(.notStarted(command: command[0], error: "\(error)"))
+    }
+    if let status, status != 0 {
+      let name = URL(fileURLWithPath: command[0]).lastPathComponent
+      throw LaunchFailure(.stoppedAtOnce(command: name, status: status, setting: setting))
+    }
+  }
+
+  public func tell(_ failure: ActionFailure) {
+    guard let popup = notice?(failure) else { return }
+    for _ in 0..<2 {
+      do throws(SendFailure) {
+        let sender: any NotificationSender
+        if let open = self.sender { sender = open } else { sender = try connect() }
+        self.sender = sender
+        _ = try sender.show(popup, replacing: nil)
+        return
+      } catch {
+        self.sender = nil  // connect again once: the bus may have restarted
+      }
     }
   }
 
@@ -122,7 +151,7 @@ public final class DesktopActions: ActionTaker {
     // The app's Study holds the recall items due with the cards; where it is not installed, the
     // terminal.
     if inApp, let command = app?.resolve(environment: environment) {
-      try start(command, activationToken: activationToken)
+      try start(command, activationToken: activationToken, setting: nil)
       return command
     }
     guard let terminal = TerminalCommand.resolve(configured: self.terminal, environment: environment) else {
@@ -131,7 +160,7 @@ public final class DesktopActions: ActionTaker {
       throw LaunchFailure(.noTerminal(tried: tried))
     }
     let command = terminal + review + (recallsOnly ? ["--recalls"] : [])
-    try start(command, activationToken: activationToken)
+    try start(command, activationToken: activationToken, setting: "review.terminal")
     return command
   }
 

@@ -144,6 +144,38 @@ public enum ProcessRunner {
     _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
   }
 
+  /// `startDetached`, then a look at the program for up to `seconds`: its exit status when it
+  /// ended within them (a terminal that cannot open its window ends at once, non-zero), nil when
+  /// it still runs. The program stays detached either way: a shell of its own session waits for
+  /// it and writes its status to a pipe read only until `seconds` are up.
+  public static func startDetached(
+    _ executable: String, _ arguments: [String], environment: [String: String], watching seconds: Double
+  ) throws(SystemError) -> Int32? {
+    let out = try Pipe()
+    let shell = try posixSpawn(
+      "/bin/sh", ["-c", "{ \"$@\" </dev/null >/dev/null 2>&1; echo $?; } &", "sh", executable] + arguments,
+      environment: environment, outputs: (out.write, out.write), flags: 0x80)
+    out.closeWrite()
+    var status: Int32 = 0
+    _ = try? systemCall("waitpid") { waitpid(shell, &status, 0) }
+    let deadline = Date().addingTimeInterval(seconds)
+    var bytes: [UInt8] = []
+    while deadline.timeIntervalSinceNow > 0 {
+      var fd = pollfd(fd: out.read, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(max(deadline.timeIntervalSinceNow * 1000, 1))
+      guard let ready = try? systemCall("poll", { poll(&fd, 1, milliseconds) }) else { break }
+      if ready == 0 { continue }
+      var chunk = [UInt8](repeating: 0, count: 16)
+      let n = (try? systemCall("read") { Glibc.read(out.read, &chunk, chunk.count) }) ?? 0
+      if n <= 0 { break }
+      bytes += chunk[..<n]
+    }
+    // Closing the pipe is all it takes to stop looking: the shell's later `echo` goes nowhere.
+    out.closeRead()
+    let said = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return said.isEmpty ? nil : Int32(said)
+  }
+
   /// A program started in the background by `startInBackground`.
   public struct Background: Equatable, Sendable {
     /// The program's process id.

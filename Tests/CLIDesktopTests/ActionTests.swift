@@ -166,6 +166,35 @@ import Testing
     }
   }
 
+  /// A terminal that cannot open its window ends at once: the real foot, which needs Wayland,
+  /// on this X session says "failed to connect to wayland" and exits non-zero. The pop-up closes
+  /// and one in its place says so, naming `review.terminal`, as the journal does.
+  @Test func aTerminalThatStopsAtOnceIsToldInAPopUp() throws {
+    try clickTheDailyPopUp(terminal: { _ in "foot" }) { session, _, watch, _ in
+      try waitFor("the watch's line", seconds: 20) {
+        watch.output.contains("reminders: cannot start the review")
+      }
+      let lines = watch.output.split(separator: "\n").filter { $0.hasPrefix("reminders:") }
+      #expect(lines.count == 1)
+      let line = String(lines.first ?? "")
+      #expect(line.contains("foot stopped at once (exit status "), "\(line)")
+      #expect(line.hasSuffix("); set review.terminal in the config to one that works here"), "\(line)")
+      try waitFor("the pop-up that says so") { try displayed(session) == 1 }
+      try session.dunstctl("close-all")
+      try waitFor("dunst's history") {
+        try session.history().contains { $0["summary"] as? String == "The review did not start" }
+      }
+      let told = try #require(
+        try session.history().first { $0["summary"] as? String == "The review did not start" })
+      let body = told["body"] as? String ?? ""
+      #expect(
+        body.hasPrefix("foot stopped at once (exit status ") && body.contains("set review.terminal"),
+        "\(body)")
+      #expect(!body.contains("status 0)"))
+      #expect(watch.process.isRunning)
+    }
+  }
+
   /// Snooze from dunst's context menu (the watch acts at the real clock's time): the recall
   /// pop-up closes and comes back once, `snooze.after` later (by `preview`, which also gives the
   /// reason), and never again.

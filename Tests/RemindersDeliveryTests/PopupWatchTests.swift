@@ -98,9 +98,9 @@ import Testing
         == .reviewNotStarted("daily:2026-11-21", because: .launch(.noTerminal(tried: "term"))))
   }
 
-  /// `default` and `review` start the review (recall pop-ups: the recall items only) with the
-  /// activation token that came just before, then close the pop-up; without a terminal, a note
-  /// and the pop-up still closed.
+  /// `default` and `review` close the pop-up and start the review (recall pop-ups: the recall
+  /// items only) with the activation token that came just before; without a terminal, a note,
+  /// the pop-up still closed, and a pop-up that says why.
   @Test func reviewActions() throws {
     let keeper = ledger()
     let actions = FakeActions()
@@ -115,10 +115,14 @@ import Testing
         == .reviewStarted("daily:2026-11-21", command: ["term", "reminders", "review"]))
     #expect(actions.started.last?.token == nil)
     #expect(actions.closed == [8, 7])
+    #expect(actions.told.isEmpty)
     actions.fails = true
     #expect(
       try watch.handle(.action(id: 7, key: "default"), at: t1)
         == .reviewNotStarted("daily:2026-11-21", because: .launch(.noTerminal(tried: "term"))))
+    // The pop-up closed, and one in its place says why.
+    #expect(actions.closed == [8, 7, 7])
+    #expect(actions.told == [.launch(.noTerminal(tried: "term"))])
     // Not ours, an unknown key, or no actions at all: nothing.
     #expect(try watch.handle(.action(id: 99, key: "default"), at: t1) == nil)
     #expect(try watch.handle(.action(id: 7, key: "open-url"), at: t1) == nil)

@@ -67,6 +67,8 @@ import Testing
   static let launches: [LaunchProblem] = [
     .ankiNotFound(command: "anki"), .noTerminal(tried: "xdg-terminal-exec, xterm"),
     .notStarted(command: "kitty", error: "E"), .noReviewInPopup,
+    .stoppedAtOnce(command: "foot", status: 1, setting: "review.terminal"),
+    .stoppedAtOnce(command: "reminders-desktop", status: 1, setting: nil),
   ]
 
   @Test(arguments: launches)

@@ -28,6 +28,17 @@ import Testing
         ["reminders: recall:r1 のポップアップから復習を始められません: 端末が見つかりません（xterm）。config の review.terminal で指定できます"]
       ),
       (
+        .reviewNotStarted(
+          "daily:2026-11-21",
+          because: .launch(.stoppedAtOnce(command: "foot", status: 1, setting: "review.terminal"))),
+        [
+          "reminders: cannot start the review from the pop-up of daily:2026-11-21: foot stopped at once (exit status 1); set review.terminal in the config to one that works here"
+        ],
+        [
+          "reminders: daily:2026-11-21 のポップアップから復習を始められません: foot がすぐに終了しました（終了コード 1）。config の review.terminal でこの環境で動くものを指定できます"
+        ]
+      ),
+      (
         .closed(["daily:2026-11-21", "recall:r1"], notification: 42, reason: .dismissed),
         [
           "The pop-up of daily:2026-11-21 (notification 42) closed: dismissed by the user.",

@@ -94,4 +94,39 @@ import Testing
       try ProcessRunner.run("/nonexistent/\(UUID().uuidString)", [], environment: environment, timeout: 1)
     }
   }
+
+  /// A program started detached and watched: its status when it ends within the look (a
+  /// terminal that cannot open its window), nil while it runs on, which it goes on doing on its
+  /// own, in a session of its own, after the look.
+  @Test func aDetachedProgramIsWatchedForItsFirstSeconds() throws {
+    #expect(
+      try ProcessRunner.startDetached("/bin/sh", ["-c", "exit 3"], environment: environment, watching: 5) == 3
+    )
+    #expect(try ProcessRunner.startDetached("/bin/true", [], environment: environment, watching: 5) == 0)
+    #expect(
+      try ProcessRunner.startDetached(
+        "/nonexistent/\(UUID().uuidString)", [], environment: environment, watching: 5)
+        == 127)
+    let folder = NSTemporaryDirectory() + "detached-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let started = Date()
+    let status = try ProcessRunner.startDetached(
+      "/bin/sh", ["-c", "echo $$ > \(folder)/pid; sleep 1; echo done > \(folder)/after"],
+      environment: environment,
+      watching: 0.3)
+    #expect(status == nil)
+    #expect(Date().timeIntervalSince(started) < 0.9)
+    var after: String?
+    for _ in 0..<300 where after == nil {
+      after = try? String(contentsOfFile: folder + "/after", encoding: .utf8)
+      usleep(10_000)
+    }
+    #expect(after == "done\n")
+    let pid = try #require(
+      pid_t(
+        String(contentsOfFile: folder + "/pid", encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(getsid(pid) != getsid(0) || getsid(pid) == -1)
+  }
 }

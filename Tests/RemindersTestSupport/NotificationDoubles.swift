@@ -138,6 +138,10 @@ public final class FakeActions: ActionTaker {
 
   public func close(_ id: UInt32) { closed.append(id) }
 
+  /// What `tell` was asked to say.
+  public var told: [ActionFailure] = []
+  public func tell(_ failure: ActionFailure) { told.append(failure) }
+
   /// Starts the review in the pop-up (a test gives the real `PopupReview` over its files).
   public var cards: ((UInt32, CardChoice, Date) throws -> (any CardPopups)?)?
   public func startCards(replacing id: UInt32, choice: CardChoice, at now: Date) throws -> (any CardPopups)? {

@@ -76,6 +76,10 @@ public protocol DeliveryMessages: Sendable {
   /// `reminders: cannot start the review from the pop-up of …: …`.
   func reviewNotStarted(_ id: String, why: String) -> String
 
+  /// The title of the pop-up that says a click started no review (its body is why):
+  /// `復習を始められませんでした` / `The review did not start`.
+  var reviewNotStartedTitle: String { get }
+
   /// `… をスヌーズしました: … に … として戻ります（通知できる時間なら）。` /
   /// `Snoozed …: it comes back as … at … (or the next allowed moment).`
   func snoozed(_ id: String, returning: String, at stamp: String) -> String
@@ -136,6 +140,9 @@ public enum LaunchProblem: Equatable, Sendable {
   case notStarted(command: String, error: String)
   /// This watch runs no review in the pop-up.
   case noReviewInPopup
+  /// The program started, and ended within a few seconds with a status not 0 (a terminal that
+  /// cannot open its window here); `setting` is the config key that names it (nil: the app).
+  case stoppedAtOnce(command: String, status: Int32, setting: String?)
 }
 
 /// Why a pop-up could not be shown (or its fate is not known).

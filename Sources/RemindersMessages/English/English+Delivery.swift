@@ -6,6 +6,9 @@ extension English: DeliveryMessages {
     case .noTerminal(let tried): "no terminal found (tried \(tried)); set review.terminal in the config"
     case .notStarted(let command, let error): "\(command): \(error)"
     case .noReviewInPopup: "no review in the pop-up here"
+    case .stoppedAtOnce(let command, let status, let setting?):
+      "\(command) stopped at once (exit status \(status)); set \(setting) in the config to one that works here"
+    case .stoppedAtOnce(let command, let status, nil): "\(command) stopped at once (exit status \(status))"
     }
   }
 
@@ -132,6 +135,8 @@ extension English: DeliveryMessages {
   public func reviewNotStarted(_ id: String, why: String) -> String {
     "reminders: cannot start the review from the pop-up of \(id): \(why)"
   }
+
+  public var reviewNotStartedTitle: String { "The review did not start" }
 
   public func cardsStarted(_ id: String) -> String { "Review in the pop-up of \(id) started." }
   public func cardsNotStarted(_ id: String, why: String) -> String {

@@ -6,6 +6,9 @@ extension Japanese: DeliveryMessages {
     case .noTerminal(let tried): "端末が見つかりません（\(tried)）。config の review.terminal で指定できます"
     case .notStarted(let command, let error): "\(command) を起動できません: \(error)"
     case .noReviewInPopup: "この watch はポップアップでの復習を行いません"
+    case .stoppedAtOnce(let command, let status, let setting?):
+      "\(command) がすぐに終了しました（終了コード \(status)）。config の \(setting) でこの環境で動くものを指定できます"
+    case .stoppedAtOnce(let command, let status, nil): "\(command) がすぐに終了しました（終了コード \(status)）"
     }
   }
 
@@ -109,6 +112,8 @@ extension Japanese: DeliveryMessages {
   public func reviewNotStarted(_ id: String, why: String) -> String {
     "reminders: \(id) のポップアップから復習を始められません: \(why)"
   }
+
+  public var reviewNotStartedTitle: String { "復習を始められませんでした" }
 
   public func cardsStarted(_ id: String) -> String { "\(id) のポップアップでの復習を始めました。" }
   public func cardsNotStarted(_ id: String, why: String) -> String {
