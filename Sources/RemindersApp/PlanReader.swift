@@ -43,11 +43,13 @@ public struct PlanReader {
   /// calendar's alarm is dismissed anywhere, and an alarm stops only at its place) and without
   /// drips (a card pop-up is answered on the desktop).
   public func calendarPlan(now: Date, days: Int) throws -> [Reminder] {
-    try plan(now: now, days: days).filter { $0.kind != .focus && $0.kind != .alarm && $0.kind != .card }
+    try reading(now: now, days: days, focusEnds: false).plan.filter {
+      $0.kind != .focus && $0.kind != .alarm && $0.kind != .card
+    }
   }
 
   /// `plan`, and where Anki's counts in it come from.
-  public func reading(now: Date, days: Int) throws -> Reading {
+  public func reading(now: Date, days: Int, focusEnds: Bool = true) throws -> Reading {
     let sources = try workspace.planSources(writeCache: false, now: now)
     var input = sources.input
     // A paused focus session is shown as if it resumed now: its phase ends are then known.
@@ -55,7 +57,8 @@ public struct PlanReader {
     let ledger = try workspace.ledgerStore.load()
     let end = workspace.dayClock.day(of: now).adding(days: days)
     return Reading(
-      plan: try workspace.deliveryRun.preview(input, ledger: ledger, now: now, until: end),
+      plan: try workspace.deliveryRun.preview(
+        input, ledger: ledger, now: now, until: end, focusEnds: focusEnds),
       anki: sources.anki,
       nothingToStudy: input.hasNothingToStudy)
   }

@@ -7,8 +7,15 @@ public struct PlanInput: Sendable {
   /// The open recall items, kept in order of due time (then id), however they are given: the
   /// planner finds the items near a moment by a binary search instead of reading them all.
   public var recalls: [RecallItem] {
-    didSet { recalls.sort(by: PlanInput.byDueTime) }
+    didSet {
+      recalls.sort(by: PlanInput.byDueTime)
+      recallsDelivered = 0
+    }
   }
+  /// How many of the first `recalls` a ledger is known to hold (`skipDeliveredRecalls`): the
+  /// planner reads the items from there on. A ledger never forgets a recall item it delivered,
+  /// so for a walk that starts from that ledger they stay delivered to its end.
+  public private(set) var recallsDelivered = 0
   /// The focus session of `<state>/focus.json`, when there is one (not part of the deck).
   public var focus: FocusInput? = nil
   /// The Anki collection of config `[anki]`, as last read, when there is one (docs/anki.md).
@@ -28,6 +35,12 @@ public struct PlanInput: Sendable {
   /// `preview` and `doctor` then say how to begin.
   public var hasNothingToStudy: Bool {
     dueIndex.counts.isEmpty && dueIndex.fresh.isEmpty && recalls.isEmpty && anki == nil
+  }
+
+  /// Notes how many of the first recall items `ledger` holds (delivered long ago, most of them,
+  /// and read by each plan of a walk otherwise): for a walk over many steps from `ledger` on.
+  public mutating func skipDeliveredRecalls(in ledger: DeliveryLedger) {
+    recallsDelivered = recalls.firstIndex { !ledger.contains(recallItem: $0.id) } ?? recalls.count
   }
 
   /// The order of `recalls` (a sort of items already in order costs one pass).

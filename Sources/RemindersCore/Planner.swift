@@ -36,8 +36,13 @@ public struct Planner: Sendable {
   /// The first reminder not yet delivered that would fire from `now` until the start of `end`:
   /// `plan(…).first`, without listing every focus phase end to `end` (an endless session of
   /// one-minute phases has 1,440 a day, and `preview` asks this once a step).
-  public func next(_ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day) -> Reminder? {
-    plan(input, ledger: ledger, now: now, until: end, focusEndsAtMost: 1).first
+  ///
+  /// `focusEnds` false: the first of the other kinds (a calendar, which shows no phase ends,
+  /// need not stop at each of them).
+  public func next(
+    _ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, focusEnds: Bool = true
+  ) -> Reminder? {
+    plan(input, ledger: ledger, now: now, until: end, focusEndsAtMost: focusEnds ? 1 : 0).first
   }
 
   /// `plan`, with at most `focusEndsAtMost` of the focus session's phase ends, the earliest:
@@ -80,7 +85,9 @@ public struct Planner: Sendable {
         out.append(r)
       }
     }
-    out += recalls(input.recalls, ledger: ledger, now: now, allowed: allowed, before: horizon).filter {
+    out += recalls(
+      input.recalls[input.recallsDelivered...], ledger: ledger, now: now, allowed: allowed, before: horizon
+    ).filter {
       $0.fireAt < horizon
     }
     out += returns(input, ledger: ledger, now: now, allowed: allowed).filter { $0.fireAt < horizon }
@@ -340,7 +347,8 @@ public struct Planner: Sendable {
   /// walk over many reminders (`preview`, `status`) reads only the items up to each step, not
   /// every item of the deck at every step.
   func recalls(
-    _ items: [RecallItem], ledger: DeliveryLedger, now: Date, allowed: AllowedTime, before horizon: Date
+    _ items: ArraySlice<RecallItem>, ledger: DeliveryLedger, now: Date, allowed: AllowedTime,
+    before horizon: Date
   ) -> [Reminder] {
     struct Placed {
       var item: RecallItem
@@ -349,8 +357,8 @@ public struct Planner: Sendable {
     }
     let reach = horizon.addingTimeInterval(TimeInterval(schedule.recallCoalesce))
     var placed: [Placed] = []
-    var low = 0
-    var high = items.count
+    var low = items.startIndex
+    var high = items.endIndex
     while low < high {
       let middle = (low + high) / 2
       if items[middle].dueAt < reach { low = middle + 1 } else { high = middle }

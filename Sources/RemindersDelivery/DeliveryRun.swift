@@ -79,10 +79,11 @@ public struct DeliveryRun {
     var stale = stalePopup(ledger: t.ledger, input: input, now: now)
     let ringing = t.ledger.ringing
     guard !due.isEmpty || stale != nil || !interrupted.isEmpty || !ringing.isEmpty else { return report }
-    // What is on disk: saved again only when the ledger differs from it.
-    var durable = t.ledger
+    // What is on disk: saved again only when the ledger differs from it (a ledger kept only in
+    // memory is not compared, nor copied at its first change).
+    var durable = t.isDurable ? t.ledger : nil
     func persist(_ t: LedgerTransaction) throws {
-      guard t.ledger != durable else { return }
+      guard let saved = durable, t.ledger != saved else { return }
       try t.save()
       durable = t.ledger
     }

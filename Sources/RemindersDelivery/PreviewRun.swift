@@ -10,20 +10,28 @@ extension DeliveryRun {
   ///
   /// `atLeast`: the walk stops after the step that brings the reminders shown to that many
   /// (`status` wants only the next one; the rest of the horizon would cost a step each).
+  /// `focusEnds` false: the walk does not stop at the focus session's phase ends (a calendar
+  /// shows none; an endless session has one every few minutes to the horizon), which are then
+  /// missing from what it returns, or there only when due with another; the session still holds
+  /// the other reminders as it would.
   public func preview(
-    _ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, atLeast wanted: Int = .max
+    _ input: PlanInput, ledger: DeliveryLedger, now: Date, until end: Day, atLeast wanted: Int = .max,
+    focusEnds: Bool = true
   ) throws -> [Reminder] {
+    var input = input
+    input.skipDeliveredRecalls(in: ledger)
     let recorder = RecordingSender()
     var world = World(
       ledger: InMemoryLedger(), desktop: { .reachable(recorder, doNotDisturb: .off) }, isWatched: { false },
       calendar: NoCalendar())
     world.previewsDrips = true
-    var transaction = LedgerTransaction(ledger: ledger) { _ in }
+    var transaction = LedgerTransaction.inMemory(ledger)
     var shown: [Reminder] = []
     var at = now
     var unsaid: Set<ReminderID> = []
     while shown.count < wanted,
-      let next = nextReminder(input, ledger: transaction.ledger, after: at, until: end, skipping: unsaid)
+      let next = nextReminder(
+        input, ledger: transaction.ledger, after: at, until: end, skipping: unsaid, focusEnds: focusEnds)
     {
       at = max(at, next.fireAt)
       let delivered = try step(input, transaction: &transaction, now: at, world: world).shown
@@ -45,16 +53,16 @@ extension DeliveryRun {
   /// day's planning a step, not the whole horizon's.
   func nextReminder(
     _ input: PlanInput, ledger: DeliveryLedger, after now: Date, until end: Day,
-    skipping unsaid: Set<ReminderID> = []
+    skipping unsaid: Set<ReminderID> = [], focusEnds: Bool = true
   ) -> Reminder? {
     let today = planner.clock.day(of: now)
     var days = 2
     while true {
       let windowEnd = min(end, today.adding(days: days))
-      if let first = planner.next(input, ledger: ledger, now: now, until: windowEnd) {
+      if let first = planner.next(input, ledger: ledger, now: now, until: windowEnd, focusEnds: focusEnds) {
         if !unsaid.contains(first.id) { return first }
         if let other = planner.plan(input, ledger: ledger, now: now, until: windowEnd).first(where: {
-          !unsaid.contains($0.id)
+          !unsaid.contains($0.id) && (focusEnds || $0.kind != .focus)
         }) {
           return other
         }
@@ -90,7 +98,7 @@ public final class RecordingSender: NotificationSender {
 /// A ledger that lives only in memory.
 struct InMemoryLedger: LedgerKeeping {
   func transaction<T>(_ body: (inout LedgerTransaction) throws -> T) throws -> T {
-    var transaction = LedgerTransaction(ledger: DeliveryLedger()) { _ in }
+    var transaction = LedgerTransaction.inMemory(DeliveryLedger())
     return try body(&transaction)
   }
 }

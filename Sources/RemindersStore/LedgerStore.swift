@@ -329,7 +329,11 @@ public struct LedgerStore: Sendable {
 /// The ledger while its lock is held: change `ledger`, then `save()` as often as needed.
 public struct LedgerTransaction {
   public var ledger: DeliveryLedger
-  let saver: (DeliveryLedger) throws -> Void
+  let saver: ((DeliveryLedger) throws -> Void)?
+
+  /// Whether `save` keeps anything: false for a ledger that lives only in memory (`preview`'s
+  /// walk), whose steps need not tell a changed ledger from the one saved.
+  public var isDurable: Bool { saver != nil }
 
   /// A transaction whose `save` hands the ledger to `save` (the store writes it to disk; a test
   /// double may keep it, or fail).
@@ -338,6 +342,16 @@ public struct LedgerTransaction {
     self.saver = save
   }
 
+  /// A transaction over a ledger that lives only in memory: `save` keeps nothing.
+  public static func inMemory(_ ledger: DeliveryLedger) -> LedgerTransaction {
+    LedgerTransaction(ledger: ledger, saver: nil)
+  }
+
+  private init(ledger: DeliveryLedger, saver: ((DeliveryLedger) throws -> Void)?) {
+    self.ledger = ledger
+    self.saver = saver
+  }
+
   /// Makes the ledger as it is now durable.
-  public func save() throws { try saver(ledger) }
+  public func save() throws { try saver?(ledger) }
 }

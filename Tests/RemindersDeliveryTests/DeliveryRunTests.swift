@@ -233,6 +233,53 @@ import Testing
     #expect(!next.isEmpty && next.count < planned.count && next == Array(planned.prefix(next.count)))
   }
 
+  /// A calendar's walk (`focusEnds: false`) does not stop at an endless focus session's phase
+  /// ends, yet gives every other reminder as the whole walk does, held by the session where it
+  /// holds them; recall items a ledger already delivered are skipped, and stay so, to the end.
+  @Test(arguments: [true, false])
+  func aCalendarsWalkSkipsFocusEndsAndDeliveredRecalls(hold: Bool) throws {
+    let clock = Fixture.clock("Asia/Tokyo")
+    let planner = Fixture.planner(clock, quiet: ["12:00-13:00"])
+    let start = Fixture.t("2026-11-21T06:00:00+09:00")
+    let cards = (0..<4).map { Fixture.card("\($0)", due: "\(clock.day(of: start).adding(days: $0 % 2))") }
+    let recalls = (0..<40).map {
+      RecallItem(id: "r\($0)", topic: "topic \($0)", dueAt: start.addingTimeInterval(Double($0 - 20) * 5400))
+    }
+    var input = PlanInput(dueIndex: DueIndex(cards: cards), streak: Streak(answerDays: []), recalls: recalls)
+    input.focus = FocusInput(
+      session: FocusSession(
+        id: "s1", start: start.addingTimeInterval(3 * 3600),
+        settings: FocusSettings(
+          focus: 1500, shortBreak: 300, longBreak: 900, longEvery: 4, cycles: nil, holdReminders: hold),
+        task: nil, pauses: [], stoppedAt: nil),
+      earlierMinutes: 0, earlierDay: clock.day(of: start))
+    // The first 20 items were delivered long ago, and a later one too (not a prefix).
+    var ledger = DeliveryLedger()
+    for i in Array(0..<20) + [30] {
+      ledger.record(
+        .init(
+          reminderID: .recall(firstItem: "r\(i)"), deliveredAt: recalls[i].dueAt, channel: .popup,
+          notificationID: nil, recallItemIDs: ["r\(i)"], title: "t"))
+    }
+    var skipping = input
+    skipping.skipDeliveredRecalls(in: ledger)
+    #expect(skipping.recallsDelivered == 20)
+    let end = clock.day(of: start).adding(days: 4)
+    let run = DeliveryRun(planner: planner)
+    let whole = try run.preview(input, ledger: ledger, now: start, until: end)
+    let calendar = try run.preview(input, ledger: ledger, now: start, until: end, focusEnds: false)
+    #expect(whole.filter { $0.kind == .focus }.count > 200)
+    #expect(calendar.filter { $0.kind != .focus } == whole.filter { $0.kind != .focus })
+    // Only those due with another reminder (held to a break, that comes at a phase end).
+    #expect(calendar.filter { $0.kind == .focus }.count < 20)
+    #expect(!whole.contains { $0.recallItemIDs.contains("r30") || $0.recallItemIDs.contains("r19") })
+    #expect(whole.contains { $0.recallItemIDs.contains("r31") } && whole.contains { $0.kind == .dailyReview })
+    // The planner reads the same with and without the hint.
+    #expect(
+      planner.plan(skipping, ledger: ledger, now: start, until: end)
+        == planner.plan(input, ledger: ledger, now: start, until: end))
+  }
+
   /// Actions only when the watch runs and the server offers them; recall pop-ups get "Recall
   /// now"; `daily.persist` makes daily pop-ups (not recall ones) never expire.
   @Test(arguments: [(true, true), (true, false), (false, true)])
