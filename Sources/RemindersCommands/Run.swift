@@ -16,11 +16,22 @@ struct Run: ParsableCommand {
 
   func run() throws {
     let invocation = try Invocation(global)
-    try Run.deliver(invocation: invocation, now: time.instant(in: invocation.clock))
+    try Run.deliver(
+      invocation: invocation, now: time.instant(in: invocation.clock),
+      sharedState: time.now != nil && global.stateDir == nil)
   }
 
-  static func deliver(invocation: Invocation, now: Date) throws {
+  /// How far ahead of the clock a `--now` may be before a run that records in the learner's own
+  /// state says so: a few minutes (a script's clock, a run started a little early) are nothing.
+  static let aheadGrace: TimeInterval = 5 * 60
+
+  /// `sharedState`: `--now` was given and `--state-dir` was not, so what this run records is in
+  /// the learner's own ledger; a `--now` past `aheadGrace` ahead of the clock, at which something
+  /// was delivered (recorded: it will not come again at its own time), is then said in one line
+  /// on stderr, and the run goes on as any other (docs/commands.md).
+  static func deliver(invocation: Invocation, now: Date, sharedState: Bool = false) throws {
     let calendarText = CalendarText(language: invocation.language, clock: invocation.clock)
+    let ahead = sharedState && now.timeIntervalSinceNow > aheadGrace
     try MinuteJob(workspace: invocation.workspace).run(
       now: now, world: invocation.deliveryWorld, calendar: CalendarUpkeep.keeper(invocation)
     ) { step in
@@ -31,6 +42,11 @@ struct Run: ParsableCommand {
         let lines = RunReportText(language: invocation.language).lines(report)
         for line in lines.out { print(line) }
         for line in lines.err { ExitStatus.say(line) }
+        if ahead, report.recordsADelivery {
+          ExitStatus.say(
+            invocation.words.nowAheadRecorded(
+              Timestamp.human(now, in: invocation.clock), ledger: invocation.paths.ledger))
+        }
       case .feedFailed(let error), .calendarFailed(let error):
         _ = ExitStatus.report(error, language: { invocation.language })
       case .calendar(let report, let keeper):
@@ -69,8 +85,11 @@ struct Run: ParsableCommand {
       now = parsed
     }
     let values = raw.globals
+    let sharedState = raw.now != nil && values[.stateDir] == nil
     return {
-      try deliver(invocation: Invocation(values, environment: ProcessInfo.processInfo.environment), now: now)
+      try deliver(
+        invocation: Invocation(values, environment: ProcessInfo.processInfo.environment), now: now,
+        sharedState: sharedState)
     }
   }
 }

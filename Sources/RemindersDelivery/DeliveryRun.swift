@@ -528,6 +528,17 @@ public struct DeliveryReport {
 
   public init() {}
 
+  /// Whether the run recorded a reminder as delivered (shown, held by do-not-disturb, or written
+  /// to the fallback calendar): it will not be delivered again.
+  public var recordsADelivery: Bool {
+    events.contains {
+      switch $0 {
+      case .shown, .held, .toCalendar: true
+      default: false
+      }
+    }
+  }
+
   /// The reminders shown as pop-ups, in order.
   public var shown: [Reminder] {
     events.compactMap { if case .shown(let reminder) = $0 { reminder } else { nil } }

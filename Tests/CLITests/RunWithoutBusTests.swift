@@ -14,4 +14,45 @@ import Testing
     #expect(try bin.run("run", "--now", "2026-11-21T08:00:00+09:00").status == 0)
     #expect(try fallbackEvents(bin).count == 1)
   }
+
+  /// 08:00 in Tokyo, `days` from the real clock's day there.
+  func tokyoMorning(_ days: Int) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    let day = calendar.date(byAdding: .day, value: days, to: Date())!
+    let parts = calendar.dateComponents([.year, .month, .day], from: day)
+    return String(format: "%04d-%02d-%02dT08:00:00+09:00", parts.year!, parts.month!, parts.day!)
+  }
+
+  /// `run --now` tomorrow, in the learner's own state (no `--state-dir`), records tomorrow's
+  /// daily: one line says so, and the run goes on (exit 0). With `--state-dir`, at a time that
+  /// delivers nothing, or in the past (a replay), not a word.
+  @Test func aNowAheadOfTheClockSaysItRecords() throws {
+    let bin = try home(nil)
+    let tomorrow = tokyoMorning(1)
+    let ahead = try bin.run("run", "--now", tomorrow)
+    #expect(ahead.status == 0)
+    let said = ahead.stderr.split(separator: "\n").filter { $0.contains("is ahead of the clock") }
+    #expect(said.count == 1, "\(ahead.stderr)")
+    let ledger = bin.home + "/state/reminders/ledger.json"
+    #expect(
+      said.first?.hasPrefix("reminders: --now ") == true
+        && said.first?.contains("what this run delivered is recorded in \(ledger) and will not come again")
+          == true,
+      "\(said)")
+    #expect(try !fallbackEvents(bin).isEmpty)
+    // Nothing more to deliver at that moment: nothing recorded, nothing said.
+    let again = try bin.run("run", "--now", tomorrow, "--lang", "ja")
+    #expect(again.status == 0 && !again.stderr.contains("現在時刻より先"), "\(again.stderr)")
+
+    let apart = try home(nil)
+    let trial = try apart.run("run", "--now", tokyoMorning(2), "--state-dir", apart.home + "/trial")
+    #expect(trial.status == 0 && !trial.stderr.contains("ahead of the clock"), "\(trial.stderr)")
+    let past = try apart.run("run", "--now", tokyoMorning(-1))
+    #expect(past.status == 0 && !past.stderr.contains("ahead of the clock"), "\(past.stderr)")
+    let japanese = try apart.run("run", "--now", tokyoMorning(3), "--lang", "ja")
+    #expect(
+      japanese.stderr.contains("は現在時刻より先です。この実行で届けたものは \(apart.home)/state/reminders/ledger.json に記録され"),
+      "\(japanese.stderr)")
+  }
 }

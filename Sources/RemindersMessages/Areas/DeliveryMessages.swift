@@ -80,6 +80,12 @@ public protocol DeliveryMessages: Sendable {
   /// `復習を始められませんでした` / `The review did not start`.
   var reviewNotStartedTitle: String { get }
 
+  /// `run --now` ahead of the clock, recording in the learner's own state:
+  /// `--now 2026-12-05 Sat 07:30 is ahead of the clock: what this run delivered is recorded in
+  /// LEDGER and will not come again at its time (reminders preview --now looks without
+  /// recording; --state-dir keeps a trial apart)`.
+  func nowAheadRecorded(_ stamp: String, ledger: String) -> String
+
   /// `… をスヌーズしました: … に … として戻ります（通知できる時間なら）。` /
   /// `Snoozed …: it comes back as … at … (or the next allowed moment).`
   func snoozed(_ id: String, returning: String, at stamp: String) -> String

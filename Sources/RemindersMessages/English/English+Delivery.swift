@@ -138,6 +138,11 @@ extension English: DeliveryMessages {
 
   public var reviewNotStartedTitle: String { "The review did not start" }
 
+  public func nowAheadRecorded(_ stamp: String, ledger: String) -> String {
+    "--now \(stamp) is ahead of the clock: what this run delivered is recorded in \(ledger) and will not "
+      + "come again at its time (reminders preview --now looks without recording; --state-dir keeps a trial apart)"
+  }
+
   public func cardsStarted(_ id: String) -> String { "Review in the pop-up of \(id) started." }
   public func cardsNotStarted(_ id: String, why: String) -> String {
     "reminders: cannot start the review in the pop-up of \(id): \(why)"

@@ -115,6 +115,11 @@ extension Japanese: DeliveryMessages {
 
   public var reviewNotStartedTitle: String { "復習を始められませんでした" }
 
+  public func nowAheadRecorded(_ stamp: String, ledger: String) -> String {
+    "--now \(stamp) は現在時刻より先です。この実行で届けたものは \(ledger) に記録され、本来の時刻にはもう届きません"
+      + "（記録せずに見るには reminders preview --now、試すときは --state-dir で別の状態フォルダーを使えます）"
+  }
+
   public func cardsStarted(_ id: String) -> String { "\(id) のポップアップでの復習を始めました。" }
   public func cardsNotStarted(_ id: String, why: String) -> String {
     "reminders: \(id) のポップアップで復習を始められません: \(why)"
