@@ -30,9 +30,16 @@ public struct MinuteJob {
   /// Runs the job at `now`: delivery to `world`, the calendar through `calendar` (nil: config
   /// `[calendar]` names none). Only a failure of delivery throws: the feed's and the calendar's
   /// are steps, and `run` exits 0 past them.
+  ///
+  /// `quietKey` (`MinuteJob.quietKey`): a run that leaves nothing waiting writes `<state>/quiet`
+  /// for the timer's next runs (`isQuiet`); nil: it does not.
   public func run(
-    now: Date, world: DeliveryRun.World, calendar: CalendarKeeper?, step: (Step) -> Void
+    now: Date, world: DeliveryRun.World, calendar: CalendarKeeper?, quietKey: String? = nil,
+    step: (Step) -> Void
   ) throws {
+    // The files as they were before this run read them: what it leaves quiet is decided from them.
+    let files = quietFiles()
+    let before = QuietFile.identities(of: files)
     // Answers a review session appended beside the deck reach deck.json within a minute of the
     // session's end (readers apply the journal meanwhile).
     try workspace.deckStore.foldJournalUnlessReviewing(clock: workspace.dayClock)
@@ -51,11 +58,103 @@ public struct MinuteJob {
         step(.feedFailed(error))
       }
     }
+    if let quietKey {
+      noteQuiet(
+        now: now, input: sources.input, anki: sources.anki, calendar: calendar, files: files, before: before,
+        key: quietKey)
+    }
     guard let calendar else { return }
     do {
       step(.calendar(try calendar.sync(now: now, trigger: .run), keeper: calendar))
     } catch {
       step(.calendarFailed(error))
     }
+  }
+
+  // MARK: Quiet runs
+
+  /// Whether `run` at `now`, for the files of `paths`, has nothing to do (`<state>/quiet`, written
+  /// by an earlier full run, still holds): the timer's run then reads nothing else and ends. The
+  /// config is not read for this: what the decision read is named in the file.
+  public static func isQuiet(paths: Paths, environment: [String: String], now: Date) -> Bool {
+    QuietFile(stateDir: paths.stateDir).holds(now: now, key: quietKey(paths: paths, environment: environment))
+  }
+
+  /// What of a run's world is not one of its files: which files it names (another `--config`
+  /// over the same state is another run), this program (another version may plan otherwise) and
+  /// the zone `TZ` names.
+  public static func quietKey(paths: Paths, environment: [String: String]) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let program = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let identity = QuietFile.identity(of: program) ?? "?"
+    let named = [paths.config, paths.deck, paths.stateDir].map(\.debugDescription).joined(separator: " ")
+    return
+      "\(identity) \(program.debugDescription) TZ=\(environment["TZ"]?.debugDescription ?? "unset") \(named)"
+  }
+
+  /// The files whose contents decide whether anything falls due, and when: the config, the deck
+  /// and its journal, the ledger and the held reminders, the focus session, the alarms, the
+  /// system's zone; and the feed `export.path` keeps, with its state.
+  func quietFiles() -> [String] {
+    let paths = workspace.paths
+    var files = [
+      paths.config, paths.deck, paths.deck + ".journal", paths.ledger, paths.stateDir + "/held.json",
+      paths.stateDir + "/focus.json", paths.alarms, "/etc/localtime",
+    ]
+    if let feed = workspace.configuration.exportPath {
+      files += [feed, FeedStateFile(stateDir: paths.stateDir).path]
+    }
+    return files
+  }
+
+  /// After a run: writes `<state>/quiet` when the run leaves nothing waiting on the clock but the
+  /// plan itself — no Anki collection or CalDAV calendar (they are looked at every minute), no
+  /// focus session, no review journal to fold, no pop-up on screen, held, pending or ringing,
+  /// and the files as they were when the run read them (the ledger as this run left it) — quiet
+  /// until the first reminder the planner has to come, or the next day, whichever is first.
+  /// Else it removes the file. Never throws: a quiet file not written is only a full run more.
+  func noteQuiet(
+    now: Date, input: PlanInput, anki: AnkiStatus?, calendar: CalendarKeeper?, files: [String],
+    before: [(path: String, identity: String)]?, key: String
+  ) {
+    let quietFile = QuietFile(stateDir: workspace.paths.stateDir)
+    let ledgerPath = workspace.paths.ledger
+    let unchanged = { (a: [(path: String, identity: String)], b: [(path: String, identity: String)]) in
+      a.count == b.count
+        && zip(a, b).allSatisfy {
+          $0.path == $1.path && ($0.path == ledgerPath || $0.identity == $1.identity)
+        }
+    }
+    guard anki == nil, workspace.configuration.anki == nil, calendar == nil, input.focus == nil,
+      input.alarms != nil, let before,
+      let focus = before.first(where: { $0.path == workspace.paths.stateDir + "/focus.json" }),
+      focus.identity == "-",
+      let journal = before.first(where: { $0.path == workspace.paths.deck + ".journal" }),
+      journal.identity == "-",
+      let ledgerBefore = QuietFile.identity(of: ledgerPath),
+      let ledger = try? workspace.ledgerStore.load(),
+      QuietFile.identity(of: ledgerPath) == ledgerBefore,
+      ledger.held.isEmpty, ledger.pendingEntries.isEmpty, ledger.ringing.isEmpty,
+      !ledger.entries.values.contains(where: \.onScreen),
+      let after = QuietFile.identities(of: files), unchanged(before, after),
+      after.first(where: { $0.path == ledgerPath })?.identity == ledgerBefore
+    else {
+      quietFile.remove()
+      return
+    }
+    let clock = workspace.dayClock
+    let today = clock.day(of: now)
+    var until = clock.startOfDay(today.adding(days: 1))
+    if let next = workspace.planner.next(input, ledger: ledger, now: now, until: today.adding(days: 2)) {
+      until = min(until, next.fireAt)
+    }
+    guard until > now else {
+      quietFile.remove()
+      return
+    }
+    try? quietFile.write(
+      QuietFile.Quiet(
+        from: now, until: until, key: key, files: after))
   }
 }

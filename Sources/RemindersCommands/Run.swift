@@ -33,7 +33,8 @@ struct Run: ParsableCommand {
     let calendarText = CalendarText(language: invocation.language, clock: invocation.clock)
     let ahead = sharedState && now.timeIntervalSinceNow > aheadGrace
     try MinuteJob(workspace: invocation.workspace).run(
-      now: now, world: invocation.deliveryWorld, calendar: CalendarUpkeep.keeper(invocation)
+      now: now, world: invocation.deliveryWorld, calendar: CalendarUpkeep.keeper(invocation),
+      quietKey: MinuteJob.quietKey(paths: invocation.paths, environment: invocation.environment)
     ) { step in
       switch step {
       case .ankiUnavailable(let anki):
@@ -86,6 +87,14 @@ struct Run: ParsableCommand {
     }
     let values = raw.globals
     let sharedState = raw.now != nil && values[.stateDir] == nil
+    let environment = ProcessInfo.processInfo.environment
+    // Nothing can fall due before the next change, and nothing changed: nothing else is read.
+    if let paths = try? Paths(
+      environment: environment, config: values[.config], deck: values[.deck], stateDir: values[.stateDir]),
+      MinuteJob.isQuiet(paths: paths, environment: environment, now: now)
+    {
+      return {}
+    }
     return {
       try deliver(
         invocation: Invocation(values, environment: ProcessInfo.processInfo.environment), now: now,

@@ -192,8 +192,13 @@ public enum FileIO {
   /// nothing is written (`FileProblem.danglingLink`). With `.replace`, the new file replaces the
   /// link. Something other than a regular file or a link (a named pipe, a folder) is never
   /// replaced. Every failure is `StoreError.writeFailed`, with the old file untouched.
+  ///
+  /// `durable` false: neither the file nor the folder is synced (a file whose loss or emptiness
+  /// after a crash only costs work, such as `<state>/quiet`): the rename still leaves the old
+  /// file or the new one for every reader.
   public static func writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, links: LinkHandling = .writeThrough
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, links: LinkHandling = .writeThrough,
+    durable: Bool = true
   ) throws(StoreError) {
     let target = links == .writeThrough ? try writeTarget(of: path) : try replacedFile(at: path)
     let directory = parentDirectory(of: target)
@@ -228,14 +233,14 @@ public enum FileIO {
           }
         }.get()
       }
-      try systemCall("fsync") { fsync(fd) }
+      if durable { try systemCall("fsync") { fsync(fd) } }
       try systemCall("rename") { rename(temporary, target) }
     } catch {
       throw failed(error)
     }
     ok = true
     // The rename is on disk once the folder is; a failure here leaves the new file in place.
-    syncDirectory(of: target)
+    if durable { syncDirectory(of: target) }
   }
 
   /// Flushes the folder holding `path`, so that a file created or renamed there survives a power

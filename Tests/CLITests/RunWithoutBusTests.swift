@@ -1,6 +1,11 @@
 import CLITestSupport
+import DesktopTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `reminders run` with no session bus at all (against dunst: RunTests in CLIDesktopTests).
 @Suite struct RunTests: RunFixtures {
@@ -54,5 +59,46 @@ import Testing
     #expect(
       japanese.stderr.contains("は現在時刻より先です。この実行で届けたものは \(apart.home)/state/reminders/ledger.json に記録され"),
       "\(japanese.stderr)")
+  }
+
+  /// A run with nothing to do until 08:00 leaves `<state>/quiet`; the timer's next runs before
+  /// then read only it and the files it names: they do not even wait for the state's lock, which
+  /// a full run waits for (and gives up on, exit 75). A change to the deck ends the quiet; at 08:00
+  /// the daily comes.
+  @Test func aQuietRunReadsNothingElse() throws {
+    let bin = try Binary()
+    try bin.writeConfig(tokyoConfig)
+    try bin.writeDeck(
+      """
+      {"version": 1, "cards": [{"id": "c1", "front": "猫", "back": "cat", "stepIndex": 2, \
+      "nextReviewDate": "2026-11-21", "createdAt": "2026-11-01T09:00:00+09:00", \
+      "lastReviewedAt": "2026-11-19T09:00:00+09:00"}], "recalls": []}
+      """)
+    let first = try bin.run("run", "--now", "2026-11-21T06:00:00+09:00")
+    #expect(first.status == 0 && first.stdout.isEmpty && first.stderr.isEmpty, "\(first.stderr)")
+    let state = bin.home + "/state/reminders"
+    #expect(FileManager.default.fileExists(atPath: state + "/quiet"))
+    // Another process holds the state's lock for as long as this test needs.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = [state + "/lock", "sleep", "60"]
+    try holder.run()
+    defer {
+      kill(holder.processIdentifier, SIGKILL)
+      holder.waitUntilExit()
+    }
+    try waitFor("the lock to be held") {
+      let probe = try DesktopSession.run("/usr/bin/flock", ["-n", state + "/lock", "true"])
+      return probe.status != 0
+    }
+    let quiet = try bin.run("run", "--now", "2026-11-21T06:30:00+09:00")
+    #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    kill(holder.processIdentifier, SIGKILL)
+    holder.waitUntilExit()
+    // A card added: the next run is a full one, and quiet again until 08:00.
+    #expect(try bin.run("cards", "add", "犬", "dog", "--now", "2026-11-21T06:40:00+09:00").status == 0)
+    #expect(try bin.run("run", "--now", "2026-11-21T06:41:00+09:00").status == 0)
+    let daily = try bin.run("run", "--now", "2026-11-21T08:00:00+09:00")
+    #expect(daily.status == 0 && daily.stdout.contains("daily:2026-11-21"), "\(daily.stdout)\(daily.stderr)")
   }
 }
