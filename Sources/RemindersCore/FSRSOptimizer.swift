@@ -480,13 +480,14 @@ private struct CosineSchedule {
   }
 }
 
-/// A small seeded generator (SplitMix64), so that a fit is the same on every run.
-private struct SplitMix {
+/// A small seeded generator (SplitMix64): a fit is the same on every run, and a test's random
+/// table repeats from its seed.
+public struct SplitMix: RandomNumberGenerator, Sendable {
   var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

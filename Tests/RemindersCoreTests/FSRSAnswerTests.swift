@@ -93,7 +93,7 @@ import Testing
   /// card's `nextReviewDate` is its due's day. Whole-second instants, as the log keeps them.
   @Test func liveAnswersAndTheReplayOfTheirLogAgree() {
     let scheduler = FSRSScheduler.standard
-    var generator = SplitMixGenerator(seed: 20_261_126)
+    var generator = SplitMix(seed: 20_261_126)
     let ids = ["a", "b", "c", "d", "e"]
     var deck = Deck(
       cards: ids.map {

@@ -6,7 +6,7 @@ import Testing
 /// The questions about a focus session answered from the phases around the instant asked
 /// (arithmetic on the round of phases) give what a walk over every phase from the start gives.
 @Suite struct FocusArithmeticTests {
-  // Random sessions from a seeded generator (SplitMixGenerator), so that a failure repeats.
+  // Random sessions from a seeded generator (SplitMix), so that a failure repeats.
 
   /// Every phase from the first, one after the other: the straightforward walk.
   static func walk(_ s: FocusSession, now: Date, through horizon: Date) -> [FocusPhase] {
@@ -40,8 +40,8 @@ import Testing
     return out
   }
 
-  static func session(_ rng: inout SplitMixGenerator, start: Date) -> FocusSession {
-    func minutes(_ top: UInt64, _ rng: inout SplitMixGenerator) -> TimeInterval {
+  static func session(_ rng: inout SplitMix, start: Date) -> FocusSession {
+    func minutes(_ top: UInt64, _ rng: inout SplitMix) -> TimeInterval {
       TimeInterval(60 * (1 + rng.next() % top))
     }
     let settings = FocusSettings(
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func theArithmeticAgreesWithTheWalk() {
-    var rng = SplitMixGenerator(seed: 20_261_122)
+    var rng = SplitMix(seed: 20_261_122)
     let start = Date(timeIntervalSince1970: 1_795_000_000)
     for _ in 0..<60 {
       let s = Self.session(&rng, start: start)

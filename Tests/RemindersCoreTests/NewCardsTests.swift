@@ -168,7 +168,7 @@ import Testing
   /// random limits, every day of a month.
   @Test(arguments: 0..<40)
   func theIndexAgreesWithTheList(seed: UInt64) {
-    var random = SplitMixGenerator(seed: seed)
+    var random = SplitMix(seed: seed)
     let collections: [String?] = [nil, "A", "B", "C"]
     var cards: [Card] = []
     for i in 0..<Int(random.next() % 120) {
@@ -195,18 +195,5 @@ import Testing
       }
       #expect(index.due(on: day) == expected, "day \(day) limits \(limits)")
     }
-  }
-}
-
-/// A small deterministic generator for table data.
-struct SplitMixGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -12,7 +12,7 @@ import Testing
   let tokyo = DayClock(zone: TimeZone(identifier: "Asia/Tokyo")!)
   let t0 = Timestamp.parse("2026-11-21T09:00:00+09:00")!
 
-  /// A deterministic generator (DeckCodecTests' SplitMix), so that a failing seed can be run again.
+  /// A deterministic generator (RemindersCore's SplitMix), so that a failing seed can be run again.
   typealias Seeded = SplitMix
 
   /// A deck of `count` cards with every kind of field: collections, notes, tags, FSRS states,
