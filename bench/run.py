@@ -75,7 +75,7 @@ def planner(bin_dir, runs):
         sys.exit(f"bench: due counts differ (fsrs): reminders {daily['dueCount']} python {peer_out!r}")
     size = os.path.getsize(path) / 2**20
     print(f"{'1000000 fsrs':>9} {size:>9.0f} {t_ours:>12.3f} {t_peer:>9.3f} {t_ours / t_peer:>9.2f}x {m_ours:>14.0f} {m_peer:>11.0f} {m_ours / m_peer:>11.0%}")
-    print("target: time ratio <= 1.00x, memory ratio < 60%")
+    print("target: time ratio <= 0.30x at 1,000,000 cards (1.00x otherwise), memory ratio < 60%")
     # The same over 1,000,000 cards with a journal of 10,000 answers beside the deck (a review
     # session's, not yet folded): every reader applies it (docs/files.md, the journal).
     work = tempfile.mkdtemp(prefix="reminders-bench-journal-")
@@ -83,9 +83,21 @@ def planner(bin_dir, runs):
     subprocess.run(["cp", deck(1_000_000), path], check=True)
     session = [os.path.join(bin_dir, "reminders"), "review", "--plain", "--deck", path, "--config", config,
                "--state-dir", work + "/state", "--now", NOW.replace("06:00", "09:00")]
-    subprocess.run(session, input=("y\n" * 10_000 + "q\n").encode(), stdout=subprocess.DEVNULL, check=True)
-    with open(path + ".journal") as f:
-        lines = sum(1 for _ in f)
+    # A session folds its journal into the deck when it ends: this one is stopped (as a closed
+    # terminal stops it) once its 10,000 answers are in the journal, which then stays.
+    review = subprocess.Popen(session, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    review.stdin.write(b"y\n" * 10_000)
+    review.stdin.flush()
+    lines, deadline = 0, time.time() + 900
+    while lines < 10_000 and time.time() < deadline and review.poll() is None:
+        time.sleep(0.5)
+        if os.path.exists(path + ".journal"):
+            with open(path + ".journal") as f:
+                lines = sum(1 for _ in f)
+    review.kill()
+    review.wait()
+    if lines < 10_000:
+        sys.exit(f"bench: the review session wrote {lines} answers, not 10,000")
     ours = [os.path.join(bin_dir, "reminders"), "preview", "--days", "30", "--json", "--now", NOW,
             "--deck", path, "--config", config, "--state-dir", work + "/state"]
     peer = [sys.executable, os.path.join(HERE, "count_due.py"), deck(1_000_000), "--today", TODAY]
