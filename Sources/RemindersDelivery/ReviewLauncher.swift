@@ -134,17 +134,7 @@ public final class DesktopActions: ActionTaker {
 
   public func tell(_ failure: ActionFailure) {
     guard let popup = notice?(failure) else { return }
-    for _ in 0..<2 {
-      do throws(SendFailure) {
-        let sender: any NotificationSender
-        if let open = self.sender { sender = open } else { sender = try connect() }
-        self.sender = sender
-        _ = try sender.show(popup, replacing: nil)
-        return
-      } catch {
-        self.sender = nil  // connect again once: the bus may have restarted
-      }
-    }
+    withSender { sender throws(SendFailure) in _ = try sender.show(popup, replacing: nil) }
   }
 
   public func startReview(recallsOnly: Bool, inApp: Bool, activationToken: String?) throws -> [String] {
@@ -170,15 +160,21 @@ public final class DesktopActions: ActionTaker {
   }
 
   public func close(_ id: UInt32) {
+    withSender { sender throws(SendFailure) in try sender.close(id) }
+  }
+
+  /// `body` with the watch's own sender, connected again once when it fails (the bus may have
+  /// restarted); a second failure is let go (a pop-up gone, or no server: nothing to do).
+  private func withSender(_ body: (any NotificationSender) throws(SendFailure) -> Void) {
     for _ in 0..<2 {
       do throws(SendFailure) {
         let sender: any NotificationSender
         if let open = self.sender { sender = open } else { sender = try connect() }
         self.sender = sender
-        try sender.close(id)
+        try body(sender)
         return
       } catch {
-        self.sender = nil  // connect again once: the bus may have restarted
+        self.sender = nil
       }
     }
   }

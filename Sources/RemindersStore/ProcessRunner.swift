@@ -131,27 +131,15 @@ public enum ProcessRunner {
   /// caller (a shell starts it in the background and ends at once; the caller waits only for
   /// that shell). For a terminal started from a resident process that must never wait on it.
   ///
-  /// Throws `SystemError` when the shell cannot be started; whether the program itself starts is
-  /// not known here (check that it exists first).
-  public static func startDetached(
-    _ executable: String, _ arguments: [String], environment: [String: String]
-  ) throws(SystemError) {
-    // POSIX_SPAWN_SETSID (glibc's 0x80) does not import.
-    let pid = try posixSpawn(
-      "/bin/sh", ["-c", "\"$@\" &", "sh", executable] + arguments, environment: environment, outputs: nil,
-      flags: 0x80)
-    var status: Int32 = 0
-    _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
-  }
-
-  /// `startDetached`, then a look at the program for up to `seconds`: its exit status when it
-  /// ended within them (a terminal that cannot open its window ends at once, non-zero), nil when
-  /// it still runs. The program stays detached either way: a shell of its own session waits for
-  /// it and writes its status to a pipe read only until `seconds` are up.
+  /// Then a look at the program for up to `seconds`: its exit status when it ended within them
+  /// (a terminal that cannot open its window ends at once, non-zero), nil when it still runs.
+  /// The background shell that runs it writes its status to a pipe, read only until `seconds`
+  /// are up. Throws `SystemError` when the shell cannot be started.
   public static func startDetached(
     _ executable: String, _ arguments: [String], environment: [String: String], watching seconds: Double
   ) throws(SystemError) -> Int32? {
     let out = try Pipe()
+    // POSIX_SPAWN_SETSID (glibc's 0x80) does not import.
     let shell = try posixSpawn(
       "/bin/sh", ["-c", "{ \"$@\" </dev/null >/dev/null 2>&1; echo $?; } &", "sh", executable] + arguments,
       environment: environment, outputs: (out.write, out.write), flags: 0x80)
@@ -170,7 +158,7 @@ public enum ProcessRunner {
       if n <= 0 { break }
       bytes += chunk[..<n]
     }
-    // Closing the pipe is all it takes to stop looking: the shell's later `echo` goes nowhere.
+    // Closing the pipe is all it takes to stop looking: the shell's later `echo` meets no reader.
     out.closeRead()
     let said = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return said.isEmpty ? nil : Int32(said)
