@@ -38,8 +38,8 @@ public struct MinuteJob {
     step: (Step) -> Void
   ) throws {
     // The files as they were before this run read them: what it leaves quiet is decided from them.
-    let files = quietFiles()
-    let before = QuietFile.identities(of: files)
+    let files = quietKey == nil ? [] : quietFiles()
+    let before = quietKey == nil ? nil : QuietFile.identities(of: files)
     // Answers a review session appended beside the deck reach deck.json within a minute of the
     // session's end (readers apply the journal meanwhile).
     try workspace.deckStore.foldJournalUnlessReviewing(clock: workspace.dayClock)
@@ -60,8 +60,7 @@ public struct MinuteJob {
     }
     if let quietKey {
       noteQuiet(
-        now: now, input: sources.input, anki: sources.anki, calendar: calendar, files: files, before: before,
-        key: quietKey)
+        now: now, input: sources.input, calendar: calendar, files: files, before: before, key: quietKey)
     }
     guard let calendar else { return }
     do {
@@ -115,7 +114,7 @@ public struct MinuteJob {
   /// until the first reminder the planner has to come, or the next day, whichever is first.
   /// Else it removes the file. Never throws: a quiet file not written is only a full run more.
   func noteQuiet(
-    now: Date, input: PlanInput, anki: AnkiStatus?, calendar: CalendarKeeper?, files: [String],
+    now: Date, input: PlanInput, calendar: CalendarKeeper?, files: [String],
     before: [(path: String, identity: String)]?, key: String
   ) {
     let quietFile = QuietFile(stateDir: workspace.paths.stateDir)
@@ -126,15 +125,15 @@ public struct MinuteJob {
           $0.path == $1.path && ($0.path == ledgerPath || $0.identity == $1.identity)
         }
     }
-    guard anki == nil, workspace.configuration.anki == nil, calendar == nil, input.focus == nil,
-      input.alarms != nil, let before,
+    // No focus file means no session; the ledger is read between two looks at it (the second is
+    // `after`'s).
+    guard workspace.configuration.anki == nil, calendar == nil, input.alarms != nil, let before,
       let focus = before.first(where: { $0.path == workspace.paths.stateDir + "/focus.json" }),
       focus.identity == "-",
       let journal = before.first(where: { $0.path == workspace.paths.deck + ".journal" }),
       journal.identity == "-",
       let ledgerBefore = QuietFile.identity(of: ledgerPath),
       let ledger = try? workspace.ledgerStore.load(),
-      QuietFile.identity(of: ledgerPath) == ledgerBefore,
       ledger.held.isEmpty, ledger.pendingEntries.isEmpty, ledger.ringing.isEmpty,
       !ledger.entries.values.contains(where: \.onScreen),
       let after = QuietFile.identities(of: files), unchanged(before, after),

@@ -97,8 +97,7 @@ struct Run: ParsableCommand {
     }
     return {
       try deliver(
-        invocation: Invocation(values, environment: ProcessInfo.processInfo.environment), now: now,
-        sharedState: sharedState)
+        invocation: Invocation(values, environment: environment), now: now, sharedState: sharedState)
     }
   }
 }

@@ -338,8 +338,7 @@ public struct LedgerTransaction {
   /// A transaction whose `save` hands the ledger to `save` (the store writes it to disk; a test
   /// double may keep it, or fail).
   public init(ledger: DeliveryLedger, save: @escaping (DeliveryLedger) throws -> Void) {
-    self.ledger = ledger
-    self.saver = save
+    self.init(ledger: ledger, saver: save)
   }
 
   /// A transaction over a ledger that lives only in memory: `save` keeps nothing.
