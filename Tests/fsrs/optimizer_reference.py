@@ -55,6 +55,18 @@ RECALL_RATINGS = [(fsrs.Rating.Hard, 0.1), (fsrs.Rating.Good, 0.8), (fsrs.Rating
 WORDS = {1: "again", 2: "hard", 3: "good", 4: "easy"}
 
 
+def simulation_arguments(parser):
+    """The options `simulate_answers` reads, and the output file: for every script that
+    simulates a learner (this one's `simulate`, Tests/anki/anki_history.py's `build`)."""
+    parser.add_argument("out")
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--cards", type=int, required=True)
+    parser.add_argument("--days", type=int, required=True)
+    parser.add_argument("--zone", required=True)
+    parser.add_argument("--parameters", type=parameter_list, default=list(fsrs.scheduler.DEFAULT_PARAMETERS))
+    parser.add_argument("--start", default="2026-06-01")
+
+
 def parameter_list(text):
     values = [float(v) for v in text.split(",")]
     if len(values) != 21:
@@ -226,13 +238,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate")
-    sim.add_argument("out")
-    sim.add_argument("--seed", type=int, required=True)
-    sim.add_argument("--cards", type=int, required=True)
-    sim.add_argument("--days", type=int, required=True)
-    sim.add_argument("--zone", required=True)
-    sim.add_argument("--parameters", type=parameter_list, default=list(fsrs.scheduler.DEFAULT_PARAMETERS))
-    sim.add_argument("--start", default="2026-06-01")
+    simulation_arguments(sim)
     ref = commands.add_parser("reference")
     ref.add_argument("deck")
     ref.add_argument("--zone", required=True)
