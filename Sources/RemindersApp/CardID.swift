@@ -11,24 +11,30 @@ import RemindersCore
 public struct CardID {
   /// The first characters of the deck's ids, in lower case.
   var taken: Set<Substring>
+  /// Whether the deck holds an id starting with these first characters (a deck too large to
+  /// list: `DeckView.hasID(startingWith:)`).
+  let held: (Substring) throws -> Bool
 
-  /// Ready to name new cards beside `ids`.
-  public init(beside ids: some Sequence<String>) {
-    taken = Set(ids.map { $0.lowercased().prefix(IDPrefix.shown) })
+  /// Ready to name new cards beside `ids`, and beside those `taken` says the deck holds.
+  public init(beside ids: some Sequence<String>, taken: @escaping (Substring) throws -> Bool = { _ in false })
+  {
+    self.taken = Set(ids.map { $0.lowercased().prefix(IDPrefix.shown) })
+    held = taken
   }
 
   /// A new id, its first characters unlike those of every id before it.
-  public mutating func make(using random: inout some RandomNumberGenerator) -> String {
+  public mutating func make(using random: inout some RandomNumberGenerator) throws -> String {
     while true {
       let id = CardID.uuid(high: random.next(), low: random.next())
-      if taken.insert(id.prefix(IDPrefix.shown)).inserted { return id }
+      let first = id.prefix(IDPrefix.shown)
+      if try !held(first), taken.insert(first).inserted { return id }
     }
   }
 
   /// The same, with the system's random bits.
-  public mutating func make() -> String {
+  public mutating func make() throws -> String {
     var random = SystemRandomNumberGenerator()
-    return make(using: &random)
+    return try make(using: &random)
   }
 
   /// The UUID of version 4 made of these 128 bits (less the six of version and variant).

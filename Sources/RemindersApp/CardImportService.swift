@@ -37,27 +37,33 @@ public struct CardImport {
     return try add(rows, collection: collection, now: now)
   }
 
-  /// Adds `rows` to the deck under its lock, skipping the cards it already holds.
+  /// Adds `rows` to the deck, skipping the cards it already holds: one line of the journal
+  /// (`DeckStore.change`), so an import costs what its file does, whatever the deck's size.
   public func add(_ rows: [CardTable.Row], collection fallback: String?, now: Date) throws -> Outcome {
     let clock = workspace.dayClock
-    return try workspace.updateDeck { stored -> Outcome in
-      var seen = Set(stored.deck.cards.map { CardTable.key($0.front, $0.back, $0.collection) })
+    return try workspace.deckStore.change(clock: clock) { view -> (DeckJournal.Change?, Outcome) in
+      var seen = Set<[String]>()
       var outcome = Outcome(added: 0, skipped: 0)
-      var ids = CardID(beside: stored.deck.cards.lazy.map(\.id))
+      var ids = CardID(beside: [], taken: { try view.hasID(startingWith: String($0)) })
+      var cards: [Card] = []
       for row in rows {
         let collection = row.collection ?? fallback
-        guard seen.insert(CardTable.key(row.front, row.back, collection)).inserted else {
+        let key = CardTable.key(row.front, row.back, collection)
+        let held = try view.cards(front: row.front, collection: collection).contains {
+          CardTable.key($0.front, $0.back, $0.collection) == key
+        }
+        guard !held, seen.insert(key).inserted else {
           outcome.skipped += 1
           continue
         }
         var card = ReviewLadder.newCard(
-          id: newID?() ?? ids.make(),
+          id: try newID?() ?? ids.make(),
           front: row.front, back: row.back, collection: collection, at: now, clock: clock)
         card.note = row.note
-        stored.deck.cards.append(card)
+        cards.append(card)
         outcome.added += 1
       }
-      return outcome
+      return (cards.isEmpty ? nil : .cards(cards), outcome)
     }
   }
 }

@@ -11,15 +11,18 @@ public struct DeckKeeper {
 
   public init(workspace: Workspace) { self.workspace = workspace }
 
-  /// Which card or recall item a change is for, found in the deck as it is under the lock: by a
-  /// whole id, or by the prefix the learner typed (the command line's `DeckLookup`).
-  public typealias Locate = (Deck) throws -> Int
+  /// Which card a change is for, found in the deck as it is under the lock: by a whole id, or
+  /// by the prefix the learner typed (the command line's `DeckLookup`).
+  public typealias Locate = (DeckView) throws -> Card
 
-  /// A change made, and the deck as it stands after it (what the new card's id is said as, or
-  /// a label among the others).
+  /// Which recall item a change is for, among the deck's recall items (`Deck.recalls`).
+  public typealias LocateRecall = (Deck) throws -> Int
+
+  /// A change made, and the id of the card or recall item it is about as short as the deck
+  /// shows it (`IDPrefix.short`: among the others; a removed one as it was known).
   public struct Changed<Value> {
     public var value: Value
-    public var deck: Deck
+    public var shortID: String
   }
 
   /// What `add` did.
@@ -31,6 +34,9 @@ public struct DeckKeeper {
 
   /// Adds a new card, due today. A card whose front is already in its collection is not added
   /// unless `duplicate`; a collection named with another case is the deck's own spelling.
+  ///
+  /// Each change is one line of the deck's journal (`DeckStore.change`): a few milliseconds at
+  /// any deck size, seen at once by every reader, folded into `deck.json` within a minute.
   public func add(
     front: String, back: String, collection: String?, note: String?, tags: [String], duplicate: Bool,
     now: Date
@@ -41,19 +47,16 @@ public struct DeckKeeper {
       at: now, clock: clock)
     card.note = DeckKeeper.optional(note)
     card.tags = tags
-    return try workspace.updateDeck { stored -> Changed<Added> in
-      if let name = card.collection { card.collection = stored.deck.collection(matching: name) ?? name }
-      if !duplicate,
-        let twin = stored.deck.cards.first(where: {
-          $0.front == card.front && $0.collection == card.collection
-        })
-      {
-        return Changed(value: .duplicate(of: twin), deck: stored.deck)
+    return try workspace.deckStore.change(clock: clock) { view -> (DeckJournal.Change?, Changed<Added>) in
+      if let name = card.collection {
+        card.collection = Deck.collection(matching: name, among: view.collectionNames) ?? name
       }
-      var ids = CardID(beside: stored.deck.cards.lazy.map(\.id))
-      card.id = ids.make()
-      stored.deck.cards.append(card)
-      return Changed(value: .added(card), deck: stored.deck)
+      if !duplicate, let twin = try view.cards(front: card.front, collection: card.collection).first {
+        return (nil, Changed(value: .duplicate(of: twin), shortID: try view.shortID(twin.id)))
+      }
+      var ids = CardID(beside: [], taken: { try view.hasID(startingWith: String($0)) })
+      card.id = try ids.make()
+      return (.cards([card]), Changed(value: .added(card), shortID: try view.shortID(card.id)))
     }
   }
 
@@ -63,98 +66,140 @@ public struct DeckKeeper {
     _ locate: Locate, front: String? = nil, back: String? = nil, collection: String? = nil,
     note: String? = nil
   ) throws -> Changed<Card> {
-    try workspace.updateDeck { stored -> Changed<Card> in
-      let index = try locate(stored.deck)
-      if let front { stored.deck.cards[index].front = front }
-      if let back { stored.deck.cards[index].back = back }
+    try workspace.deckStore.change(clock: workspace.dayClock) {
+      view -> (DeckJournal.Change?, Changed<Card>) in
+      var card = try locate(view)
+      if let front { card.front = front }
+      if let back { card.back = back }
       if let collection {
-        stored.deck.cards[index].collection = DeckKeeper.optional(collection).map {
-          stored.deck.collection(matching: $0) ?? $0
+        card.collection = DeckKeeper.optional(collection).map {
+          Deck.collection(matching: $0, among: view.collectionNames) ?? $0
         }
       }
-      if let note { stored.deck.cards[index].note = DeckKeeper.optional(note) }
-      return Changed(value: stored.deck.cards[index], deck: stored.deck)
+      if let note { card.note = DeckKeeper.optional(note) }
+      return (.cards([card]), Changed(value: card, shortID: try view.shortID(card.id)))
     }
   }
 
-  /// What `remove` did: the card, the deck as it was before (the card is said as it was known
-  /// there), and how many of its open recall items went with it.
+  /// What `remove` did: the card, its id as short as it was among the others, and how many of
+  /// its open recall items went with it.
   public struct Removed {
     public var card: Card
-    public var deckBefore: Deck
+    public var shortID: String
     public var recallsDropped: Int
   }
 
   /// Removes a card, and its open recall items (its answered ones stay in the record).
   public func remove(_ locate: Locate) throws -> Removed {
-    try workspace.updateDeck { stored -> Removed in
-      let index = try locate(stored.deck)
-      let before = stored.deck
-      let card = stored.deck.cards.remove(at: index)
-      let recalls = stored.deck.recalls.count
-      stored.deck.recalls.removeAll { $0.cardID == card.id && $0.isOpen }
-      return Removed(card: card, deckBefore: before, recallsDropped: recalls - stored.deck.recalls.count)
+    try workspace.deckStore.change(clock: workspace.dayClock) { view -> (DeckJournal.Change?, Removed) in
+      let card = try locate(view)
+      var recalls = view.recallDeck
+      let dropped = recalls.dropOpenRecalls(of: card.id)
+      return (
+        .remove(cards: [card.id], recalls: []),
+        Removed(card: card, shortID: try view.shortID(card.id), recallsDropped: dropped)
+      )
     }
   }
 
   /// Suspends a card or takes it back (idempotent); the value says whether it already was so.
   public func setSuspended(_ suspended: Bool, _ locate: Locate) throws -> Changed<(card: Card, already: Bool)>
   {
-    try workspace.updateDeck {
-      stored -> Changed<(card: Card, already: Bool)> in
-      let index = try locate(stored.deck)
-      let already = stored.deck.cards[index].suspended == suspended
-      stored.deck.cards[index].suspended = suspended
-      return Changed(value: (stored.deck.cards[index], already), deck: stored.deck)
+    try workspace.deckStore.change(clock: workspace.dayClock) {
+      view -> (DeckJournal.Change?, Changed<(card: Card, already: Bool)>) in
+      var card = try locate(view)
+      let already = card.suspended == suspended
+      card.suspended = suspended
+      return (
+        already ? nil : .cards([card]), Changed(value: (card, already), shortID: try view.shortID(card.id))
+      )
     }
   }
 
   /// Answers a card outside a session (`cards answer`): under FSRS a card answered under the
   /// ladder first gets the state its log gives it; an answer to a card that is not due moves
   /// nothing (docs/planning.md, relearning).
+  ///
+  /// One line of the journal, as a session's answer is; only the first answer under FSRS to a
+  /// card whose state lags behind its log (the scheduler was just switched) rewrites the deck,
+  /// which stores every card's replayed state (`FSRSCatchUp`).
   public func answer(_ locate: Locate, rating: FSRSRating, now: Date) throws -> Changed<Deck.AnswerOutcome> {
     let clock = workspace.dayClock
     let configuration = workspace.configuration
+    let scheduler = configuration.studyScheduler
+    let after = configuration.schedule.recallAfterWrong
+    let recallID = UUID().uuidString.lowercased()
+    let quick = try workspace.deckStore.change(clock: clock) {
+      view -> (DeckJournal.Change?, Changed<Deck.AnswerOutcome>?) in
+      let card = try locate(view)
+      if scheduler.fsrs != nil && card.needsFSRSReplay { return (nil, nil) }
+      var deck = Deck(cards: [card], recalls: view.recalls)
+      let kind = AnswerKind.of(card, at: now, clock: clock, scheduler: scheduler, inSession: false)
+      let move = AnswerMove.of(card, rating: rating, at: now, clock: clock, scheduler: scheduler)
+      let outcome = deck.answer(
+        cardAt: 0, rating: rating, at: now, move: move, recallAfterWrong: after, recallID: recallID,
+        kind: kind)
+      let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
+      return (
+        .answer(
+          cardID: card.id, correct: rating != .again, at: now, day: clock.day(of: now),
+          recallAfterWrong: after,
+          recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved),
+        Changed(value: outcome, shortID: try view.shortID(card.id))
+      )
+    }
+    if let quick { return quick }
     return try workspace.updateDeck { stored -> Changed<Deck.AnswerOutcome> in
-      let index = try locate(stored.deck)
-      let scheduler = configuration.studyScheduler
+      let card = try locate(DeckView.whole(stored.deck, path: workspace.paths.deck))
+      let index = stored.deck.cards.lastIndex { $0.id == card.id }!
       let kind = AnswerKind.of(
         stored.deck.cards[index], at: now, clock: clock, scheduler: scheduler, inSession: false)
       let outcome = stored.deck.answer(
         cardID: stored.deck.cards[index].id, rating: rating, at: now, clock: clock, scheduler: scheduler,
-        recallAfterWrong: configuration.schedule.recallAfterWrong, recallID: UUID().uuidString.lowercased(),
-        kind: kind)!
-      return Changed(value: outcome, deck: stored.deck)
+        recallAfterWrong: after, recallID: recallID, kind: kind)!
+      return Changed(
+        value: outcome, shortID: IDPrefix.short(outcome.card.id, among: stored.deck.cards.lazy.map(\.id)))
     }
   }
 
   /// Adds a recall item: a topic to recall at `dueAt`.
   public func addRecall(topic: String, note: String?, dueAt: Date) throws -> Changed<RecallItem> {
     let item = RecallItem(id: UUID().uuidString.lowercased(), topic: topic, note: note, dueAt: dueAt)
-    return try workspace.updateDeck { stored -> Changed<RecallItem> in
-      stored.deck.recalls.append(item)
-      return Changed(value: item, deck: stored.deck)
+    return try workspace.deckStore.change(clock: workspace.dayClock) { view in
+      (
+        .recalls([item]),
+        Changed(value: item, shortID: IDPrefix.short(item.id, among: view.recalls.lazy.map(\.id)))
+      )
     }
   }
 
   /// Marks a recall item done at `now` (idempotent); the value says whether it already was.
-  public func finishRecall(_ locate: Locate, now: Date) throws -> Changed<(item: RecallItem, already: Bool)> {
-    try workspace.updateDeck {
-      stored -> Changed<(item: RecallItem, already: Bool)> in
-      let index = try locate(stored.deck)
-      let already = !stored.deck.recalls[index].isOpen
-      if !already { stored.deck.recalls[index].doneAt = now }
-      return Changed(value: (stored.deck.recalls[index], already), deck: stored.deck)
+  public func finishRecall(_ locate: LocateRecall, now: Date) throws -> Changed<
+    (item: RecallItem, already: Bool)
+  > {
+    try workspace.deckStore.change(clock: workspace.dayClock) {
+      view -> (DeckJournal.Change?, Changed<(item: RecallItem, already: Bool)>) in
+      let deck = view.recallDeck
+      var item = deck.recalls[try locate(deck)]
+      let already = !item.isOpen
+      if !already { item.doneAt = now }
+      return (
+        already ? nil : .recalls([item]),
+        Changed(value: (item, already), shortID: IDPrefix.short(item.id, among: deck.recalls.lazy.map(\.id)))
+      )
     }
   }
 
-  /// Removes a recall item; the deck is as it was before (the item is said as it was known).
-  public func removeRecall(_ locate: Locate) throws -> Changed<RecallItem> {
-    try workspace.updateDeck { stored -> Changed<RecallItem> in
-      let index = try locate(stored.deck)
-      let before = stored.deck
-      let item = stored.deck.recalls.remove(at: index)
-      return Changed(value: item, deck: before)
+  /// Removes a recall item; its id is said as short as it was among the others.
+  public func removeRecall(_ locate: LocateRecall) throws -> Changed<RecallItem> {
+    try workspace.deckStore.change(clock: workspace.dayClock) {
+      view -> (DeckJournal.Change?, Changed<RecallItem>) in
+      let deck = view.recallDeck
+      let item = deck.recalls[try locate(deck)]
+      return (
+        .remove(cards: [], recalls: [item.id]),
+        Changed(value: item, shortID: IDPrefix.short(item.id, among: deck.recalls.lazy.map(\.id)))
+      )
     }
   }
 

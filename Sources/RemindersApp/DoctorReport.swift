@@ -306,6 +306,11 @@ public struct DoctorReport {
       cards = nil
       cards = try DeckCodec.decode(bytes, path: paths.deck).deck.cards.count
     }
+    // The changes beside the deck (its journal, folded in within a minute) are the deck too: a
+    // card just added is not "no cards yet".
+    if cards != nil, FileManager.default.fileExists(atPath: DeckJournal(deckPath: paths.deck).path) {
+      cards = (try? DeckStore(path: paths.deck, lockPath: paths.lock).load().deck.cards.count) ?? cards
+    }
     // The ledger store reads both of its files, and its error names the one it is about.
     let store = LedgerStore(path: paths.ledger, lockPath: paths.lock)
     let ledgerError: StoreError? = {

@@ -25,6 +25,9 @@ public struct MinuteJob {
     case calendar(CalendarPublisher.Report, keeper: CalendarKeeper)
     /// The calendar's sync failed before it reached its server.
     case calendarFailed(Error)
+    /// The deck's journal could not be folded into `deck.json` (a full disk, a read-only
+    /// folder): every reader still applies it, and the next run tries again.
+    case foldFailed(Error)
   }
 
   /// Runs the job at `now`: delivery to `world`, the calendar through `calendar` (nil: config
@@ -37,12 +40,20 @@ public struct MinuteJob {
     now: Date, world: DeliveryRun.World, calendar: CalendarKeeper?, quietKey: String? = nil,
     step: (Step) -> Void
   ) throws {
-    // The files as they were before this run read them: what it leaves quiet is decided from them.
+    // Answers a review session appended beside the deck, and every change a command made, reach
+    // deck.json within a minute (readers apply the journal meanwhile).
+    // A fold that cannot write stops no reminder: the changes wait in the journal, which every
+    // reader applies (a deck that does not parse still stops the run, as its reader does).
+    do {
+      try workspace.deckStore.foldJournalUnlessReviewing(
+        clock: workspace.dayClock, replaying: workspace.configuration.studyScheduler.fsrs)
+    } catch StoreError.writeFailed(let path, let reason) {
+      step(.foldFailed(StoreError.writeFailed(path: path, reason: reason)))
+    }
+    // The files as they were before this run read them (the journal folded: a run that folded
+    // may leave the next ones quiet): what it leaves quiet is decided from them.
     let files = quietKey == nil ? [] : quietFiles()
     let before = quietKey == nil ? nil : QuietFile.identities(of: files)
-    // Answers a review session appended beside the deck reach deck.json within a minute of the
-    // session's end (readers apply the journal meanwhile).
-    try workspace.deckStore.foldJournalUnlessReviewing(clock: workspace.dayClock)
     let sources = try workspace.planSources(writeCache: true, now: now)
     if let anki = sources.anki, case .unavailable(let why) = anki.freshness, !why.isNotACollection {
       step(.ankiUnavailable(anki))

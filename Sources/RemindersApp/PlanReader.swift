@@ -64,9 +64,11 @@ public struct PlanReader {
   }
 
   /// The reminder that will really bring `recall` (a wrong answer's) back: the same walk
-  /// `preview` makes, over `deck` as it now stands, until three days after it is due.
-  public func reminder(bringing recall: RecallItem, deck: Deck, now: Date) throws -> Reminder? {
+  /// `preview` makes, over the deck as it now stands, until three days after it is due.
+  public func reminder(bringing recall: RecallItem, now: Date) throws -> Reminder? {
     let clock = workspace.dayClock
+    let deck = try workspace.deckStore.load(
+      replaying: workspace.configuration.studyScheduler.fsrs, clock: clock)
     let ledger = try workspace.ledgerStore.load()
     let end = clock.day(of: max(recall.dueAt, now)).adding(days: 3)
     let plan = try workspace.deliveryRun.preview(

@@ -174,7 +174,7 @@ public struct ReviewSession {
   public mutating func close() {
     index = items.count
     held = nil
-    _ = try? deckStore.foldJournalUnlessReviewing(clock: dayClock)
+    _ = try? deckStore.foldJournalUnlessReviewing(clock: dayClock, replaying: scheduler.fsrs)
   }
   public var isFinished: Bool { index >= items.count }
   public var current: ReviewQueue.Item? { isFinished ? nil : items[index] }

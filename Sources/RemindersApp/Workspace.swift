@@ -42,7 +42,9 @@ public struct Workspace {
     self.notices = notices
   }
 
-  public var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
+  public var deckStore: DeckStore {
+    DeckStore(path: paths.deck, lockPath: paths.lock, indexPath: paths.cacheDir + "/deck-index")
+  }
   public var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   public var alarmStore: AlarmStore { AlarmStore(path: paths.alarms, lockPath: paths.alarmsLock) }
   public var focusStore: FocusStore { FocusStore(stateDir: paths.stateDir) }

@@ -54,9 +54,9 @@ struct Cards: ParsableCommand {
         now: now)
       switch added.value {
       case .added(let card):
-        print(IDPrefix.short(card.id, among: added.deck.cards.lazy.map(\.id)))
+        print(added.shortID)
       case .duplicate(let twin):
-        ExitStatus.say(invocation.words.notAddedDuplicate(DeckText.label(twin, in: added.deck)))
+        ExitStatus.say(invocation.words.notAddedDuplicate(DeckText.label(twin, shortID: added.shortID)))
       }
     }
   }
@@ -179,8 +179,7 @@ extension Cards {
         invocation.configuration.studyScheduler.fsrs == nil
           ? text.answered(outcome) : text.answeredFSRS(outcome), terminator: "")
       guard let recall = outcome.recall else { return }
-      let reminder = try PlanReader(workspace: invocation.workspace).reminder(
-        bringing: recall, deck: answered.deck, now: now)
+      let reminder = try PlanReader(workspace: invocation.workspace).reminder(bringing: recall, now: now)
       print(text.recallReminder(recall, reminder: reminder, now: now))
     }
   }
@@ -207,7 +206,7 @@ extension Cards {
       let invocation = try Invocation(global)
       let edited = try DeckKeeper(workspace: invocation.workspace).edit(
         Cards.locate(id, invocation), front: front, back: back, collection: collection, note: note)
-      print(invocation.words.changed(.edited) + DeckText.label(edited.value, in: edited.deck))
+      print(invocation.words.changed(.edited) + DeckText.label(edited.value, shortID: edited.shortID))
     }
   }
 
@@ -223,7 +222,7 @@ extension Cards {
       let removed = try DeckKeeper(workspace: invocation.workspace).remove(Cards.locate(id, invocation))
       let words = invocation.words
       // Said as it was known: its id as short as it was among the others.
-      print(words.changed(.removed) + DeckText.label(removed.card, in: removed.deckBefore))
+      print(words.changed(.removed) + DeckText.label(removed.card, shortID: removed.shortID))
       if removed.recallsDropped > 0 { print(words.removedRecalls(removed.recallsDropped)) }
     }
   }
@@ -258,12 +257,12 @@ extension Cards {
     case (false, false): change = .unsuspended
     case (false, true): change = .notSuspended
     }
-    print(invocation.words.changed(change) + DeckText.label(changed.value.card, in: changed.deck))
+    print(invocation.words.changed(change) + DeckText.label(changed.value.card, shortID: changed.shortID))
   }
 
   /// The card an ID argument names: the whole id or a unique prefix (`DeckLookup`).
   static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
-    { try DeckLookup.card(id, in: $0, path: invocation.paths.deck, words: invocation.words) }
+    { try DeckLookup.card(id, in: $0, path: invocation.paths.deck, words: invocation.words) as Card }
   }
 
   /// The core's rule for a card's text (the same as `cards import` follows): exit 64.
@@ -319,7 +318,7 @@ struct Recall: ParsableCommand {
         Recall.locate(id, invocation), now: now)
       print(
         invocation.words.changed(done.value.already ? .alreadyDone : .done)
-          + DeckText.label(done.value.item, in: done.deck))
+          + DeckText.label(done.value.item, shortID: done.shortID))
     }
   }
 
@@ -333,12 +332,12 @@ struct Recall: ParsableCommand {
       let invocation = try Invocation(global)
       let removed = try DeckKeeper(workspace: invocation.workspace).removeRecall(
         Recall.locate(id, invocation))
-      print(invocation.words.changed(.removed) + DeckText.label(removed.value, in: removed.deck))
+      print(invocation.words.changed(.removed) + DeckText.label(removed.value, shortID: removed.shortID))
     }
   }
 
   /// The recall item an ID argument names: the whole id or a unique prefix (`DeckLookup`).
-  static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.Locate {
+  static func locate(_ id: String, _ invocation: Invocation) -> DeckKeeper.LocateRecall {
     { try DeckLookup.recall(id, in: $0, path: invocation.paths.deck, words: invocation.words) }
   }
 
@@ -376,7 +375,7 @@ struct Recall: ParsableCommand {
       }
       let added = try DeckKeeper(workspace: invocation.workspace).addRecall(
         topic: topic, note: note, dueAt: dueAt)
-      print(IDPrefix.short(added.value.id, among: added.deck.recalls.lazy.map(\.id)))
+      print(added.shortID)
     }
   }
 }

@@ -161,7 +161,9 @@ struct Invocation {
     zoneName = opened.zoneName
   }
 
-  var deckStore: DeckStore { DeckStore(path: paths.deck, lockPath: paths.lock) }
+  var deckStore: DeckStore {
+    DeckStore(path: paths.deck, lockPath: paths.lock, indexPath: paths.cacheDir + "/deck-index")
+  }
   var ledgerStore: LedgerStore { LedgerStore(path: paths.ledger, lockPath: paths.lock) }
   var ledgerFile: LedgerFile { LedgerFile(store: ledgerStore, clock: clock) }
 

@@ -50,7 +50,8 @@ struct Review: ParsableCommand {
     // The session has let go of the review lock: its answers go into deck.json now, unless
     // another session runs (then the timer's next `run`, or that session's end, folds them).
     // A fold that fails loses nothing: the answers are in the journal, which every reader applies.
-    _ = try? invocation.deckStore.foldJournalUnlessReviewing(clock: invocation.clock)
+    _ = try? invocation.deckStore.foldJournalUnlessReviewing(
+      clock: invocation.clock, replaying: invocation.configuration.studyScheduler.fsrs)
   }
 }
 

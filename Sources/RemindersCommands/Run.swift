@@ -48,7 +48,7 @@ struct Run: ParsableCommand {
             invocation.words.nowAheadRecorded(
               Timestamp.human(now, in: invocation.clock), ledger: invocation.paths.ledger))
         }
-      case .feedFailed(let error), .calendarFailed(let error):
+      case .feedFailed(let error), .calendarFailed(let error), .foldFailed(let error):
         _ = ExitStatus.report(error, language: { invocation.language })
       case .calendar(let report, let keeper):
         // A failure is said once, when it is new; it is tried again later.

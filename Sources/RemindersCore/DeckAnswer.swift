@@ -139,4 +139,13 @@ extension Deck {
       }
     }
   }
+
+  /// Removes the open recall items of card `cardID` (its answered ones stay in the record): what
+  /// a card's removal takes with it. Returns how many went.
+  @discardableResult
+  public mutating func dropOpenRecalls(of cardID: String) -> Int {
+    let before = recalls.count
+    recalls.removeAll { $0.cardID == cardID && $0.isOpen }
+    return before - recalls.count
+  }
 }

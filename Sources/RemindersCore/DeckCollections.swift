@@ -10,7 +10,11 @@ extension Deck {
   /// collection equal to it ignoring case; nil when none is (or several are, differing by case
   /// only: then only the exact spelling names one).
   public func collection(matching query: String) -> String? {
-    let names = collectionNames
+    Deck.collection(matching: query, among: collectionNames)
+  }
+
+  /// `collection(matching:)` among `names` (a deck's collection names, each once).
+  public static func collection(matching query: String, among names: [String]) -> String? {
     if names.contains(query) { return query }
     let folded = names.filter { $0.lowercased() == query.lowercased() }
     return folded.count == 1 ? folded[0] : nil

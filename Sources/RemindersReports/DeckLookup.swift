@@ -16,6 +16,18 @@ public enum DeckLookup {
     )
   }
 
+  /// The card `query` names in the deck `view` shows (the file at `path`): what a change finds
+  /// its card by, at any deck size.
+  public static func card(_ query: String, in view: DeckView, path: String, words: any CardsMessages) throws
+    -> Card
+  {
+    let found = try view.cards(matching: query)
+    if found.count == 1 { return found[0] }
+    throw failure(
+      query, matches: found.map(\.id), labels: found.map(\.front), path: path, none: words.deckItem(.card),
+      several: { words.deckItems(.card, count: $0) }, words: words)
+  }
+
   /// The index of the recall item `query` names in `deck` (the file at `path`).
   public static func recall(_ query: String, in deck: Deck, path: String, words: any CardsMessages) throws
     -> Int

@@ -23,6 +23,14 @@ public struct DeckText {
     "\(oneLine(card.front)) (\(IDPrefix.short(card.id, among: deck.cards.lazy.map(\.id))))"
   }
 
+  /// The same, the id already made short (`DeckKeeper.Changed.shortID`).
+  public static func label(_ card: Card, shortID: String) -> String { "\(oneLine(card.front)) (\(shortID))" }
+
+  /// The same for a recall item.
+  public static func label(_ item: RecallItem, shortID: String) -> String {
+    "\(oneLine(item.topic)) (\(shortID))"
+  }
+
   /// `漢字の書き順 (3f2a9c1d)`.
   public static func label(_ item: RecallItem, in deck: Deck) -> String {
     "\(oneLine(item.topic)) (\(IDPrefix.short(item.id, among: deck.recalls.lazy.map(\.id))))"

@@ -18,11 +18,18 @@ import RemindersCore
 public enum DeckFold {
   /// `bytes` (the deck file at `path`) with `lines` applied, and the id of the last line named
   /// in it; nil when that changes nothing.
+  ///
+  /// `lags`, when given, learns whether a card of the file has an FSRS state that lags behind
+  /// its answers (`Card.needsFSRSReplay`).
   public static func fold(
-    _ bytes: [UInt8], lines: [(id: String, change: DeckJournal.Change)], path: String, clock: DayClock
+    _ bytes: [UInt8], lines: [(id: String, change: DeckJournal.Change)], path: String, clock: DayClock,
+    lags: UnsafeMutablePointer<Bool>? = nil
   ) throws -> [UInt8]? {
     var touched = Set<String>()
     var undos = 0
+    // Lines that may add or remove cards: then the places of all the cards are kept, to write
+    // the cards' array anew from them.
+    var reshapes = false
     for (_, change) in lines {
       switch change {
       case .answer(let cardID, _, _, _, _, _, _, _, _): touched.insert(cardID)
@@ -30,6 +37,12 @@ public enum DeckFold {
         touched.insert(previous.id)
         undos += 1
       case .recalls: break
+      case .cards(let cards):
+        touched.formUnion(cards.map(\.id))
+        reshapes = true
+      case .remove(let cards, _):
+        touched.formUnion(cards)
+        if !cards.isEmpty { reshapes = true }
       }
     }
 
@@ -37,6 +50,7 @@ public enum DeckFold {
     // One pass over the file: checked whole, the touched cards' places (the last card with an
     // id, as a decode's apply finds it), every log entry's place, the recall items.
     var cardPlaces: [String: (index: Int, range: Range<Int>)] = [:]
+    var allCards: [Range<Int>] = []
     var logPlaces: [Range<Int>] = []
     var recalls: [RecallItem] = []
     var recallExtras: [String: [String: JSONValue]] = [:]
@@ -50,12 +64,17 @@ public enum DeckFold {
         switch section {
         case .card:
           let raw = try DeckCodec.readCard(&reader, index: index, keepExtras: false)
+          if let lags, !lags.pointee, Card.needsFSRSReplay(lastReviewedAt: raw.lastReviewedAt, fsrs: raw.fsrs)
+          {
+            lags.pointee = true
+          }
           // A string is made only of an id that may be touched (a million allocations cost
           // more than the rest of the pass).
           if raw.id.hasEscapes || touchedHashes.contains(hash(reader.bytes[raw.id.range])) {
             let id = reader.string(raw.id)
             if touched.contains(id) { cardPlaces[id] = (index, start..<reader.position) }
           }
+          if reshapes { allCards.append(start..<reader.position) }
         case .recall:
           let (item, extras) = try DeckCodec.readRecall(&reader, index: index)
           if !extras.isEmpty { recallExtras[item.id] = extras }
@@ -115,15 +134,43 @@ public enum DeckFold {
     }
     small.deck.reviewLog = tail
     let before = small
-    DeckJournal.apply(lines, to: &small)
-
-    var edits: [Edit] = []
-    for (i, card) in small.deck.cards.enumerated() where card != before.deck.cards[i] {
+    let changed = DeckJournal.applyKeepingPlaces(lines, to: &small)
+    func written(_ card: Card) -> [UInt8] {
       var w = JSONWriter(capacity: 512)
       w.object(
         DeckCodec.cardFields(card, extras: small.extras.cards[card.id] ?? [:], clock: clock)
           .sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-      edits.append(Edit(range: cardPlaces[card.id]!.range, bytes: w.out))
+      return w.out
+    }
+
+    var edits: [Edit] = []
+    // The file's touched cards are the small deck's first ones, in place (a removed one still
+    // there, marked); the cards added follow them.
+    let fileCards = before.deck.cards.count
+    let added = (fileCards..<small.deck.cards.count).filter { !changed.removed.contains($0) }
+    if changed.removed.isEmpty && added.isEmpty {
+      for i in 0..<fileCards where small.deck.cards[i] != before.deck.cards[i] {
+        edits.append(Edit(range: places[i].range, bytes: written(small.deck.cards[i])))
+      }
+    } else {
+      // Cards removed or added: the array written anew, every card no line changed copied as
+      // it was.
+      var replaced: [Int: [UInt8]] = [:]
+      var dropped = Set<Int>()
+      for i in 0..<fileCards {
+        if changed.removed.contains(i) {
+          dropped.insert(places[i].index)
+        } else if small.deck.cards[i] != before.deck.cards[i] {
+          replaced[places[i].index] = written(small.deck.cards[i])
+        }
+      }
+      var items: [[UInt8]] = []
+      items.reserveCapacity(allCards.count + added.count)
+      for (index, range) in allCards.enumerated() where !dropped.contains(index) {
+        items.append(replaced[index] ?? Array(bytes[range]))
+      }
+      for i in added { items.append(written(small.deck.cards[i])) }
+      edits.append(member("cards", lined(items), members, opening))
     }
 
     // The log: which of the tail's entries stayed (in order; an undo removes, an answer
@@ -180,6 +227,21 @@ public enum DeckFold {
       edits.append(member(DeckJournal.foldedKey, w.out, members, opening))
     }
     return edits.isEmpty ? nil : apply(edits, to: bytes)
+  }
+
+  /// Objects already written, one a line, as an array of the deck (`JSONWriter.objectLines`).
+  static func lined(_ items: [[UInt8]]) -> [UInt8] {
+    guard !items.isEmpty else { return Array("[]".utf8) }
+    var out: [UInt8] = []
+    out.reserveCapacity(items.reduce(16) { $0 + $1.count + 6 })
+    out.append(contentsOf: "[\n".utf8)
+    for (i, item) in items.enumerated() {
+      out.append(contentsOf: "    ".utf8)
+      out.append(contentsOf: item)
+      out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+    }
+    out.append(contentsOf: "  ]".utf8)
+    return out
   }
 
   /// FNV-1a of an id's bytes: which cards' ids are worth making into strings.

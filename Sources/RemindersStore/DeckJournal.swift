@@ -10,7 +10,7 @@ import RemindersMessages
 /// cards and at a million (docs/files.md): `deck.json.journal`, JSON Lines.
 ///
 /// Each line is a small deck-shaped object — `version`, an `id`, an `op` (`answer`, `undo`,
-/// `recalls`), and the cards, log entries and recall items it needs — read by the deck reader
+/// `recalls`, `cards`, `remove`), and the cards, log entries and recall items it needs — read by the deck reader
 /// itself, so a journal line is checked as strictly as the deck. Every reader of the deck
 /// (`load`, planning) applies the journal on top of `deck.json`. Lines are appended under the
 /// journal's own lock and flushed before the append returns; a last line without its line break (a
@@ -37,8 +37,15 @@ public struct DeckJournal: Sendable {
       kind: AnswerKind = .scheduling, rating: FSRSRating? = nil, moved: Card? = nil)
     /// An answer taken back.
     case undo(previous: Card, entry: ReviewEntry, recallAdded: String?, completed: [String])
-    /// Recall items set as they are (answered in review, or put back by undo).
+    /// Recall items set as they are (answered in review, put back by undo, added or marked
+    /// done), each replacing the item with its id or added at the end.
     case recalls([RecallItem])
+    /// Cards set as they are (`cards add`, `edit`, `suspend`, an import): each replaces the card
+    /// with its id, or, when the deck has none, is added at the end.
+    case cards([Card])
+    /// Cards removed, each with its open recall items (its answered ones stay in the record),
+    /// and recall items removed.
+    case remove(cards: [String], recalls: [String])
   }
 
   /// The lines of the journal in order, with their ids; none when there is no journal.
@@ -56,6 +63,23 @@ public struct DeckJournal: Sendable {
     }
     // Whatever follows the last line break was being written when its writer stopped.
     return changes
+  }
+
+  /// The whole lines from byte `offset` on (the journal as it was read before, and what was
+  /// appended since), and where the last of them ends.
+  func read(from offset: Int) throws -> (lines: [(id: String, change: Change)], end: Int) {
+    guard let bytes = try FileIO.read(path, followingLinks: false), offset <= bytes.count else {
+      return ([], 0)
+    }
+    var changes: [(String, Change)] = []
+    var start = offset
+    while let end = bytes[start...].firstIndex(of: 0x0A) {
+      let line = Array(bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      changes.append(try DeckJournal.decode(line, path: path, line: 0))
+    }
+    return (changes, start)
   }
 
   /// Removes the lines up to and including the one with `id` (folded into the deck), keeping
@@ -92,6 +116,19 @@ public struct DeckJournal: Sendable {
   /// Applies the journal's lines after the one `stored` says was folded already (all of them
   /// when it names none of them: the journal was cut after that fold).
   public static func apply(_ lines: [(id: String, change: Change)], to stored: inout StoredDeck) {
+    let places = applyKeepingPlaces(lines, to: &stored)
+    if !places.removed.isEmpty {
+      stored.deck.cards = stored.deck.cards.indices.filter { !places.removed.contains($0) }.map {
+        stored.deck.cards[$0]
+      }
+    }
+  }
+
+  /// `apply`, with the cards removed still in their places (`Places.removed` says which): what
+  /// a fold that rewrites only what changed needs to know.
+  static func applyKeepingPlaces(_ lines: [(id: String, change: Change)], to stored: inout StoredDeck)
+    -> Places
+  {
     var pending = lines[...]
     if case .string(let folded)? = stored.extras.root[foldedKey],
       let i = lines.firstIndex(where: { $0.id == folded })
@@ -99,17 +136,36 @@ public struct DeckJournal: Sendable {
       pending = lines[(i + 1)...]
     }
     // Where each card is, found once for all the lines: a search of a million cards per line
-    // would make a session's answers cost more the larger the deck (the lines only change
-    // cards, never add or remove them).
-    var positions: [String: Int] = [:]
+    // would make a session's answers cost more the larger the deck. A removed card keeps its
+    // place until the end, so that the places found stay true.
+    var places = Places()
     if pending.contains(where: { if case .recalls = $0.change { false } else { true } }) {
-      positions.reserveCapacity(stored.deck.cards.count)
-      for (i, card) in stored.deck.cards.enumerated() { positions[card.id] = i }
+      places.of.reserveCapacity(stored.deck.cards.count)
+      for (i, card) in stored.deck.cards.enumerated() { places.of[card.id] = i }
     }
-    for (_, change) in pending { apply(change, to: &stored.deck, positions: positions) }
+    for (_, change) in pending { apply(change, to: &stored.deck, places: &places) }
+    // What the deck no longer holds keeps no fields of its own (a decode of the folded deck
+    // has none).
+    for id in places.removedIDs where places.of[id] == nil { stored.extras.cards[id] = nil }
+    if places.removes && !stored.extras.recalls.isEmpty {
+      let held = Set(stored.deck.recalls.map(\.id))
+      stored.extras.recalls = stored.extras.recalls.filter { held.contains($0.key) }
+    }
+    return places
   }
 
-  static func apply(_ change: Change, to deck: inout Deck, positions: [String: Int]) {
+  /// Where each card of the deck is (the last card with an id, as a decode finds it), and the
+  /// places of the cards removed so far.
+  struct Places {
+    var of: [String: Int] = [:]
+    var removed = Set<Int>()
+    var removedIDs: [String] = []
+    /// Whether a line removed anything (cards or recall items).
+    var removes = false
+  }
+
+  static func apply(_ change: Change, to deck: inout Deck, places: inout Places) {
+    let positions = places.of
     switch change {
     case .answer(
       let cardID, let correct, let at, let day, let after, let recallID, let kind, let rating, let moved):
@@ -121,11 +177,30 @@ public struct DeckJournal: Sendable {
         cardAt: index, rating: rating ?? (correct ? .good : .again), at: at, move: move,
         recallAfterWrong: after, recallID: recallID, kind: kind)
     case .undo(let previous, let entry, let recallAdded, let completed):
+      guard let index = positions[previous.id] else { return }
       deck.undo(
-        previous: previous, entry: entry, recallAdded: recallAdded, completed: completed,
-        cardAt: positions[previous.id])
+        previous: previous, entry: entry, recallAdded: recallAdded, completed: completed, cardAt: index)
     case .recalls(let items):
       deck.setRecalls(items)
+    case .cards(let cards):
+      for card in cards {
+        if let index = positions[card.id] {
+          deck.cards[index] = card
+        } else {
+          places.of[card.id] = deck.cards.count
+          deck.cards.append(card)
+        }
+      }
+    case .remove(let cards, let recalls):
+      places.removes = true
+      for id in cards {
+        guard let index = places.of.removeValue(forKey: id) else { continue }
+        places.removed.insert(index)
+        places.removedIDs.append(id)
+        deck.dropOpenRecalls(of: id)
+      }
+      let gone = Set(recalls)
+      if !gone.isEmpty { deck.recalls.removeAll { gone.contains($0.id) } }
     }
   }
 
@@ -140,6 +215,8 @@ public struct DeckJournal: Sendable {
     var line = DeckJournal.encode(change, id: id, clock: clock)  // one line, ended below
     line.append(0x0A)
     let failed = { (error: SystemError) in StoreError.writeFailed(path: path, reason: .system(error)) }
+    // The deck's folder, when nothing made it yet (the first change to a new deck).
+    try FileIO.makeDirectory(FileIO.parentDirectory(of: path))
     let fd: Int32
     do throws(SystemError) {
       // Never through a link: the journal is only ever a file of ours (as its readers say).
@@ -157,14 +234,24 @@ public struct DeckJournal: Sendable {
     // A line torn by a killed writer (no line break at the end) is cut off first: it was never a
     // change, and this line must start on a line of its own. (The journal is small: it is folded
     // into the deck within a minute.)
+    var base = off_t(info.st_size)
     var last: UInt8 = 0x0A
     if info.st_size > 0, pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != 0x0A {
       let whole = try FileIO.read(path, followingLinks: false) ?? []
       let keep = whole.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
       do throws(SystemError) {
         try systemCall("ftruncate") { ftruncate(fd, off_t(keep)) }
+        base = off_t(keep)
       } catch {
         throw failed(error)
+      }
+    }
+    // A line that could not be written whole is taken back (a full disk): the journal is as it
+    // was, and a journal made for it is removed.
+    var done = false
+    defer {
+      if !done {
+        if base == 0 { unlink(path) } else { ftruncate(fd, base) }
       }
     }
     var written = 0
@@ -185,6 +272,7 @@ public struct DeckJournal: Sendable {
       throw failed(error)
     }
     if info.st_size == 0 { FileIO.syncDirectory(of: path) }
+    done = true
     return id
   }
 
@@ -218,6 +306,14 @@ public struct DeckJournal: Sendable {
     case .recalls(let items):
       root["op"] = .string("recalls")
       root["recalls"] = .array(items.map { .object(DeckCodec.recallFields($0, clock: clock)) })
+    case .cards(let cards):
+      root["op"] = .string("cards")
+      root["cards"] = .array(cards.map { .object(DeckCodec.cardFields($0, clock: clock)) })
+    case .remove(let cards, let recalls):
+      root["op"] = .string("remove")
+      root["remove"] = .object([
+        "cards": .array(cards.map(JSONValue.string)), "recalls": .array(recalls.map(JSONValue.string)),
+      ])
     }
     var w = JSONWriter()
     w.value(.object(root))
@@ -309,6 +405,20 @@ public struct DeckJournal: Sendable {
       )
     case "recalls":
       return (id, .recalls(stored.deck.recalls))
+    case "cards":
+      guard !stored.deck.cards.isEmpty else { throw bad("cards", .cardsToSet) }
+      return (id, .cards(stored.deck.cards))
+    case "remove":
+      func ids(_ name: String) throws -> [String] {
+        guard case .object(let r)? = root["remove"], case .array(let values)? = r[name] else {
+          throw bad("remove", .removedIDs)
+        }
+        return try values.map { value in
+          guard case .string(let text) = value else { throw bad("remove.\(name)", .removedIDs) }
+          return text
+        }
+      }
+      return (id, .remove(cards: try ids("cards"), recalls: try ids("recalls")))
     default:
       throw bad("op", .journalOp)
     }

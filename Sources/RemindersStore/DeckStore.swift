@@ -9,10 +9,14 @@ import RemindersCore
 public struct DeckStore: Sendable {
   public let path: String
   public let lockPath: String
+  /// Where the deck's index is kept (`DeckIndex`, in the cache); nil: made in memory when a
+  /// change needs it.
+  public let indexPath: String?
 
-  public init(path: String, lockPath: String) {
+  public init(path: String, lockPath: String, indexPath: String? = nil) {
     self.path = path
     self.lockPath = lockPath
+    self.indexPath = indexPath
   }
 
   /// Held while a line is appended to the journal or the journal is cut after a fold: only for
@@ -137,6 +141,56 @@ public struct DeckStore: Sendable {
     try journal.append(change, clock: clock)
   }
 
+  /// Makes one change to the deck in a few milliseconds at any size, never behind a rewrite of
+  /// the deck: under the journal's lock, `decide` looks at the deck as it stands (`DeckView`)
+  /// and says the change (nil: none), which is appended to the journal, durable when this
+  /// returns, and seen at once by every reader. A deck that does not parse throws before
+  /// `decide` runs.
+  public func change<T>(
+    clock: DayClock, lockSeconds: Int = 10, _ decide: (DeckView) throws -> (DeckJournal.Change?, T)
+  ) throws -> T {
+    let lock = try FileLock(path: journalLockPath, seconds: lockSeconds)
+    defer { withExtendedLifetime(lock) {} }
+    let lines = try journal.read()
+    let file = try DeckFile.open(path)
+    // A deck that could never be written (a link into a folder that is not there: an unmounted
+    // drive) takes no change: it would wait beside it for good.
+    _ = try FileIO.writeTarget(of: path)
+    var decided: (DeckJournal.Change?, T)
+    do {
+      decided = try decide(DeckView.make(path: path, file: file, index: try index(of: file), lines: lines))
+    } catch StoreError.corrupt {
+      // The map said a place the deck does not hold a card at: made again from the deck itself
+      // (which throws, naming the line, when it is the deck that is wrong).
+      decided = try decide(
+        DeckView.make(path: path, file: file, index: try index(of: file, remake: true), lines: lines))
+    }
+    let (change, value) = decided
+    if let change { try journal.append(change, clock: clock) }
+    return value
+  }
+
+  /// The index of the deck open as `file`: the one kept when it maps this very file, else
+  /// made from it (and kept, when there is a place for it).
+  func index(of file: DeckFile?, remake: Bool = false) throws -> DeckIndex? {
+    guard let file else { return nil }
+    if !remake, let indexPath, let kept = DeckIndex.open(indexPath, stamp: file.stamp) { return kept }
+    let bytes = try DeckIndex.make(file.all(path: path), stamp: file.stamp, path: path)
+    if let indexPath { try? FileIO.writeAtomically(bytes, to: indexPath, links: .replace, durable: false) }
+    return DeckIndex.inMemory(bytes, stamp: file.stamp)
+  }
+
+  /// After the deck was written as `bytes`: its index made again at once, when one is kept
+  /// (the next change then finds it ready); a deck never changed by a command never has one.
+  func refreshIndex(_ bytes: [UInt8]) {
+    guard let indexPath, access(indexPath, F_OK) == 0 else { return }
+    var info = stat()
+    guard stat(path, &info) == 0,
+      let made = try? DeckIndex.make(bytes, stamp: DeckFile.stamp(info), path: path)
+    else { return }
+    try? FileIO.writeAtomically(made, to: indexPath, links: .replace, durable: false)
+  }
+
   /// The deck file as it is now (device, inode, size, modification time), nil when there is
   /// none: every rewrite of the deck, by any command, changes it.
   public func stamp() -> DeckStamp? { Self.stamp(of: path) }
@@ -148,14 +202,14 @@ public struct DeckStore: Sendable {
   static func stamp(of path: String) -> DeckStamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return DeckStamp(
-      text: "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+    return DeckStamp(text: DeckFile.stamp(info))
   }
 
   /// Appends an answer to card `cardID` unless the card has left the deck (`cards remove` in
   /// another terminal while a session shows it): then this returns false, and the answer is not
   /// kept. The deck is read again only when its file changed since `seen` (the session's read,
-  /// or the last check), so an answer still costs a few milliseconds at any deck size, and it
+  /// or the last check); otherwise only the journal's lines appended since are looked at, for one
+  /// that removes the card. So an answer still costs a few milliseconds at any deck size, and it
   /// never waits for the deck's lock (docs/files.md). Checked before the line is appended, and
   /// again after it when the deck changed meanwhile: a line for a card that is gone changes
   /// nothing when it is folded.
@@ -165,9 +219,24 @@ public struct DeckStore: Sendable {
   ) throws -> Bool {
     func stillHolds() throws -> Bool {
       let now = stamp()
-      guard now != seen else { return true }
+      if now?.text == seen?.text, let read = seen?.journalRead {
+        var info = stat()
+        let size = stat(journal.path, &info) == 0 ? Int(info.st_size) : 0
+        if size >= read {
+          let (lines, end) = try journal.read(from: read)
+          seen?.journalRead = end
+          return !lines.contains { line in
+            if case .remove(let cards, _) = line.change { cards.contains(cardID) } else { false }
+          }
+        }
+      }
+      // Rewritten, or the journal cut: the whole deck read again (the journal's size first, so
+      // that a line appended meanwhile is looked at again, never missed).
+      var info = stat()
+      let size = stat(journal.path, &info) == 0 ? Int(info.st_size) : 0
       let stored = try load()
       seen = now
+      seen?.journalRead = size
       return stored.deck.cards.contains { $0.id == cardID }
     }
     guard try stillHolds() else { return false }
@@ -190,8 +259,14 @@ public struct DeckStore: Sendable {
   ///
   /// Only what the journal changed is written anew (`DeckFold`): the end of a session costs a
   /// read of the deck and a copy of its bytes, not a decode and encode of every card.
+  ///
+  /// Under FSRS (`replaying`), a deck holding a card whose state lags behind its log (the
+  /// scheduler was just switched) is written whole instead, every lagging card with its replayed
+  /// state (`FSRSScheduler.replayStates`): the switch is stored at the first fold after it.
   @discardableResult
-  public func foldJournal(clock: DayClock, lockSeconds: Int = 10) throws -> Bool {
+  public func foldJournal(clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil) throws
+    -> Bool
+  {
     guard access(journal.path, F_OK) == 0 else { return false }
     let lock = try FileLock(path: lockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
@@ -202,8 +277,17 @@ public struct DeckStore: Sendable {
       try rewrite(clock: clock) { _ in }
       return true
     }
-    if let folded = try DeckFold.fold(bytes, lines: lines, path: path, clock: clock) {
+    var lags = false
+    let folded = try withUnsafeMutablePointer(to: &lags) { lags in
+      try DeckFold.fold(bytes, lines: lines, path: path, clock: clock, lags: fsrs == nil ? nil : lags)
+    }
+    if let fsrs, lags {
+      try rewrite(clock: clock) { stored in fsrs.replayStates(of: &stored.deck, clock: clock) }
+      return true
+    }
+    if let folded {
       try FileIO.writeAtomically(folded, to: path)
+      refreshIndex(folded)
     }
     try cut(through: lines.last?.id)
     return true
@@ -212,14 +296,16 @@ public struct DeckStore: Sendable {
   /// What `run` does each minute: folds the journal unless a review session is running (the
   /// first `run` after the session ends folds it). Returns whether it folded anything.
   @discardableResult
-  public func foldJournalUnlessReviewing(clock: DayClock, lockSeconds: Int = 10) throws -> Bool {
+  public func foldJournalUnlessReviewing(
+    clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil
+  ) throws -> Bool {
     guard access(journal.path, F_OK) == 0 else { return false }
     do {
       _ = try FileLock(path: sessionLockPath, seconds: 0)  // released at once
     } catch StoreError.locked {
       return false
     }
-    return try foldJournal(clock: clock, lockSeconds: lockSeconds)
+    return try foldJournal(clock: clock, lockSeconds: lockSeconds, replaying: fsrs)
   }
 
   /// Under the deck's lock: the deck with the journal applied, changed, written, and the lines
@@ -232,7 +318,9 @@ public struct DeckStore: Sendable {
     // The deck names the last line it holds, so that a crash before the journal is cut never
     // applies a line twice.
     if let last = lines.last { stored.extras.root[DeckJournal.foldedKey] = .string(last.id) }
-    try FileIO.writeAtomically(DeckCodec.encode(stored, clock: clock), to: path)
+    let bytes = DeckCodec.encode(stored, clock: clock)
+    try FileIO.writeAtomically(bytes, to: path)
+    refreshIndex(bytes)
     try cut(through: lines.last?.id)
     return result
   }
@@ -256,4 +344,9 @@ public struct DeckStore: Sendable {
 /// What a deck file was when it was last read (`DeckStore.stamp`).
 public struct DeckStamp: Equatable, Sendable {
   let text: String
+  /// How much of the journal a session has looked at since it read the deck
+  /// (`DeckStore.append(_:clock:ifHolding:seen:)`); not part of what the stamp says.
+  var journalRead: Int?
+
+  public static func == (a: DeckStamp, b: DeckStamp) -> Bool { a.text == b.text }
 }

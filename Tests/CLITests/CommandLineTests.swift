@@ -131,6 +131,11 @@ import Testing
     let recallID = try bin.run(
       "recall", "add", "particles", "--at", "15:00", "--now", "2026-11-21T09:00:00+09:00")
     #expect(recallID.status == 0)
+    // Every change is a line of the journal beside the deck, seen at once by every reader and
+    // folded into deck.json by the minute job.
+    let seen = try bin.storedDeck()
+    #expect((seen["recalls"] as? [[String: Any]])?.last?["dueAt"] as? String == "2026-11-21T15:00:00+09:00")
+    #expect(try bin.run("run", "--now", "2026-11-21T09:01:00+09:00").status == 0)
     let deck = try #require(try json(String(contentsOfFile: bin.deckPath, encoding: .utf8)) as? [String: Any])
     #expect((deck["recalls"] as? [[String: Any]])?.last?["dueAt"] as? String == "2026-11-21T15:00:00+09:00")
     #expect((deck["reviewLog"] as? [Any])?.count == 1)

@@ -68,11 +68,14 @@ import Testing
       for (reader, count) in before {
         #expect(count == expected, "deck \(i), \(reader): \(count), the reference \(expected)")
       }
-      // The first write (a card added, then removed) stores the replayed states: the same numbers.
+      // The first fold of the deck's journal (a card added, then removed, then the minute job)
+      // stores the replayed states: the same numbers.
       let added = try bin.run(["cards", "add", "新しい", "new", "--now", Self.now])
       #expect(added.status == 0, "\(added.stderr)")
       let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
       #expect(try bin.run(["cards", "remove", id]).status == 0)
+      #expect(try bin.run(["run", "--now", Self.now]).status == 0)
+      #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
       let stored = try #require(try bin.storedDeck()["cards"] as? [[String: Any]])
       #expect(stored.allSatisfy { $0["fsrs"] is [String: Any] }, "deck \(i): every answered card has a state")
       #expect(stored.filter { ($0["nextReviewDate"] as! String) <= "2026-11-21" }.count == expected)

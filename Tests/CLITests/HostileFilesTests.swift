@@ -49,6 +49,9 @@ import Testing
 
     let add = try bin.bounded(["cards", "add", "--deck", "d", "新しい", "new"], in: work)
     #expect(add.status == 0, "\(add.stderr)")
+    #expect(try bin.bounded(["cards", "list", "--deck", "d"], in: work).stdout.contains("新しい"))
+    // The minute job folds the change into the deck file itself.
+    #expect(try bin.bounded(["run", "--deck", "d", "--now", Self.now], in: work).status == 0)
     #expect(try String(contentsOfFile: work + "/d", encoding: .utf8).contains("\"front\": \"新しい\""))
 
     // `fallback.path = "~"` is a file named `~` in the folder `run` starts in.
@@ -106,10 +109,11 @@ import Testing
     #expect(try String(contentsOfFile: calendar, encoding: .utf8).contains("BEGIN:VEVENT"))
   }
 
-  /// The lock is written (created when missing): a named pipe there is a write failure (74).
+  /// The journal's lock is written (created when missing): a named pipe there is a write
+  /// failure (74).
   @Test func aNamedPipeForTheLockIsRefusedAtOnce() throws {
     let bin = try home()
-    let lock = bin.home + "/state/reminders/lock"
+    let lock = bin.home + "/state/reminders/journal.lock"
     try replaceWithFIFO(lock)
     let before = try String(contentsOfFile: bin.deckPath, encoding: .utf8)
     let result = try bin.bounded(["cards", "add", "x", "y"])
@@ -143,14 +147,18 @@ import Testing
     #expect(symlink("../../Sync/decks/deck.json", bin.deckPath) == 0)
     let add = try bin.bounded(["cards", "add", "同期", "sync"])
     #expect(add.status == 0, "\(add.stderr)")
+    // The minute job folds the journal beside the link into the deck.
+    #expect(try bin.bounded(["run", "--now", Self.now]).status == 0)
     #expect(kind(bin.deckPath) == S_IFLNK)
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: bin.deckPath) == "../../Sync/decks/deck.json")
     let target = try String(contentsOfFile: synced + "/deck.json", encoding: .utf8)
     #expect(target.contains("\"front\": \"同期\"") && target.contains("食べる"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: synced) == ["deck.json"])
+    // (and the journal is gone: the run wrote only its calendar beside the link).
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: bin.home + "/data/reminders") == ["deck.json"])
+      Set(try FileManager.default.contentsOfDirectory(atPath: bin.home + "/data/reminders"))
+        .subtracting(["fallback.ics"]) == ["deck.json"])
   }
 
   /// A link into a folder that is not there (an unmounted drive): nothing is created anywhere.
@@ -243,6 +251,17 @@ import Testing
     ls -A "$dir"
     """
 
+  /// A change made (one short line of the journal), then the minute job's fold of it, which
+  /// cannot write the deck anew: said, the run goes on, the deck and the change are kept.
+  static let addFoldAndReport = """
+    timeout 15 "$1" cards add --deck "$dir/deck.json" 追加 added >/dev/null 2>"$dir.err"; echo "exit $?"
+    timeout 15 "$1" run --deck "$dir/deck.json" >/dev/null 2>>"$dir.err"; echo "run exit $?"
+    cat "$dir.err"
+    cmp -s "$dir/deck.json" "$2" && echo "deck intact"
+    "$1" cards list --deck "$dir/deck.json" | grep -q 追加 && echo "change kept"
+    ls -A "$dir"
+    """
+
   @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
   func aFullDiskFailsWith74AndKeepsTheDeck() throws {
     let bin = try home()
@@ -254,15 +273,16 @@ import Testing
       )
     }
     try bin.writeDeck("{\"version\": 1, \"cards\": [\n" + cards.joined(separator: ",\n") + "\n]}\n")
-    let lines = try onTmpfs(size: "64k", readOnly: false, Self.addAndReport, bin: bin)
+    let lines = try onTmpfs(size: "64k", readOnly: false, Self.addFoldAndReport, bin: bin)
     try #require(lines.first != "cannot mount", "this machine does not let root mount a tmpfs")
-    #expect(lines.count >= 2 && lines[0] == "exit 74", "\(lines)")
-    #expect(lines.count >= 2 && lines[1].hasPrefix("reminders: /tmp/"), "\(lines)")
+    #expect(lines.count >= 3 && lines[0] == "exit 0" && lines[1] == "run exit 0", "\(lines)")
+    #expect(lines.count >= 3 && lines[2].hasPrefix("reminders: /tmp/"), "\(lines)")
     #expect(
-      lines.count >= 2 && lines[1].hasSuffix("/deck.json: cannot write: No space left on device"), "\(lines)")
-    #expect(lines.contains("deck intact"))
-    // No temporary file left behind.
-    #expect(Array(lines.drop { $0 != "deck intact" }.dropFirst()).sorted() == ["deck.json"])
+      lines.count >= 3 && lines[2].hasSuffix("/deck.json: cannot write: No space left on device"), "\(lines)")
+    #expect(lines.contains("deck intact") && lines.contains("change kept"), "\(lines)")
+    // No temporary file left behind: the deck and its journal, waiting for the next run.
+    #expect(
+      Array(lines.drop { $0 != "change kept" }.dropFirst()).sorted() == ["deck.json", "deck.json.journal"])
   }
 
   @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
@@ -272,7 +292,8 @@ import Testing
     try #require(lines.first != "cannot mount", "this machine does not let root mount a tmpfs")
     #expect(lines.count >= 2 && lines[0] == "exit 74", "\(lines)")
     #expect(
-      lines.count >= 2 && lines[1].hasSuffix("/deck.json: cannot write: Read-only file system"), "\(lines)")
+      lines.count >= 2 && lines[1].hasSuffix("/deck.json.journal: cannot write: Read-only file system"),
+      "\(lines)")
     #expect(lines.contains("deck intact"))
   }
 }

@@ -112,7 +112,10 @@ import Testing
       ["cards", "answer", invoice, "correct", "--now", "2026-11-22T00:00:00+09:00"], extraEnvironment: la)
     #expect(next.stdout.contains("Next review: 2026-11-24 (step 2)"))
 
-    // cards answer rewrites deck.json itself: the log there says which answers moved nothing.
+    // cards answer is a line of the journal, folded into deck.json by the minute job: the log
+    // there says which answers moved nothing.
+    #expect(try bin.run(["run", "--now", "2026-11-22T00:01:00+09:00"], extraEnvironment: la).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: bin.deckPath + ".journal"))
     let text = try String(contentsOfFile: bin.deckPath, encoding: .utf8)
     let entries = text.split(separator: "\n").filter { $0.contains("\"correct\"") }
     #expect(entries.count == 6)

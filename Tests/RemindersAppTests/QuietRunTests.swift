@@ -106,19 +106,24 @@ import Testing
     }
   }
 
-  /// No quiet while anything waits on more than the plan: answers in the journal, a focus
-  /// session, a reminder held by do-not-disturb.
+  /// No quiet while anything waits on more than the plan: answers in the journal a session
+  /// keeps from the fold, a focus session, a reminder held by do-not-disturb. A run that folds
+  /// the journal may leave the next ones quiet.
   @Test func nothingWaitingIsNeeded() throws {
     let test = try TestWorkspace()
     try test.save(Self.deck())
     let sender = FakeSender()
     let now = Self.t("2026-11-21T06:00:00+09:00")
     let quiet = QuietFile(stateDir: test.workspace.paths.stateDir)
-    try FileIO.writeAtomically(Array("x".utf8), to: test.workspace.paths.deck + ".journal")
+    try test.workspace.deckStore.append(
+      .recalls([RecallItem(id: "r-0", topic: "は", dueAt: now.addingTimeInterval(7200))]), clock: test.dayClock
+    )
+    var session: FileLock? = try test.workspace.deckStore.holdSession()
     try Self.run(test, sender, at: now)
     #expect(quiet.read() == nil)
-    unlink(test.workspace.paths.deck + ".journal")
+    withExtendedLifetime(session) { session = nil }
     try Self.run(test, sender, at: now)
+    #expect(!FileManager.default.fileExists(atPath: test.workspace.paths.deck + ".journal"))
     #expect(quiet.read() != nil)
     try Self.hold(test, "r1", at: now)
     try Self.run(test, sender, at: now)
@@ -151,7 +156,7 @@ import Testing
         case 2:
           if let card = try test.deck().cards.first(where: { $0.isDue(on: test.dayClock.day(of: now)) }) {
             _ = try keeper.answer(
-              { deck in deck.cards.firstIndex { $0.id == card.id }! }, rating: step % 2 == 0 ? .again : .good,
+              { view in try view.card(id: card.id)! }, rating: step % 2 == 0 ? .again : .good,
               now: now)
           }
         default: break

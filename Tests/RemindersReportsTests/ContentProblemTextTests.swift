@@ -22,7 +22,7 @@ import Testing
     .step(state: "learning"), .nullInReview, .rating, .correctRating, .wrongRating, .ratingAsCorrectSays,
     .id, .alarmID, .uniqueAlarmID, .alarmList, .weekdays, .daysOrDate, .place, .radius(from: 1, to: 100000),
     .channel, .recallItemIDs, .soundProcess, .entries, .dayOrRange, .days, .timesByID,
-    .seconds, .answerFields, .answeredCard, .undoParts, .journalOp,
+    .seconds, .answerFields, .answeredCard, .undoParts, .journalOp, .cardsToSet, .removedIDs,
   ]
 
   /// Every problem of the iCalendar reader.
@@ -61,7 +61,7 @@ import Testing
     let words = japanese.replacingOccurrences(of: "\"[^\"]*\"", with: "", options: .regularExpression)
       .replacingOccurrences(of: "cards[0].front", with: "").replacingOccurrences(of: "cards[0]", with: "")
       .replacingOccurrences(of: "cardId", with: "")
-      .replacingOccurrences(of: "answer、undo、recalls", with: "")
+      .replacingOccurrences(of: "answer、undo、recalls、cards、remove", with: "")
     for word in Self.englishWords {
       #expect(!words.contains(word), "\(japanese)")
     }

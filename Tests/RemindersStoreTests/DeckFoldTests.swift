@@ -73,7 +73,7 @@ import Testing
     for n in 0..<Int.random(in: 1...30, using: &g) {
       let at = t0.addingTimeInterval(60 * Double(n + 1))
       let id = "line-\(lines.count)"
-      switch Int.random(in: 0..<10, using: &g) {
+      switch Int.random(in: 0..<14, using: &g) {
       case 0..<6:
         let index = Int.random(in: 0..<deck.cards.count, using: &g)
         let rating = FSRSRating.allCases.randomElement(using: &g)!
@@ -117,11 +117,52 @@ import Testing
         previous.stepIndex = 0
         deck.undo(previous: previous, entry: entry, recallAdded: nil, completed: [])
         lines.append((id, .undo(previous: previous, entry: entry, recallAdded: nil, completed: [])))
-      default:
+      case 9:
         var items = deck.recalls
         if !items.isEmpty { items[0].doneAt = at }
         deck.setRecalls(items)
         lines.append((id, .recalls(items)))
+      case 10:
+        // Cards added (`cards add`, an import), one of them maybe an id the deck holds.
+        var cards = (0..<Int.random(in: 1...3, using: &g)).map { k in
+          Card(
+            id: "new-\(id)-\(k)", front: "新 \(k)", back: "new", collection: k == 0 ? nil : "JLPT N1",
+            stepIndex: 0, nextReviewDate: day, createdAt: at)
+        }
+        if Bool.random(using: &g), let some = deck.cards.randomElement(using: &g) {
+          var edited = some
+          edited.back = "set again"
+          cards.append(edited)
+        }
+        lines.append((id, .cards(cards)))
+        for card in cards {
+          if let i = deck.cards.firstIndex(where: { $0.id == card.id }) {
+            deck.cards[i] = card
+          } else {
+            deck.cards.append(card)
+          }
+        }
+      case 11:
+        // A card edited or suspended.
+        guard var card = deck.cards.randomElement(using: &g) else { continue }
+        card.front = "直した \(n)"
+        card.suspended.toggle()
+        card.note = Bool.random(using: &g) ? nil : "メモ"
+        lines.append((id, .cards([card])))
+        deck.cards[deck.cards.firstIndex(where: { $0.id == card.id })!] = card
+      default:
+        // Cards removed (with their open recall items), and a recall item; now and then one
+        // the deck no longer holds.
+        guard deck.cards.count > 1 else { continue }
+        var gone = [deck.cards.randomElement(using: &g)!.id]
+        if Bool.random(using: &g) { gone.append("never-\(n)") }
+        let recalls = deck.recalls.randomElement(using: &g).map { [$0.id] } ?? []
+        lines.append((id, .remove(cards: gone, recalls: recalls)))
+        for card in gone {
+          deck.cards.removeAll { $0.id == card }
+          deck.dropOpenRecalls(of: card)
+        }
+        deck.recalls.removeAll { recalls.contains($0.id) }
       }
     }
     return lines

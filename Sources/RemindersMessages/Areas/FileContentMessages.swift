@@ -113,5 +113,5 @@ public enum ValueExpectation: Equatable, Sendable {
   // The ledger.
   case channel, recallItemIDs, soundProcess, entries, dayOrRange, days, timesByID
   // The journal.
-  case seconds, answerFields, answeredCard, undoParts, journalOp
+  case seconds, answerFields, answeredCard, undoParts, journalOp, cardsToSet, removedIDs
 }

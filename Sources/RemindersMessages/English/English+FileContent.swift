@@ -117,7 +117,9 @@ extension English: FileContentMessages {
     case .answerFields: "cardId, correct, at, day and recallId"
     case .answeredCard: "one card, the answered one with its fsrs state"
     case .undoParts: "one card, one review log entry and what the answer changed"
-    case .journalOp: "answer, undo or recalls"
+    case .journalOp: "answer, undo, recalls, cards or remove"
+    case .cardsToSet: "one card or more"
+    case .removedIDs: "{\"cards\", \"recalls\"} as lists of ids"
     }
   }
 }

@@ -119,7 +119,9 @@ extension Japanese: FileContentMessages {
     case .answerFields: "cardId、correct、at、day、recallId が必要です"
     case .answeredCard: "答えたカード 1 枚（fsrs の状態つき）が必要です"
     case .undoParts: "カード 1 枚、復習記録 1 件、答えで変わった内容が必要です"
-    case .journalOp: "answer、undo、recalls のどれかが必要です"
+    case .journalOp: "answer、undo、recalls、cards、remove のどれかが必要です"
+    case .cardsToSet: "カードが 1 枚以上必要です"
+    case .removedIDs: "{\"cards\", \"recalls\"}（どちらも ID のリスト）が必要です"
     }
   }
 }
