@@ -651,11 +651,87 @@ def app(bin_dir, runs):
         close()
 
 
+def changes(bin_dir, runs):
+    """Every change to the deck (`cards add`, `edit`, `suspend`, `answer`, `remove`, `import` of
+    100 rows, `recall add`) at 1,000 and at 1,000,000 cards: each one line of the journal, found
+    through the deck's index; the median of 15 commands each (process start included), against
+    the same at 1,000 cards, and a SQLite row inserted and committed (synchronous=FULL, WAL)."""
+    import re
+    import sqlite3
+    print("\n== a change to the deck, per command (median of 15; the index made by a first add) ==")
+    reminders = os.path.join(bin_dir, "reminders")
+    names = ["add", "edit", "suspend", "answer", "remove", "import 100", "recall add"]
+    print(f"{'cards':>9} {'index s':>8} " + " ".join(f"{n + ' ms':>13}" for n in names) + f" {'sqlite3 ms':>11}")
+    costs = {}
+    for n in (1_000, 1_000_000):
+        source = deck(n)
+        work = tempfile.mkdtemp(prefix="reminders-bench-changes-")
+        path = os.path.join(work, "deck.json")
+        subprocess.run(["cp", source, path], check=True)
+        env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work + "/config", XDG_STATE_HOME=work + "/state",
+                   XDG_CACHE_HOME=work + "/cache", XDG_DATA_HOME=work + "/data", TZ="Asia/Tokyo")
+        with open(path, "rb") as f:
+            ids = re.findall(rb'"id": "([0-9a-f-]{36})"', f.read(1 << 20))[:60]
+        ids = [i.decode() for i in ids]
+        base = ["--deck", path]
+        start = time.perf_counter()
+        subprocess.run([reminders, "cards", "add", "索引", "index"] + base, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        index = time.perf_counter() - start
+
+        def median(argvs):
+            walls = []
+            for argv in argvs:
+                t = time.perf_counter()
+                subprocess.run([reminders] + argv + base, env=env, check=True, stdout=subprocess.DEVNULL)
+                walls.append(time.perf_counter() - t)
+            return statistics.median(walls)
+
+        files = []
+        for k in range(15):
+            file = os.path.join(work, f"import-{k}.tsv")
+            with open(file, "w") as f:
+                f.writelines(f"取 {k} {r}\tback {r}\n" for r in range(100))
+            files.append(file)
+        row = {
+            "add": median([["cards", "add", f"新 {k}", "new"] for k in range(15)]),
+            "edit": median([["cards", "edit", ids[k], "--back", f"直 {k}"] for k in range(15)]),
+            "suspend": median([["cards", "suspend", ids[15 + k]] for k in range(15)]),
+            "answer": median([["cards", "answer", ids[30 + k], "correct"] for k in range(15)]),
+            "remove": median([["cards", "remove", ids[45 + k]] for k in range(15)]),
+            "import 100": median([["cards", "import", f] for f in files]),
+            "recall add": median([["recall", "add", f"思 {k}", "--in", "1h"] for k in range(15)]),
+        }
+        db = sqlite3.connect(os.path.join(work, "cards.db"))
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE cards (id TEXT PRIMARY KEY, front TEXT, back TEXT)")
+        db.executemany("INSERT INTO cards VALUES (?, ?, 'b')", ((str(i), str(i)) for i in range(n)))
+        db.commit()
+        t = time.perf_counter()
+        for k in range(15):
+            db.execute("INSERT INTO cards VALUES (?, ?, 'new')", (f"new-{k}", f"新 {k}"))
+            db.commit()
+        sqlite = (time.perf_counter() - t) / 15
+        db.close()
+        costs[n] = row
+        print(f"{n:>9} {index:>8.2f} " + " ".join(f"{row[name] * 1000:>13.1f}" for name in names)
+              + f" {sqlite * 1000:>11.2f}")
+        subprocess.run(["rm", "-rf", work], check=True)
+    for name in names:
+        big, small = costs[1_000_000][name], costs[1_000][name]
+        summary(f"cards {name}, 1,000,000 / 1,000 cards" if name != "recall add" else
+                "recall add, 1,000,000 / 1,000 cards", f"{big * 1000:.1f} ms", big / small, at_most=1.5)
+    print("target: every change at 1,000,000 cards within 1.5x of the same at 1,000 (a few ms: the process")
+    print("start is most of it); the index is made once per deck file, by the first change or the fold")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", default="planner,stats,icalendar,fsrs,optimize,delivery,review,fold,lookup,anki,app",
+    parser.add_argument("--only",
+                        default="planner,stats,icalendar,fsrs,optimize,delivery,review,fold,changes,lookup,anki,app",
                         help="which parts, comma-separated (default: all)")
     args = parser.parse_args()
     parts = args.only.split(",")
@@ -675,6 +751,8 @@ def main():
         review(args.bin)
     if "fold" in parts:
         fold(args.bin, args.runs)
+    if "changes" in parts:
+        changes(args.bin, args.runs)
     if "lookup" in parts:
         lookup(args.bin, args.runs)
     if "anki" in parts:

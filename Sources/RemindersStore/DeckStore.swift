@@ -193,7 +193,15 @@ public struct DeckStore: Sendable {
 
   /// The deck file as it is now (device, inode, size, modification time), nil when there is
   /// none: every rewrite of the deck, by any command, changes it.
-  public func stamp() -> DeckStamp? { Self.stamp(of: path) }
+  ///
+  /// It also holds how long the journal is now, so that a session that read the deck after
+  /// taking it looks only at the lines appended since (`append(_:clock:ifHolding:seen:)`).
+  public func stamp() -> DeckStamp? {
+    guard var stamp = Self.stamp(of: path) else { return nil }
+    var info = stat()
+    stamp.journalRead = stat(journal.path, &info) == 0 ? Int(info.st_size) : 0
+    return stamp
+  }
 
   /// The deck file's and the journal's stamps: any answer, from a session or a command, changes
   /// one of them.

@@ -197,6 +197,36 @@ import Testing
     #expect(try files.deck() == before)
   }
 
+  /// The same when the removal and the edit are lines of the journal (`cards remove`, `cards
+  /// edit` as they are now made), the deck file untouched: the session finds the removal among
+  /// the lines appended since it looked.
+  @Test(arguments: [ReviewCommand.forgot, .remembered])
+  func aCardRemovedThroughTheJournalMeanwhile(answer: ReviewCommand) throws {
+    let files = try TestWorkspace()
+    let clock = FakeClock(Self.morning)
+    let before = Deck(cards: [Self.card("c1", due: "2026-11-20"), Self.card("c2", due: "2026-11-21")])
+    var session = try Self.session(before, files, clock: clock)
+    let keeper = DeckKeeper(workspace: files.workspace)
+    let stamp = files.workspace.deckStore.stamp()
+    _ = try keeper.remove { view in try view.card(id: "c1")! }
+    guard case .cardGone? = try session.handle(answer).first else {
+      Issue.record("the answer to a removed card was taken")
+      return
+    }
+    #expect(session.remembered + session.forgot == 0)
+    _ = try keeper.edit({ view in try view.card(id: "c2")! }, back: "edited")
+    guard case .answered? = try session.handle(.remembered).first else {
+      Issue.record("the answer to c2 was not taken")
+      return
+    }
+    #expect(files.workspace.deckStore.stamp() == stamp, "the deck file was rewritten")
+    let after = try files.deck()
+    #expect(after.cards.map(\.id) == ["c2"])
+    #expect(after.cards[0].back == "edited")
+    #expect(after.cards[0].stepIndex == 3)
+    #expect(after.reviewLog.map(\.cardID) == ["c2"])
+  }
+
   /// A card removed by another command while the session shows it: its answer is not kept (no
   /// journal line, no recall item), it does not come back, and it is said; the next card's
   /// answer is kept, and an edit of another card meanwhile loses nothing.
