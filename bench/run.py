@@ -671,7 +671,7 @@ def changes(bin_dir, runs):
         env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work + "/config", XDG_STATE_HOME=work + "/state",
                    XDG_CACHE_HOME=work + "/cache", XDG_DATA_HOME=work + "/data", TZ="Asia/Tokyo")
         with open(path, "rb") as f:
-            ids = re.findall(rb'"id": "([0-9a-f-]{36})"', f.read(1 << 20))[:60]
+            ids = re.findall(rb'"id": ?"([0-9a-f-]{36})"', f.read(1 << 20))[:60]
         ids = [i.decode() for i in ids]
         base = ["--deck", path]
         start = time.perf_counter()
