@@ -46,7 +46,8 @@ public struct MinuteJob {
     // reader applies (a deck that does not parse still stops the run, as its reader does).
     do {
       try workspace.deckStore.foldJournalUnlessReviewing(
-        clock: workspace.dayClock, replaying: workspace.configuration.studyScheduler.fsrs)
+        clock: workspace.dayClock, replaying: workspace.configuration.studyScheduler.fsrs,
+        refreshingIndex: true)
     } catch StoreError.writeFailed(let path, let reason) {
       step(.foldFailed(StoreError.writeFailed(path: path, reason: reason)))
     }

@@ -272,9 +272,14 @@ public struct DeckStore: Sendable {
   /// scheduler was just switched) is written whole instead, every lagging card with its replayed
   /// state (`FSRSScheduler.replayStates`): the switch is stored at the first fold after it.
   @discardableResult
-  public func foldJournal(clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil) throws
-    -> Bool
-  {
+  ///
+  /// `refreshingIndex`: the deck's index, when one is kept, is made again at once from the bytes
+  /// written (the minute job's fold, in the background: the next change finds it ready); a fold
+  /// in front of the learner (a session's end) leaves it to the next change.
+  public func foldJournal(
+    clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil,
+    refreshingIndex: Bool = false
+  ) throws -> Bool {
     guard access(journal.path, F_OK) == 0 else { return false }
     let lock = try FileLock(path: lockPath, seconds: lockSeconds)
     defer { withExtendedLifetime(lock) {} }
@@ -290,12 +295,14 @@ public struct DeckStore: Sendable {
       try DeckFold.fold(bytes, lines: lines, path: path, clock: clock, lags: fsrs == nil ? nil : lags)
     }
     if let fsrs, lags {
-      try rewrite(clock: clock) { stored in fsrs.replayStates(of: &stored.deck, clock: clock) }
+      try rewrite(clock: clock, refreshingIndex: refreshingIndex) { stored in
+        fsrs.replayStates(of: &stored.deck, clock: clock)
+      }
       return true
     }
     if let folded {
       try FileIO.writeAtomically(folded, to: path)
-      refreshIndex(folded)
+      if refreshingIndex { refreshIndex(folded) }
     }
     try cut(through: lines.last?.id)
     return true
@@ -305,7 +312,8 @@ public struct DeckStore: Sendable {
   /// first `run` after the session ends folds it). Returns whether it folded anything.
   @discardableResult
   public func foldJournalUnlessReviewing(
-    clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil
+    clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil,
+    refreshingIndex: Bool = false
   ) throws -> Bool {
     guard access(journal.path, F_OK) == 0 else { return false }
     do {
@@ -313,12 +321,15 @@ public struct DeckStore: Sendable {
     } catch StoreError.locked {
       return false
     }
-    return try foldJournal(clock: clock, lockSeconds: lockSeconds, replaying: fsrs)
+    return try foldJournal(
+      clock: clock, lockSeconds: lockSeconds, replaying: fsrs, refreshingIndex: refreshingIndex)
   }
 
   /// Under the deck's lock: the deck with the journal applied, changed, written, and the lines
   /// it now holds cut from the journal (lines appended meanwhile stay).
-  private func rewrite<T>(clock: DayClock, _ change: (inout StoredDeck) throws -> T) throws -> T {
+  private func rewrite<T>(
+    clock: DayClock, refreshingIndex: Bool = false, _ change: (inout StoredDeck) throws -> T
+  ) throws -> T {
     // The lines as they are now; a session may append more while the deck is written.
     let lines = try journal.read()
     var stored = try load(applying: lines)
@@ -328,7 +339,7 @@ public struct DeckStore: Sendable {
     if let last = lines.last { stored.extras.root[DeckJournal.foldedKey] = .string(last.id) }
     let bytes = DeckCodec.encode(stored, clock: clock)
     try FileIO.writeAtomically(bytes, to: path)
-    refreshIndex(bytes)
+    if refreshingIndex { refreshIndex(bytes) }
     try cut(through: lines.last?.id)
     return result
   }

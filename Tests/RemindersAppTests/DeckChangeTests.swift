@@ -197,7 +197,8 @@ import Testing
   }
 
   /// A change finds what the deck holds by its index (`deck-index` in the cache): made once,
-  /// kept while the deck file is the same, made again at once when a fold writes the deck; one
+  /// kept while the deck file is the same, made again at once when the minute job's fold writes
+  /// the deck (a session's fold leaves it to the next change); one
   /// that lies about where the cards are is never believed.
   @Test func theIndexIsKeptAndNeverBelieved() throws {
     let test = try TestWorkspace()
@@ -211,8 +212,18 @@ import Testing
     _ = try keeper.add(
       front: "二", back: "2", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
     #expect(try FileIO.read(index)! == kept)
+    _ = try keeper.add(
+      front: "三", back: "3", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
     try test.workspace.deckStore.foldJournal(clock: test.dayClock)
+    #expect(try FileIO.read(index)! == kept)
+    _ = try keeper.add(
+      front: "四", back: "4", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
     #expect(try FileIO.read(index)! != kept)
+    let remade = try FileIO.read(index)!
+    _ = try keeper.add(
+      front: "五", back: "5", collection: nil, note: nil, tags: [], duplicate: false, now: Self.t0)
+    try test.workspace.deckStore.foldJournal(clock: test.dayClock, refreshingIndex: true)
+    #expect(try FileIO.read(index)! != remade)
     // Every place moved by 7 bytes: the cards found through it would be wrong; the change still
     // finds the right card, and the twin of a front.
     var forged = try FileIO.read(index)!
