@@ -9,9 +9,9 @@ import Testing
 /// `cards add` killed with SIGKILL at random moments: the deck must always parse and hold every
 /// card whose add reported success.
 @Suite struct CrashTests {
-  @Test func killedAddsNeverTearTheDeck() throws {
-    let bin = try Binary()
-    // A deck of some size, so that a write takes long enough to be interrupted in the middle.
+  /// A deck of 1,500 cards (`seed-0` …), so that a write takes long enough to be interrupted in
+  /// the middle.
+  static func writeSeedDeck(_ bin: Binary) throws {
     var cards: [String] = []
     for i in 0..<1500 {
       cards.append(
@@ -19,6 +19,11 @@ import Testing
       )
     }
     try bin.writeDeck("{\"version\": 1, \"cards\": [\n" + cards.joined(separator: ",\n") + "\n]}\n")
+  }
+
+  @Test func killedAddsNeverTearTheDeck() throws {
+    let bin = try Binary()
+    try Self.writeSeedDeck(bin)
     // Kill uniformly within twice the time one add takes here, so that some adds complete and
     // most die at some point of their run (start-up, read, write, fsync, rename).
     let started = Date()
@@ -70,13 +75,7 @@ import Testing
   /// reported success is in the deck every reader sees, and, folded, in `deck.json` alone.
   @Test func killedChangesAndFoldsLoseNothingAcknowledged() throws {
     let bin = try Binary()
-    var cards: [String] = []
-    for i in 0..<1500 {
-      cards.append(
-        "{\"id\": \"seed-\(i)\", \"front\": \"単語 \(i)\", \"back\": \"back \(i)\", \"tags\": [], \"stepIndex\": 0, \"nextReviewDate\": \"2026-11-20\", \"createdAt\": \"2026-11-01T00:00:00Z\"}"
-      )
-    }
-    try bin.writeDeck("{\"version\": 1, \"cards\": [\n" + cards.joined(separator: ",\n") + "\n]}\n")
+    try Self.writeSeedDeck(bin)
     let started = Date()
     #expect(try bin.run("run", "--now", "2026-11-21T03:00:00Z").status == 0)
     let window = UInt32(min(max(Date().timeIntervalSince(started) * 2, 0.02), 2) * 1_000_000)
