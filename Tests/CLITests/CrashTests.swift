@@ -24,12 +24,13 @@ import Testing
   @Test func killedAddsNeverTearTheDeck() throws {
     let bin = try Binary()
     try Self.writeSeedDeck(bin)
-    // Kill uniformly within twice the time one add takes here, so that some adds complete and
-    // most die at some point of their run (start-up, read, write, fsync, rename).
+    // Kill uniformly within a window that starts at twice the time one add takes here and
+    // follows it, so that some adds complete and most die at some point of their run (start-up,
+    // read, write, fsync, rename).
     let started = Date()
     let first = try bin.run("cards", "add", "timing", "x")
     #expect(first.status == 0)
-    let window = UInt32(min(max(Date().timeIntervalSince(started) * 2, 0.02), 2) * 1_000_000)
+    var window = UInt32(min(max(Date().timeIntervalSince(started) * 2, 0.02), 2) * 1_000_000)
     var confirmed: Set<String> = [first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)]
     var killed = 0
     var rng = SystemRandomNumberGenerator()
@@ -43,7 +44,11 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       usleep(UInt32.random(in: 0...window, using: &rng))
-      if kill(process.processIdentifier, SIGKILL) == 0 { killed += 1 }
+      let landed = kill(process.processIdentifier, SIGKILL) == 0
+      if landed { killed += 1 }
+      // The window follows how long a command takes here (loaded or not): about two kills in
+      // three land, the others let the command finish.
+      window = landed ? min(window + window / 20, 2_000_000) : max(window - window / 10, 1000)
       let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       let id = printed.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -78,7 +83,7 @@ import Testing
     try Self.writeSeedDeck(bin)
     let started = Date()
     #expect(try bin.run("run", "--now", "2026-11-21T03:00:00Z").status == 0)
-    let window = UInt32(min(max(Date().timeIntervalSince(started) * 2, 0.02), 2) * 1_000_000)
+    var window = UInt32(min(max(Date().timeIntervalSince(started) * 2, 0.02), 2) * 1_000_000)
     var added: Set<String> = []
     var edited: [String: String] = [:]
     var suspended: Set<String> = []
@@ -111,7 +116,11 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       usleep(UInt32.random(in: 0...window, using: &rng))
-      if kill(process.processIdentifier, SIGKILL) == 0 { killed += 1 }
+      let landed = kill(process.processIdentifier, SIGKILL) == 0
+      if landed { killed += 1 }
+      // The window follows how long a command takes here (loaded or not): about two kills in
+      // three land, the others let the command finish.
+      window = landed ? min(window + window / 20, 2_000_000) : max(window - window / 10, 1000)
       let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       if process.terminationReason == .exit, process.terminationStatus == 0 {
