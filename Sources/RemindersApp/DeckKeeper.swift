@@ -134,19 +134,10 @@ public struct DeckKeeper {
       let card = try locate(view)
       if scheduler.fsrs != nil && card.needsFSRSReplay { return (nil, nil) }
       var deck = Deck(cards: [card], recalls: view.recalls)
-      let kind = AnswerKind.of(card, at: now, clock: clock, scheduler: scheduler, inSession: false)
-      let move = AnswerMove.of(card, rating: rating, at: now, clock: clock, scheduler: scheduler)
-      let outcome = deck.answer(
-        cardAt: 0, rating: rating, at: now, move: move, recallAfterWrong: after, recallID: recallID,
-        kind: kind)
-      let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
-      return (
-        .answer(
-          cardID: card.id, correct: rating != .again, at: now, day: clock.day(of: now),
-          recallAfterWrong: after,
-          recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved),
-        Changed(value: outcome, shortID: try view.shortID(card.id))
-      )
+      let (outcome, line) = DeckJournal.answer(
+        cardAt: 0, of: &deck, rating: rating, at: now, clock: clock, scheduler: scheduler, inSession: false,
+        recallAfterWrong: after, recallID: recallID)
+      return (line, Changed(value: outcome, shortID: try view.shortID(card.id)))
     }
     if let quick { return quick }
     return try workspace.updateDeck { stored -> Changed<Deck.AnswerOutcome> in

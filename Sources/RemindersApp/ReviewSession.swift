@@ -266,7 +266,6 @@ public struct ReviewSession {
   /// An answer: appended to the journal (one short line, flushed: the same cost at any deck
   /// size), and applied to this session's deck by the same rule the journal replays.
   mutating func answer(_ card: Card, rating: FSRSRating, at: Date) throws -> Deck.AnswerOutcome? {
-    let today = dayClock.day(of: at)
     let after = recallAfterWrong
     let recallID = newID()
     // Changed in place (a copy of a million cards would cost more than the answer) and put
@@ -276,21 +275,13 @@ public struct ReviewSession {
     // carries the decision, so a fold replays the answer as it was given.
     // Under FSRS a card due by its instant moves; a forgotten card back before its step has
     // passed is relearning (docs/scheduling.md#answering-under-fsrs).
-    let kind = AnswerKind.of(
-      deck.cards[index], at: at, clock: dayClock, scheduler: scheduler, inSession: true)
-    let move = AnswerMove.of(deck.cards[index], rating: rating, at: at, clock: dayClock, scheduler: scheduler)
-    let outcome = deck.answer(
-      cardAt: index, rating: rating, at: at, move: move, recallAfterWrong: after, recallID: recallID,
-      kind: kind)
-    // An FSRS answer that moved its card carries the card it left (its state and due day).
-    let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
+    let (outcome, line) = DeckJournal.answer(
+      cardAt: index, of: &deck, rating: rating, at: at, clock: dayClock, scheduler: scheduler,
+      inSession: true,
+      recallAfterWrong: after, recallID: recallID)
     let kept: Bool
     do {
-      kept = try deckStore.append(
-        .answer(
-          cardID: card.id, correct: rating != .again, at: at, day: today, recallAfterWrong: after,
-          recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved),
-        clock: dayClock, ifHolding: card.id, seen: &deckSeen)
+      kept = try deckStore.append(line, clock: dayClock, ifHolding: card.id, seen: &deckSeen)
     } catch {
       deck.undo(outcome, cardAt: positions[outcome.card.id])
       throw error

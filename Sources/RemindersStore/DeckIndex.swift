@@ -121,6 +121,13 @@ public final class DeckIndex {
       position: Int(UInt32(littleEndian: at.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
   }
 
+  /// The prefix that finds the ids equal to `lowered` (in lower case), not every id it starts:
+  /// an id shorter than the table's 16 bytes is kept with zeros after it, so the zero after it
+  /// ends it.
+  public static func exact(_ lowered: [UInt8]) -> [UInt8] {
+    lowered.count < idBytes ? lowered + [0] : lowered
+  }
+
   /// An id's bytes as the table keeps them: in lower case.
   public static func lowered(_ id: String) -> [UInt8] { Array(id.lowercased().utf8) }
 

@@ -49,21 +49,7 @@ public struct DeckJournal: Sendable {
   }
 
   /// The lines of the journal in order, with their ids; none when there is no journal.
-  public func read() throws -> [(id: String, change: Change)] {
-    guard let bytes = try FileIO.read(path, followingLinks: false) else { return [] }
-    var changes: [(String, Change)] = []
-    var start = 0
-    var number = 0
-    while let end = bytes[start...].firstIndex(of: 0x0A) {
-      number += 1
-      let line = Array(bytes[start..<end])
-      start = end + 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      changes.append(try DeckJournal.decode(line, path: path, line: number))
-    }
-    // Whatever follows the last line break was being written when its writer stopped.
-    return changes
-  }
+  public func read() throws -> [(id: String, change: Change)] { try read(from: 0).lines }
 
   /// The whole lines from byte `offset` on (the journal as it was read before, and what was
   /// appended since), and where the last of them ends.
@@ -73,12 +59,16 @@ public struct DeckJournal: Sendable {
     }
     var changes: [(String, Change)] = []
     var start = offset
+    // Lines are numbered from the file's start, for what a message names.
+    var number = bytes[..<offset].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     while let end = bytes[start...].firstIndex(of: 0x0A) {
+      number += 1
       let line = Array(bytes[start..<end])
       start = end + 1
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      changes.append(try DeckJournal.decode(line, path: path, line: 0))
+      changes.append(try DeckJournal.decode(line, path: path, line: number))
     }
+    // Whatever follows the last line break was being written when its writer stopped.
     return (changes, start)
   }
 
@@ -165,11 +155,10 @@ public struct DeckJournal: Sendable {
   }
 
   static func apply(_ change: Change, to deck: inout Deck, places: inout Places) {
-    let positions = places.of
     switch change {
     case .answer(
       let cardID, let correct, let at, let day, let after, let recallID, let kind, let rating, let moved):
-      guard let index = positions[cardID] else { return }
+      guard let index = places.of[cardID] else { return }
       let move =
         moved.flatMap { card in card.fsrs.map { AnswerMove.fsrs($0, dueDay: card.nextReviewDate) } }
         ?? .ladder(today: day)
@@ -177,14 +166,14 @@ public struct DeckJournal: Sendable {
         cardAt: index, rating: rating ?? (correct ? .good : .again), at: at, move: move,
         recallAfterWrong: after, recallID: recallID, kind: kind)
     case .undo(let previous, let entry, let recallAdded, let completed):
-      guard let index = positions[previous.id] else { return }
+      guard let index = places.of[previous.id] else { return }
       deck.undo(
         previous: previous, entry: entry, recallAdded: recallAdded, completed: completed, cardAt: index)
     case .recalls(let items):
       deck.setRecalls(items)
     case .cards(let cards):
       for card in cards {
-        if let index = positions[card.id] {
+        if let index = places.of[card.id] {
           deck.cards[index] = card
         } else {
           places.of[card.id] = deck.cards.count
@@ -202,6 +191,28 @@ public struct DeckJournal: Sendable {
       let gone = Set(recalls)
       if !gone.isEmpty { deck.recalls.removeAll { gone.contains($0.id) } }
     }
+  }
+
+  /// An answer rated `rating` at `at` to the card at `index` of `deck`, decided there and made
+  /// (in a session or not: `AnswerKind.of`), and the line that replays it as it was given: an
+  /// FSRS answer that moved its card carries the card it left (its state and due day).
+  public static func answer(
+    cardAt index: Int, of deck: inout Deck, rating: FSRSRating, at: Date, clock: DayClock,
+    scheduler: StudyScheduler, inSession: Bool, recallAfterWrong after: Int?, recallID: String
+  ) -> (outcome: Deck.AnswerOutcome, line: Change) {
+    let card = deck.cards[index]
+    let kind = AnswerKind.of(card, at: at, clock: clock, scheduler: scheduler, inSession: inSession)
+    let move = AnswerMove.of(card, rating: rating, at: at, clock: clock, scheduler: scheduler)
+    let outcome = deck.answer(
+      cardAt: index, rating: rating, at: at, move: move, recallAfterWrong: after, recallID: recallID,
+      kind: kind)
+    let moved: Card? = if case .fsrs = move, kind.movesSchedule { outcome.card } else { nil }
+    return (
+      outcome,
+      .answer(
+        cardID: card.id, correct: rating != .again, at: at, day: clock.day(of: at), recallAfterWrong: after,
+        recallID: recallID, kind: kind, rating: outcome.entry.statedRating, moved: moved)
+    )
   }
 
   /// The deck's top-level key naming the last journal line folded into it.

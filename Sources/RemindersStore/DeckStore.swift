@@ -226,25 +226,19 @@ public struct DeckStore: Sendable {
     lockSeconds: Int = 10
   ) throws -> Bool {
     func stillHolds() throws -> Bool {
+      // The journal's length is taken with the stamp, before any read.
       let now = stamp()
-      if now?.text == seen?.text, let read = seen?.journalRead {
-        var info = stat()
-        let size = stat(journal.path, &info) == 0 ? Int(info.st_size) : 0
-        if size >= read {
-          let (lines, end) = try journal.read(from: read)
-          seen?.journalRead = end
-          return !lines.contains { line in
-            if case .remove(let cards, _) = line.change { cards.contains(cardID) } else { false }
-          }
+      if let now, now == seen, let read = seen?.journalRead, let size = now.journalRead, size >= read {
+        let (lines, end) = try journal.read(from: read)
+        seen?.journalRead = end
+        return !lines.contains { line in
+          if case .remove(let cards, _) = line.change { cards.contains(cardID) } else { false }
         }
       }
-      // Rewritten, or the journal cut: the whole deck read again (the journal's size first, so
-      // that a line appended meanwhile is looked at again, never missed).
-      var info = stat()
-      let size = stat(journal.path, &info) == 0 ? Int(info.st_size) : 0
+      // Rewritten, or the journal cut: the whole deck read again (after the journal's length
+      // was taken, so that a line appended meanwhile is looked at again, never missed).
       let stored = try load()
       seen = now
-      seen?.journalRead = size
       return stored.deck.cards.contains { $0.id == cardID }
     }
     guard try stillHolds() else { return false }
@@ -271,11 +265,11 @@ public struct DeckStore: Sendable {
   /// Under FSRS (`replaying`), a deck holding a card whose state lags behind its log (the
   /// scheduler was just switched) is written whole instead, every lagging card with its replayed
   /// state (`FSRSScheduler.replayStates`): the switch is stored at the first fold after it.
-  @discardableResult
   ///
   /// `refreshingIndex`: the deck's index, when one is kept, is made again at once from the bytes
   /// written (the minute job's fold, in the background: the next change finds it ready); a fold
   /// in front of the learner (a session's end) leaves it to the next change.
+  @discardableResult
   public func foldJournal(
     clock: DayClock, lockSeconds: Int = 10, replaying fsrs: FSRSScheduler? = nil,
     refreshingIndex: Bool = false

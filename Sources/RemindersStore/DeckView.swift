@@ -37,11 +37,7 @@ public struct DeckView {
   public func cards(matching query: String) throws -> [Card] {
     let wanted = query.lowercased()
     let lowered = Array(wanted.utf8)
-    // An id shorter than the table's 16 bytes is kept with zeros after it: the zero after the
-    // query finds the ids equal to it, not every id it starts.
-    let exact = try baseCards(
-      lowered.count < DeckIndex.idBytes ? lowered + [0] : lowered
-    ).filter { $0.card.id.lowercased() == wanted }
+    let exact = try baseCards(DeckIndex.exact(lowered)).filter { $0.card.id.lowercased() == wanted }
     let exactTouched = touched.filter { $0.card.id.lowercased() == wanted }
     if let first = (exact + exactTouched).min(by: { order($0) < order($1) }) { return [first.card] }
     guard query.count >= IDPrefix.minimumLength else { return [] }
@@ -53,10 +49,7 @@ public struct DeckView {
   /// The card with id `id` (exactly), as it now stands.
   public func card(id: String) throws -> Card? {
     if touchedIDs.contains(id) { return touched.last { $0.card.id == id }?.card }
-    return try baseCards(
-      DeckIndex.lowered(id).count < DeckIndex.idBytes
-        ? DeckIndex.lowered(id) + [0] : DeckIndex.lowered(id)
-    ).last { $0.card.id == id }?.card
+    return try baseCards(DeckIndex.exact(DeckIndex.lowered(id))).last { $0.card.id == id }?.card
   }
 
   /// The cards whose front is `front` in collection `collection`, as they now stand.
@@ -138,8 +131,7 @@ public struct DeckView {
       if let range = index.recalls { small.deck.recalls = try file.recalls(in: range, path: path) }
       var found: [(Card, Int)] = []
       for id in Set(ids) {
-        let lowered = DeckIndex.lowered(id)
-        let places = index.places(idPrefix: lowered.count < DeckIndex.idBytes ? lowered + [0] : lowered)
+        let places = index.places(idPrefix: DeckIndex.exact(DeckIndex.lowered(id)))
         // The last card with the id, as a decode's apply finds it.
         var last: (Card, Int)?
         for place in places {
