@@ -9,6 +9,31 @@ import Testing
 /// `cards add` killed with SIGKILL at random moments: the deck must always parse and hold every
 /// card whose add reported success.
 @Suite struct CrashTests {
+  /// Runs the binary with `arguments` and sends it SIGKILL after a random time within `window`
+  /// microseconds (`killed` counts the kills that landed); returns what it printed and whether it
+  /// finished with success. The window follows how long a command takes here (loaded or not):
+  /// about two kills in three land, the others let the command finish.
+  static func killAtRandom(
+    _ arguments: [String], _ bin: Binary, window: inout UInt32, killed: inout Int,
+    rng: inout SystemRandomNumberGenerator
+  ) throws -> (printed: String, finished: Bool) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = arguments
+    process.environment = bin.environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    usleep(UInt32.random(in: 0...window, using: &rng))
+    let landed = kill(process.processIdentifier, SIGKILL) == 0
+    if landed { killed += 1 }
+    window = landed ? min(window + window / 20, 2_000_000) : max(window - window / 10, 1000)
+    let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (printed, process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+
   /// A deck of 1,500 cards (`seed-0` …), so that a write takes long enough to be interrupted in
   /// the middle.
   static func writeSeedDeck(_ bin: Binary) throws {
@@ -35,26 +60,10 @@ import Testing
     var killed = 0
     var rng = SystemRandomNumberGenerator()
     for attempt in 0..<200 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Binary.path)
-      process.arguments = ["cards", "add", "crash \(attempt)", "x"]
-      process.environment = bin.environment
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      usleep(UInt32.random(in: 0...window, using: &rng))
-      let landed = kill(process.processIdentifier, SIGKILL) == 0
-      if landed { killed += 1 }
-      // The window follows how long a command takes here (loaded or not): about two kills in
-      // three land, the others let the command finish.
-      window = landed ? min(window + window / 20, 2_000_000) : max(window - window / 10, 1000)
-      let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      let (printed, finished) = try Self.killAtRandom(
+        ["cards", "add", "crash \(attempt)", "x"], bin, window: &window, killed: &killed, rng: &rng)
       let id = printed.trimmingCharacters(in: .whitespacesAndNewlines)
-      if process.terminationReason == .exit, process.terminationStatus == 0, !id.isEmpty {
-        confirmed.insert(id)
-      }
+      if finished, !id.isEmpty { confirmed.insert(id) }
       // After every attempt the deck parses and holds every confirmed card.
       let list = try bin.run("cards", "list", "--json")
       #expect(list.status == 0, "attempt \(attempt): \(list.stderr)")
@@ -107,23 +116,9 @@ import Testing
       case 5: arguments = ["recall", "add", "思 \(attempt)", "--at", "2026-11-21T12:00:00Z"]
       default: arguments = ["run", "--now", "2026-11-21T03:\(String(format: "%02d", attempt % 60)):00Z"]
       }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Binary.path)
-      process.arguments = arguments
-      process.environment = bin.environment
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      usleep(UInt32.random(in: 0...window, using: &rng))
-      let landed = kill(process.processIdentifier, SIGKILL) == 0
-      if landed { killed += 1 }
-      // The window follows how long a command takes here (loaded or not): about two kills in
-      // three land, the others let the command finish.
-      window = landed ? min(window + window / 20, 2_000_000) : max(window - window / 10, 1000)
-      let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      if process.terminationReason == .exit, process.terminationStatus == 0 {
+      let (printed, finished) = try Self.killAtRandom(
+        arguments, bin, window: &window, killed: &killed, rng: &rng)
+      if finished {
         switch attempt % 7 {
         case 0: added.insert(printed.trimmingCharacters(in: .whitespacesAndNewlines))
         case 1: edited[card] = "edited \(attempt)"
